@@ -1,0 +1,30 @@
+/// Wave's stepping: semi-implicit Euler, with Wave's order of floating-point operations so that a
+/// spring built from Wave's stiffness and damping coefficient reproduces its trajectories bit for bit.
+@usableFromInline
+enum SemiImplicitEuler {
+    @inlinable
+    static func step<V: SpringVector>(value: inout V, velocity: inout V, target: V, deltaTime dt: Double,
+                                      stiffness k: Double, damping c: Double, mass m: Double) {
+        // a = (−k·(x − target) − c·v)/m; v += a·dt; x += v·dt
+        if V.self == Double.self {
+            // Scalars divide by m as Wave does (a multiplication by 1/m can differ in the last bit).
+            var x = value as! Double, v = velocity as! Double
+            step(value: &x, velocity: &v, target: target as! Double, deltaTime: dt, stiffness: k, damping: c, mass: m)
+            value = x as! V
+            velocity = v as! V
+            return
+        }
+        // Other types scale by 1/m, which equals Wave's division exactly when m is 1 (Wave's default).
+        let acceleration = ((value - target).scaled(by: -k) - velocity.scaled(by: c)).scaled(by: 1 / m)
+        velocity = velocity + acceleration.scaled(by: dt)
+        value = value + velocity.scaled(by: dt)
+    }
+
+    @inlinable
+    static func step(value: inout Double, velocity: inout Double, target: Double, deltaTime dt: Double,
+                     stiffness k: Double, damping c: Double, mass m: Double) {
+        let acceleration = (-k * (value - target) - c * velocity) / m
+        velocity += acceleration * dt
+        value += velocity * dt
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// Where a flung value comes to rest under scroll-view deceleration, as in Wave and UIKit.
+///
+/// The deceleration model multiplies the velocity by `decelerationRate` every millisecond, so the
+/// distance covered is the geometric series `(velocity/1000)·rate/(1 − rate)`.
+///
+/// - Parameters:
+///   - value: the current value.
+///   - velocity: value units per second.
+///   - decelerationRate: the per-millisecond velocity factor, in (0, 1); UIKit's normal rate 0.998
+///     by default, its fast rate 0.99.
+/// - Precondition: `0 < decelerationRate < 1`.
+@inlinable
+public func project(value: Double, velocity: Double, decelerationRate: Double = 0.998) -> Double {
+    precondition(decelerationRate > 0 && decelerationRate < 1, "decelerationRate must be in (0, 1)")
+    return value + (velocity / 1000) * decelerationRate / (1 - decelerationRate)
+}
+
+/// The resting point of a flung point, each axis projected by ``project(value:velocity:decelerationRate:)``.
+/// - Precondition: `0 < decelerationRate < 1`.
+@inlinable
+public func project(point: CGPoint, velocity: CGPoint, decelerationRate: Double = 0.998) -> CGPoint {
+    CGPoint(x: project(value: Double(point.x), velocity: Double(velocity.x), decelerationRate: decelerationRate),
+            y: project(value: Double(point.y), velocity: Double(velocity.y), decelerationRate: decelerationRate))
+}
+
+/// The deceleration motion whose end point ``project(value:velocity:decelerationRate:)`` gives.
+///
+/// Position is the per-millisecond model made continuous:
+/// `x(t) = x₀ + (v₀/1000)·r·(1 − r^(1000t))/(1 − r)`, exact at every whole millisecond and tending
+/// to the projection; velocity is its derivative. (The velocity at t = 0 is `v₀·r·ln(1/r)/(1 − r)`,
+/// 0.999·v₀ for r = 0.998: the discrete model's first millisecond already decays.)
+public struct DecayMotion: Hashable, Sendable {
+    public var value: Double
+    public var velocity: Double
+    public var decelerationRate: Double
+
+    /// - Precondition: `0 < decelerationRate < 1`, value and velocity finite.
+    public init(value: Double, velocity: Double, decelerationRate: Double = 0.998) {
+        precondition(decelerationRate > 0 && decelerationRate < 1, "decelerationRate must be in (0, 1)")
+        precondition(value.isFinite && velocity.isFinite, "value and velocity must be finite")
+        self.value = value
+        self.velocity = velocity
+        self.decelerationRate = decelerationRate
+    }
+
+    /// Where the motion ends.
+    public var destination: Double {
+        project(value: value, velocity: velocity, decelerationRate: decelerationRate)
+    }
+
+    /// The position `time` seconds after the fling (time ≥ 0).
+    public func position(at time: Double) -> Double {
+        let r = decelerationRate
+        // 1 − r^(1000t) without cancellation for small t.
+        let travelled = -Foundation.expm1(1000 * time * Foundation.log(r))
+        return value + (velocity / 1000) * r * travelled / (1 - r)
+    }
+
+    /// The velocity `time` seconds after the fling, in units per second.
+    public func velocity(at time: Double) -> Double {
+        let r = decelerationRate
+        let logR = Foundation.log(r)
+        return velocity * r * (-logR) / (1 - r) * Foundation.exp(1000 * time * logR)
+    }
+
+    /// The time until the speed falls below `threshold` units per second (0 if it already is).
+    /// - Precondition: `threshold > 0`.
+    public func duration(untilSpeedBelow threshold: Double) -> Double {
+        precondition(threshold > 0, "threshold must be > 0")
+        let start = abs(velocity(at: 0))
+        guard start > threshold else { return 0 }
+        return Foundation.log(threshold / start) / (1000 * Foundation.log(decelerationRate))
+    }
+}
+
+/// Resistance past the ends of a range, as a scroll view rubber-bands (Wave's and UIKit's formula).
+///
+/// Inside `range` the value is returned unchanged. Past an end by `x`, the result is that end moved
+/// outward by `(1 − 1/(x·c/interval + 1))·interval`, which approaches `interval` as `x` grows.
+///
+/// - Parameters:
+///   - interval: the dimension the overshoot is measured against (a view's width, say), > 0.
+///   - c: stiffness of the band; UIScrollView uses 0.55.
+/// - Precondition: `interval > 0`.
+@inlinable
+public func rubberband(value: Double, range: ClosedRange<Double>, interval: Double, c: Double = 0.55) -> Double {
+    precondition(interval > 0, "interval must be > 0")
+    if range.contains(value) { return value }
+    if value > range.upperBound {
+        let x = value - range.upperBound
+        return range.upperBound + (1 - 1 / (x * c / interval + 1)) * interval
+    }
+    let x = range.lowerBound - value
+    return range.lowerBound - (1 - 1 / (x * c / interval + 1)) * interval
+}
+
+/// Maps `value` from `inMin…inMax` linearly onto `outMin…outMax`, clipped to the output range when
+/// `clip` is true (the default).
+/// - Precondition: `inMin != inMax`.
+@inlinable
+public func mapRange(value: Double, inMin: Double, inMax: Double, outMin: Double, outMax: Double, clip shouldClip: Bool = true) -> Double {
+    precondition(inMin != inMax, "inMin and inMax must differ")
+    let mapped = outMin + (value - inMin) / (inMax - inMin) * (outMax - outMin)
+    guard shouldClip else { return mapped }
+    return clip(value: mapped, lower: min(outMin, outMax), upper: max(outMin, outMax))
+}
+
+/// `value` limited to `lower…upper`.
+/// - Precondition: `lower <= upper`.
+@inlinable
+public func clip(value: Double, lower: Double, upper: Double) -> Double {
+    precondition(lower <= upper, "lower must not exceed upper")
+    return min(max(value, lower), upper)
+}
+
+/// `value` limited to 0…1.
+@inlinable
+public func clipUnit(_ value: Double) -> Double {
+    clip(value: value, lower: 0, upper: 1)
+}
+
+/// `value` limited to 0…1 (Wave's spelling).
+@inlinable
+public func clipUnit(value: Double) -> Double {
+    clipUnit(value)
+}

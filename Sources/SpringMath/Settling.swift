@@ -1,0 +1,230 @@
+import Foundation
+
+/// When a spring has settled.
+///
+/// Definition used throughout SpringMath: a motion has settled at time T when its distance from the
+/// target stays below epsilon for every later time: `|x(t)| < ε` for all `t > T`. The settling
+/// duration is the last time `|x(t)| ≥ ε`, found exactly: the extremum and zero-crossing times of the
+/// closed-form solution are computed analytically, the last extremum whose height reaches ε is
+/// located, and the crossing after it is found by bisection to full double precision.
+extension Spring {
+    /// The default epsilon of ``settlingDuration``: 0.001, a thousandth of the distance travelled.
+    public static let defaultSettlingEpsilon = 0.001
+
+    /// The settling duration of a unit step from rest: the motion from 0 to 1 with no initial
+    /// velocity, until it stays within 0.001 of the target, in seconds.
+    ///
+    /// `+∞` for an undamped spring (dampingRatio 0), 0 for a non-animated spring.
+    public var settlingDuration: Double {
+        settlingDuration(target: 1, initialVelocity: 0, epsilon: Spring.defaultSettlingEpsilon)
+    }
+
+    /// The exact settling duration of the motion that starts at 0 with `initialVelocity` and moves
+    /// toward `target` (SwiftUI's convention): the last time the distance to the target is at least
+    /// `epsilon`, in seconds.
+    ///
+    /// - Parameters:
+    ///   - target: the target value (the start is 0).
+    ///   - initialVelocity: value units per second.
+    ///   - epsilon: the absolute tolerance, in value units, > 0.
+    /// - Returns: 0 when the motion never leaves the epsilon band after time 0; `+∞` for an undamped
+    ///   spring that moves at all.
+    /// - Precondition: `epsilon > 0` and finite; `target` and `initialVelocity` finite.
+    public func settlingDuration(target: Double, initialVelocity: Double = 0, epsilon: Double = Spring.defaultSettlingEpsilon) -> Double {
+        settlingDuration(displacement: -target, velocity: initialVelocity, epsilon: epsilon)
+    }
+
+    /// The exact settling duration of a motion that starts `displacement` away from its target with
+    /// `velocity`: the last time `|x(t)| ≥ epsilon`, in seconds.
+    ///
+    /// - Precondition: `epsilon > 0` and finite; `displacement` and `velocity` finite.
+    public func settlingDuration(displacement x0: Double, velocity v0: Double, epsilon: Double) -> Double {
+        precondition(epsilon.isFinite && epsilon > 0, "epsilon must be finite and > 0")
+        precondition(x0.isFinite && v0.isFinite, "displacement and velocity must be finite")
+        let finder = SettlingFinder(kernel: kernel, x0: x0, v0: v0, epsilon: epsilon)
+        return finder.lastExceedance()
+    }
+
+    /// Wave's settling-time estimate, for comparison with the exact ``settlingDuration``:
+    /// `−ln(10⁻⁴)/(ζ·ω)` for ζ < 1; for ζ ≥ 1, 1.25 times the value as ζ → 1⁻ (`1.25·−ln(10⁻⁴)/ω`);
+    /// 1 s for a non-animated spring. An envelope estimate, not a measurement of the motion.
+    public var waveSettlingDuration: Double {
+        if isInstantaneous { return 1 }
+        let omega = naturalFrequency
+        let logEpsilon = -Foundation.log(1e-4)
+        if dampingRatio < 1 { return logEpsilon / (dampingRatio * omega) }
+        return 1.25 * logEpsilon / omega
+    }
+
+    /// A spring with `dampingRatio` whose unit step from rest settles within `epsilon` in exactly
+    /// `settlingDuration` seconds (SwiftUI's `Spring(settlingDuration:dampingRatio:epsilon:)`).
+    ///
+    /// Every time of a spring's motion scales with its response, so the response is found in closed
+    /// form from the settling duration of the same damping ratio at response 1.
+    ///
+    /// - Precondition: `settlingDuration` finite and ≥ 0; `dampingRatio` finite and > 0 (an undamped
+    ///   spring never settles); `epsilon` finite, > 0 and < 1.
+    public init(settlingDuration: Double, dampingRatio: Double, epsilon: Double = Spring.defaultSettlingEpsilon) {
+        precondition(settlingDuration.isFinite && settlingDuration >= 0, "settlingDuration must be finite and ≥ 0")
+        precondition(dampingRatio.isFinite && dampingRatio > 0, "dampingRatio must be finite and > 0")
+        precondition(epsilon.isFinite && epsilon > 0 && epsilon < 1, "epsilon must be in (0, 1)")
+        let unit = Spring(dampingRatio: dampingRatio, response: 1)
+        let unitSettling = unit.settlingDuration(target: 1, initialVelocity: 0, epsilon: epsilon)
+        self.init(dampingRatio: dampingRatio, response: settlingDuration / unitSettling)
+    }
+}
+
+/// The scalar machinery behind settling, extrema and metrics: the free motion x(t), v(t) from
+/// (x0, v0) and the analytic times at which it turns or crosses zero.
+struct SettlingFinder {
+    let kernel: SpringKernel
+    let x0: Double
+    let v0: Double
+    let epsilon: Double
+
+    func displacement(_ t: Double) -> Double {
+        let m = kernel.transition(t)
+        return m.positionFromPosition * x0 + m.positionFromVelocity * v0
+    }
+
+    func velocity(_ t: Double) -> Double {
+        let m = kernel.transition(t)
+        return m.velocityFromPosition * x0 + m.velocityFromVelocity * v0
+    }
+
+    func lastExceedance() -> Double {
+        if x0 == 0 && v0 == 0 { return 0 }
+        switch kernel.regime {
+        case .instantaneous:
+            return 0
+        case .underdamped:
+            return underdampedLastExceedance()
+        case .critical, .overdamped:
+            return nonOscillatingLastExceedance()
+        }
+    }
+
+    // MARK: Underdamped
+
+    /// Underdamped motion is x(t) = e^(−at)·R·cos(ω_d t − φ), and the extrema (v = 0) sit at
+    /// t_k = (ψ + π/2 + kπ)/ω_d with heights |x(t_k)| = K·e^(−a t_k) for one constant K. The last
+    /// extremum at or above ε is therefore found in closed form; |x| falls monotonically from it to
+    /// the next zero of x, where bisection finds the crossing.
+    private func underdampedLastExceedance() -> Double {
+        let a = kernel.rate, wd = kernel.frequency
+        let amplitude = hypot(x0, (v0 + a * x0) / wd)
+        if a == 0 {
+            // Undamped: the amplitude never decays.
+            return amplitude >= epsilon ? .infinity : 0
+        }
+        let extrema = extremumTimes
+        // Height constant K from one extremum: |x(t_k)| = K·e^(−a·t_k).
+        let tRef = extrema.first
+        let k = abs(displacement(tRef)) * Foundation.exp(a * tRef)
+        if !(k > 0) || !k.isFinite { return fallbackFromStart() }
+        // Largest index with t_k ≤ ln(K/ε)/a.
+        let limit = Foundation.log(k / epsilon) / a
+        var index = ((limit - extrema.first) / extrema.spacing).rounded(.down)
+        if index < 0 { return fallbackFromStart() }
+        // Guard against rounding at the boundary: step to the true last qualifying extremum.
+        if abs(displacement(extrema.time(index + 1))) >= epsilon { index += 1 }
+        while index >= 0 && abs(displacement(extrema.time(index))) < epsilon { index -= 1 }
+        if index < 0 { return fallbackFromStart() }
+        let tExtremum = extrema.time(index)
+        // Next zero of x after the extremum: zeros at ω_d t − φ = π/2 + jπ.
+        let phi = Foundation.atan2((v0 + a * x0) / wd, x0)
+        let zeroIndex = ((wd * tExtremum - phi - Double.pi / 2) / Double.pi).rounded(.down) + 1
+        var tZero = (phi + Double.pi / 2 + zeroIndex * Double.pi) / wd
+        if tZero <= tExtremum { tZero += Double.pi / wd }
+        return bisectDecreasing(from: tExtremum, to: tZero)
+    }
+
+    /// The extremum (v = 0) times of underdamped motion at or after t = 0: t_k = first + k·spacing.
+    var extremumTimes: (first: Double, spacing: Double, time: (Double) -> Double) {
+        let a = kernel.rate, wd = kernel.frequency, w2 = kernel.omegaSquared
+        // v(t) = e^(−at)[v0·cos(ω_d t) − ((ω²x0 + a·v0)/ω_d)·sin(ω_d t)] = e^(−at)·Rv·cos(ω_d t − ψ)
+        let psi = Foundation.atan2(-(w2 * x0 + a * v0) / wd, v0)
+        let spacing = Double.pi / wd
+        // v = 0 at ω_d t − ψ = π/2 + kπ; the first such time ≥ 0.
+        var first = (psi + Double.pi / 2) / wd
+        while first < 0 { first += spacing }
+        while first - spacing >= 0 { first -= spacing }
+        return (first, spacing, { first + $0 * spacing })
+    }
+
+    /// Used when no extremum after t = 0 reaches ε: |x| can only exceed ε on the first stretch, where
+    /// it falls from |x0| to the first zero.
+    private func fallbackFromStart() -> Double {
+        guard abs(x0) >= epsilon else { return 0 }
+        let a = kernel.rate, wd = kernel.frequency
+        let phi = Foundation.atan2((v0 + a * x0) / wd, x0)
+        var tZero = (phi + Double.pi / 2) / wd
+        while tZero <= 0 { tZero += Double.pi / wd }
+        return bisectDecreasing(from: 0, to: tZero)
+    }
+
+    // MARK: Critically damped and overdamped
+
+    /// Q(t) = (1 − e^(−2γt))/(2γ), t for critical damping; x(t) = e^(−s₁t)·[(1 + s₁Q)·x0 + Q·v0] and
+    /// v(t) = e^(−s₁t)·[−ω²Q·x0 + (1 − s₂Q)·v0]. Each has at most one zero, at a Q solved directly.
+    private func time(forQ q: Double) -> Double? {
+        guard q > 0, q.isFinite else { return nil }
+        if kernel.regime == .critical { return q }
+        let twoGamma = kernel.frequency
+        let u = twoGamma * q
+        guard u < 1 else { return nil }
+        return -Foundation.log1p(-u) / twoGamma
+    }
+
+    /// The time of the only extremum (v = 0) after t = 0 of non-oscillating motion, if any.
+    var nonOscillatingExtremumTime: Double? {
+        time(forQ: v0 / (kernel.omegaSquared * x0 + kernel.fastRate * v0))
+    }
+
+    /// The time of the only zero crossing after t = 0 of non-oscillating motion, if any.
+    var nonOscillatingZeroTime: Double? {
+        time(forQ: -x0 / (kernel.rate * x0 + v0))
+    }
+
+    private func nonOscillatingLastExceedance() -> Double {
+        // |x| is monotone between the event times 0, t_zero, t_extremum, ∞.
+        var events: [Double] = [0]
+        if let t = nonOscillatingZeroTime { events.append(t) }
+        if let t = nonOscillatingExtremumTime { events.append(t) }
+        events.sort()
+        // Walk the stretches from the last backwards; the answer lies on the last stretch whose
+        // start is at or above ε.
+        for i in stride(from: events.count - 1, through: 0, by: -1) {
+            let start = events[i]
+            guard abs(displacement(start)) >= epsilon else { continue }
+            if i == events.count - 1 {
+                // Open-ended stretch: bracket the crossing by doubling.
+                var step = max(kernel.slowestDecayRate > 0 ? 1 / kernel.slowestDecayRate : 1, 1e-300)
+                var end = start + step
+                var guardCount = 0
+                while abs(displacement(end)) >= epsilon && guardCount < 2000 {
+                    step *= 2
+                    end = start + step
+                    guardCount += 1
+                }
+                return bisectDecreasing(from: start, to: end)
+            }
+            return bisectDecreasing(from: start, to: events[i + 1])
+        }
+        return 0
+    }
+
+    // MARK: Root finding
+
+    /// The last time in [lo, hi] with |x| ≥ ε, given |x(lo)| ≥ ε > |x(hi)| and |x| falling between.
+    private func bisectDecreasing(from lo: Double, to hi: Double) -> Double {
+        var lo = lo, hi = hi
+        if abs(displacement(hi)) >= epsilon { return hi }
+        for _ in 0..<200 {
+            let mid = lo + (hi - lo) / 2
+            if mid <= lo || mid >= hi { break }
+            if abs(displacement(mid)) >= epsilon { lo = mid } else { hi = mid }
+        }
+        return lo
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+
+/// A value a spring can move: a point of a real vector space.
+///
+/// The spring equation is linear, so the motion of any such value is the motion of a scalar applied
+/// component by component. SpringMath computes the scalar coefficients once and applies them through
+/// this protocol, which has the same shape as SwiftUI's `VectorArithmetic`: addition, subtraction, a
+/// zero, scaling by a real number and a squared length.
+///
+/// Conformances ship for `Double`, `Float`, `CGFloat`, `CGPoint`, `CGSize`, `CGRect`,
+/// `SIMD2<Double>`, `SIMD3<Double>`, `SIMD4<Double>` and ``RGBAColor``. To animate a type of your
+/// own, conform it:
+///
+/// ```swift
+/// struct Angle3: SpringVector {
+///     var pitch = 0.0, yaw = 0.0, roll = 0.0
+///     static var zero: Angle3 { Angle3() }
+///     static func + (a: Angle3, b: Angle3) -> Angle3 { .init(pitch: a.pitch + b.pitch, yaw: a.yaw + b.yaw, roll: a.roll + b.roll) }
+///     static func - (a: Angle3, b: Angle3) -> Angle3 { .init(pitch: a.pitch - b.pitch, yaw: a.yaw - b.yaw, roll: a.roll - b.roll) }
+///     mutating func scale(by factor: Double) { pitch *= factor; yaw *= factor; roll *= factor }
+///     var magnitudeSquared: Double { pitch * pitch + yaw * yaw + roll * roll }
+/// }
+/// ```
+///
+/// The `CGPoint`, `CGSize` and `CGRect` conformances add component-wise `+` and `-` to those
+/// Foundation types (they have none on Linux).
+public protocol SpringVector: AdditiveArithmetic {
+    /// Multiplies every component by `factor`.
+    mutating func scale(by factor: Double)
+
+    /// The squared Euclidean length of the value, in squared value units.
+    var magnitudeSquared: Double { get }
+}
+
+extension SpringVector {
+    /// A copy of the value with every component multiplied by `factor`.
+    @inlinable
+    public func scaled(by factor: Double) -> Self {
+        var copy = self
+        copy.scale(by: factor)
+        return copy
+    }
+
+    /// The Euclidean length of the value.
+    @inlinable
+    public var magnitude: Double { magnitudeSquared.squareRoot() }
+
+    /// `a·x + b·y`, the one operation the spring kernel needs.
+    @inlinable
+    static func combine(_ a: Double, _ x: Self, _ b: Double, _ y: Self) -> Self {
+        x.scaled(by: a) + y.scaled(by: b)
+    }
+}
+
+// MARK: - Scalars
+
+extension Double: SpringVector {
+    @inlinable public mutating func scale(by factor: Double) { self *= factor }
+    @inlinable public var magnitudeSquared: Double { self * self }
+}
+
+extension Float: SpringVector {
+    @inlinable public mutating func scale(by factor: Double) { self = Float(Double(self) * factor) }
+    @inlinable public var magnitudeSquared: Double { Double(self) * Double(self) }
+}
+
+extension CGFloat: SpringVector {
+    @inlinable public mutating func scale(by factor: Double) { self = CGFloat(Double(self) * factor) }
+    @inlinable public var magnitudeSquared: Double { Double(self) * Double(self) }
+}
+
+// MARK: - SIMD vectors of Double
+
+extension SIMD2: @retroactive AdditiveArithmetic where Scalar == Double {}
+
+extension SIMD2: SpringVector where Scalar == Double {
+    @inlinable public mutating func scale(by factor: Double) { self *= factor }
+    @inlinable public var magnitudeSquared: Double { (self * self).sum() }
+}
+
+extension SIMD3: @retroactive AdditiveArithmetic where Scalar == Double {}
+
+extension SIMD3: SpringVector where Scalar == Double {
+    @inlinable public mutating func scale(by factor: Double) { self *= factor }
+    @inlinable public var magnitudeSquared: Double { (self * self).sum() }
+}
+
+extension SIMD4: @retroactive AdditiveArithmetic where Scalar == Double {}
+
+extension SIMD4: SpringVector where Scalar == Double {
+    @inlinable public mutating func scale(by factor: Double) { self *= factor }
+    @inlinable public var magnitudeSquared: Double { (self * self).sum() }
+}
+
+// MARK: - Foundation geometry
+
+extension CGPoint: @retroactive AdditiveArithmetic {
+    @inlinable public static func + (lhs: CGPoint, rhs: CGPoint) -> CGPoint {
+        CGPoint(x: lhs.x + rhs.x, y: lhs.y + rhs.y)
+    }
+    @inlinable public static func - (lhs: CGPoint, rhs: CGPoint) -> CGPoint {
+        CGPoint(x: lhs.x - rhs.x, y: lhs.y - rhs.y)
+    }
+}
+
+extension CGPoint: SpringVector {
+    @inlinable public mutating func scale(by factor: Double) {
+        x = CGFloat(Double(x) * factor)
+        y = CGFloat(Double(y) * factor)
+    }
+    @inlinable public var magnitudeSquared: Double { Double(x * x + y * y) }
+}
+
+extension CGSize: @retroactive AdditiveArithmetic {
+    @inlinable public static func + (lhs: CGSize, rhs: CGSize) -> CGSize {
+        CGSize(width: lhs.width + rhs.width, height: lhs.height + rhs.height)
+    }
+    @inlinable public static func - (lhs: CGSize, rhs: CGSize) -> CGSize {
+        CGSize(width: lhs.width - rhs.width, height: lhs.height - rhs.height)
+    }
+}
+
+extension CGSize: SpringVector {
+    @inlinable public mutating func scale(by factor: Double) {
+        width = CGFloat(Double(width) * factor)
+        height = CGFloat(Double(height) * factor)
+    }
+    @inlinable public var magnitudeSquared: Double { Double(width * width + height * height) }
+}
+
+/// Rectangles add and scale component-wise on origin and size, as SwiftUI animates them. The
+/// rectangle is not standardised: a negative width stays negative.
+extension CGRect: @retroactive AdditiveArithmetic {
+    @inlinable public static func + (lhs: CGRect, rhs: CGRect) -> CGRect {
+        CGRect(origin: lhs.origin + rhs.origin, size: lhs.size + rhs.size)
+    }
+    @inlinable public static func - (lhs: CGRect, rhs: CGRect) -> CGRect {
+        CGRect(origin: lhs.origin - rhs.origin, size: lhs.size - rhs.size)
+    }
+}
+
+extension CGRect: SpringVector {
+    @inlinable public mutating func scale(by factor: Double) {
+        origin.scale(by: factor)
+        size.scale(by: factor)
+    }
+    @inlinable public var magnitudeSquared: Double { origin.magnitudeSquared + size.magnitudeSquared }
+}
+
+// MARK: - Colour
+
+/// A colour as four linear components, each nominally in 0…1, that a spring can animate.
+///
+/// The spring may overshoot, so components can leave 0…1 mid-flight; use ``clamped`` when drawing.
+public struct RGBAColor: SpringVector, Hashable, Sendable, CustomStringConvertible {
+    public var red: Double
+    public var green: Double
+    public var blue: Double
+    public var alpha: Double
+
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    public static var zero: RGBAColor { RGBAColor(red: 0, green: 0, blue: 0, alpha: 0) }
+
+    public static func + (lhs: RGBAColor, rhs: RGBAColor) -> RGBAColor {
+        RGBAColor(red: lhs.red + rhs.red, green: lhs.green + rhs.green,
+                  blue: lhs.blue + rhs.blue, alpha: lhs.alpha + rhs.alpha)
+    }
+
+    public static func - (lhs: RGBAColor, rhs: RGBAColor) -> RGBAColor {
+        RGBAColor(red: lhs.red - rhs.red, green: lhs.green - rhs.green,
+                  blue: lhs.blue - rhs.blue, alpha: lhs.alpha - rhs.alpha)
+    }
+
+    public mutating func scale(by factor: Double) {
+        red *= factor
+        green *= factor
+        blue *= factor
+        alpha *= factor
+    }
+
+    public var magnitudeSquared: Double {
+        red * red + green * green + blue * blue + alpha * alpha
+    }
+
+    /// The colour with every component clamped into 0…1.
+    public var clamped: RGBAColor {
+        RGBAColor(red: clipUnit(red), green: clipUnit(green), blue: clipUnit(blue), alpha: clipUnit(alpha))
+    }
+
+    public var description: String { "RGBA(\(red), \(green), \(blue), \(alpha))" }
+}

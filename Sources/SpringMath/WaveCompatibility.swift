@@ -1,0 +1,38 @@
+import Foundation
+
+/// The spring Wave really animates.
+///
+/// Wave's `Spring(dampingRatio:response:mass:)` computes the stiffness as `(2π/response)²·m` but then
+/// rubber-bands the damping coefficient `4π·ζ·m/response` into 0…60 with interval 15 (c = 0.55), so
+/// the coefficient never exceeds 75. Stiff springs are therefore less damped than asked for: Wave's
+/// `Spring(dampingRatio: 1, response: 0.1)` has damping coefficient 70.598… and an effective damping
+/// ratio of 0.5618, and it overshoots.
+extension Spring {
+    /// The range Wave rubber-bands its damping coefficient into.
+    public static let waveDampingRange: ClosedRange<Double> = 0...60
+    /// The rubber-band interval Wave uses for its damping coefficient.
+    public static let waveDampingInterval = 15.0
+
+    /// The spring Wave animates when asked for `Spring(dampingRatio:response:mass:)`: Wave's
+    /// stiffness and its rubber-banded damping coefficient, as a spring built from
+    /// ``init(mass:stiffness:damping:)``. Step it with ``SpringIntegrator/semiImplicitEuler`` at the
+    /// display's frame interval to reproduce Wave's motion bit for bit.
+    ///
+    /// A response of 0 gives the non-animated spring, as in Wave.
+    /// - Precondition: as ``init(dampingRatio:response:mass:)``.
+    public static func waveEffective(dampingRatio: Double, response: Double, mass: Double = 1) -> Spring {
+        let ideal = Spring(dampingRatio: dampingRatio, response: response, mass: mass)
+        return ideal.waveEffective
+    }
+
+    /// What Wave would animate for this spring's damping ratio, response and mass (see
+    /// ``waveEffective(dampingRatio:response:mass:)``).
+    public var waveEffective: Spring {
+        if isInstantaneous { return self }
+        let omega = 2 * Double.pi / response
+        let stiffness = omega * omega * mass
+        let unbanded = 4 * Double.pi * dampingRatio * mass / response
+        let banded = rubberband(value: unbanded, range: Spring.waveDampingRange, interval: Spring.waveDampingInterval)
+        return Spring(mass: mass, stiffness: stiffness, damping: banded)
+    }
+}

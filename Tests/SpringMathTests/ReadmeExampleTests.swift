@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+import SpringMath
+
+/// The README's SpringMath example, verbatim, so that it keeps compiling.
+@Suite("README")
+struct ReadmeExampleTests {
+    @Test("The SpringMath example compiles and runs")
+    func springMathExample() {
+
+        let spring = Spring(dampingRatio: 0.68, response: 0.8)       // Wave
+        let same = Spring(response: 0.8, dampingRatio: 0.68)         // SwiftUI's order
+        let swiftUI = Spring(duration: 0.5, bounce: 0.3)             // stiffness 157.91, damping 17.59
+        let coreAnimation = Spring(mass: 1, stiffness: 100, damping: 10)
+
+        // SwiftUI's convention: a motion from 0 toward a target.
+        let x = spring.value(target: 100.0, initialVelocity: 0.0, time: 0.25)
+        let v = spring.velocity(target: 100.0, time: 0.25)
+
+        // Any start, any value type (Double, Float, CGFloat, CGPoint, CGSize, CGRect, SIMD2/3/4<Double>, RGBAColor).
+        let motion = SpringMotion(spring: spring, from: CGPoint(x: 0, y: 0), to: CGPoint(x: 300, y: 120),
+                                  initialVelocity: CGPoint(x: 800, y: 0))
+        let state = motion.state(at: 0.4)                             // position and velocity
+
+        // Exact stepping, independent of the frame rate.
+        var value = 0.0, velocity = 0.0
+        spring.update(value: &value, velocity: &velocity, target: 1, deltaTime: 1.0 / 60)
+
+        // Wave's own stepping, for comparison, with the spring Wave really animates.
+        let wave = Spring.waveEffective(dampingRatio: 1, response: 0.1)   // damping 70.598…, ratio 0.5618
+        wave.update(value: &value, velocity: &velocity, target: 1, deltaTime: 1.0 / 60, integrator: .semiImplicitEuler)
+
+        // Settling: the exact last time the motion is 0.001 from the target.
+        let settle = spring.settlingDuration                           // 1.3196 s (unit step from rest)
+        let flung = spring.settlingDuration(target: 100, initialVelocity: -50, epsilon: 0.5)
+        let waveEstimate = spring.waveSettlingDuration                 // Wave's estimate, 1.7246 s
+
+        // Metrics and design.
+        let metrics = spring.metrics()                                 // overshoot 5.43 %, peak at 0.546 s, …
+        let designed = Spring(overshoot: 0.1, settlingDuration: 0.6)
+
+        // Other tools' conventions.
+        let react = spring.reactSpring                                 // tension, friction, mass
+        let framer = spring.framerMotionDuration                        // framer-motion's duration and bounce
+        let android = Spring(android: .init(stiffness: Spring.Android.stiffnessLow, dampingRatio: 0.75))
+        let origami = Spring(origami: .init(tension: 40, friction: 7))
+
+        // Untrusted input: a typed error that names the parameter instead of a trap.
+        do { _ = try Spring.validated(dampingRatio: 0.7, response: -1) }
+        catch { print(error) }                                         // response must be ≥ 0 (got -1.0)
+        #expect(abs(swiftUI.stiffness - 157.91) < 0.01 && same == spring && x > 0 && v > 0 && state.position.x > 0)
+        #expect(abs(settle - 1.3196) < 1e-4 && abs(waveEstimate - 1.7246) < 1e-4 && flung > 0)
+        #expect(abs(metrics.overshoot - 0.0543) < 1e-4 && designed.dampingRatio < 1 && coreAnimation.mass == 1)
+        #expect(react.tension == spring.stiffness && framer.bounce > 0 && android.stiffness == 200 && origami.mass == 1)
+    }
+}
