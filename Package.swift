@@ -12,25 +12,60 @@ let package = Package(
     name: "SpringKit",
     products: [
         .library(name: "SpringMath", targets: ["SpringMath"]),
+        .library(name: "WaveRuntime", targets: ["WaveRuntime"]),
+        .library(name: "SpringCharts", targets: ["SpringCharts"]),
+        .executable(name: "springplot", targets: ["springplot"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
+        // Libraries
         .target(name: "SpringMath", swiftSettings: settings),
+        .target(name: "WaveRuntime", dependencies: ["SpringMath"], swiftSettings: settings),
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]
+        ),
+        .target(name: "SpringCharts", dependencies: ["CCairo"], swiftSettings: settings),
+
+        // The command-line tool
         .executableTarget(
-            name: "spring-benchmarks",
-            dependencies: ["SpringMath"],
-            path: "Benchmarks/spring-benchmarks",
+            name: "springplot",
+            dependencies: [
+                "SpringMath", "WaveRuntime", "SpringCharts",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: settings
         ),
+
+        // Examples and benchmarks
         .executableTarget(
             name: "spring-tour",
             dependencies: ["SpringMath"],
             path: "Examples/spring-tour",
             swiftSettings: settings
         ),
+        .executableTarget(
+            name: "spring-benchmarks",
+            dependencies: ["SpringMath"],
+            path: "Benchmarks/spring-benchmarks",
+            swiftSettings: settings
+        ),
+
+        // Tests
         .testTarget(
             name: "SpringMathTests",
             dependencies: ["SpringMath"],
             exclude: ["Fixtures"],
+            swiftSettings: settings
+        ),
+        .testTarget(name: "WaveRuntimeTests", dependencies: ["WaveRuntime"], swiftSettings: settings),
+        .testTarget(name: "SpringChartsTests", dependencies: ["SpringCharts"], swiftSettings: settings),
+        .testTarget(
+            name: "springplotTests",
+            dependencies: ["springplot"],
             swiftSettings: settings
         ),
     ],

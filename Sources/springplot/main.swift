@@ -1,0 +1,5 @@
+import SpringMath
+import WaveRuntime
+import SpringCharts
+import ArgumentParser
+print("springplot")
