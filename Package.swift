@@ -48,9 +48,22 @@ let package = Package(
             swiftSettings: settings
         ),
         .executableTarget(
+            name: "wave-demo",
+            dependencies: ["SpringMath", "WaveRuntime"],
+            path: "Examples/wave-demo",
+            swiftSettings: settings
+        ),
+        .executableTarget(
             name: "spring-benchmarks",
             dependencies: ["SpringMath"],
             path: "Benchmarks/spring-benchmarks",
+            swiftSettings: settings
+        ),
+
+        .executableTarget(
+            name: "wave-benchmarks",
+            dependencies: ["SpringMath", "WaveRuntime"],
+            path: "Benchmarks/wave-benchmarks",
             swiftSettings: settings
         ),
 

@@ -1,0 +1,292 @@
+import Foundation
+import SpringMath
+
+/// Block-based animations, as in Wave: set properties through an object's `animator` inside the
+/// block, and each one animates with the block's spring.
+///
+/// ```swift
+/// final class Box: WaveAnimatable {
+///     var center = CGPoint.zero
+///     var opacity = 1.0
+/// }
+/// let box = Box()
+/// Wave.animate(withSpring: Spring(dampingRatio: 0.8, response: 0.4), controller: controller) {
+///     box.animator.center = CGPoint(x: 200, y: 120)   // starts (or retargets) an animation of box.center
+///     box.animator.opacity = 0.5
+/// } completion: { finished, retargeted in
+///     // (true, false) once both properties have settled
+/// }
+/// ```
+///
+/// Every frame writes the animated value into the object (`box.center` above). Reading
+/// `box.animator.center` gives the target while the property animates and the current value
+/// otherwise. Rules for the completion, which is called exactly once and on the main actor:
+/// - `(finished: true, retargeted: false)` after all of the block's properties have settled;
+/// - `(false, true)` when a later block retargets one of its properties (the later block's
+///   completion then fires when its own animations finish);
+/// - `(false, false)` when interrupted otherwise: the object was released, the property was set
+///   through `animator` outside any block, or the controller was torn down.
+///
+/// Setting a property directly (`box.center = …`) while it animates is overwritten on the next frame.
+/// To jump, animate with `mode: .nonAnimated` (a spring with response 0 implies it), or set it through
+/// `box.animator` outside an animation block, which cancels its animation.
+@MainActor
+public enum Wave {
+    /// The blocks being run, innermost last.
+    static var contexts: [AnimationContext] = []
+
+    /// Runs `animations`, animating every property it sets through an `animator` with `spring`.
+    ///
+    /// - Parameters:
+    ///   - spring: the spring for every property set in the block.
+    ///   - mode: `.nonAnimated` makes each property jump to its value on the next frame.
+    ///   - delay: seconds before properties that are not already animating begin to move; properties
+    ///     already animating are retargeted at once.
+    ///   - gestureVelocity: the initial velocity of two-dimensional point values (`CGPoint` and
+    ///     `SIMD2<Double>`), as a pan gesture reports it, in points per second.
+    ///   - controller: what advances the animations (the real-time ``AnimationController/main`` by default).
+    ///   - animations: sets properties through `object.animator`.
+    ///   - completion: `(finished, retargeted)`, called once (see ``Wave``).
+    /// - Precondition: `delay` finite and ≥ 0.
+    public static func animate(withSpring spring: Spring, mode: AnimationMode = .animated, delay: Double = 0,
+                               gestureVelocity: CGPoint? = nil, controller: AnimationController = .main,
+                               animations: () -> Void,
+                               completion: (@MainActor (_ finished: Bool, _ retargeted: Bool) -> Void)? = nil) {
+        precondition(delay.isFinite && delay >= 0, "delay must be finite and ≥ 0")
+        let group = AnimationGroup(completion: completion)
+        let context = AnimationContext(spring: spring, mode: mode, delay: delay, gestureVelocity: gestureVelocity,
+                                       controller: controller, group: group)
+        contexts.append(context)
+        animations()
+        contexts.removeLast()
+        group.seal()
+    }
+
+    /// ``animate(withSpring:mode:delay:gestureVelocity:controller:animations:completion:)`` that
+    /// returns its completion's flags when it fires.
+    @discardableResult
+    public static func animate(withSpring spring: Spring, mode: AnimationMode = .animated, delay: Double = 0,
+                               gestureVelocity: CGPoint? = nil, controller: AnimationController = .main,
+                               animations: () -> Void) async -> (finished: Bool, retargeted: Bool) {
+        await withCheckedContinuation { continuation in
+            animate(withSpring: spring, mode: mode, delay: delay, gestureVelocity: gestureVelocity,
+                    controller: controller, animations: animations) { finished, retargeted in
+                continuation.resume(returning: (finished, retargeted))
+            }
+        }
+    }
+}
+
+/// A class whose properties can be animated with `object.animator.property = value` in a
+/// ``Wave/animate(withSpring:mode:delay:gestureVelocity:controller:animations:completion:)`` block.
+/// Conform any class; no requirements.
+public protocol WaveAnimatable: AnyObject {}
+
+extension WaveAnimatable {
+    /// The animatable view of this object's properties (see ``Wave``).
+    @MainActor
+    public var animator: PropertyAnimator<Self> { PropertyAnimator(object: self) }
+}
+
+/// Reads and writes an object's properties through animations (see ``Wave``).
+@MainActor
+@dynamicMemberLookup
+public struct PropertyAnimator<Object: AnyObject> {
+    let object: Object
+
+    public subscript<Value: SpringVector>(dynamicMember keyPath: ReferenceWritableKeyPath<Object, Value>) -> Value {
+        get {
+            if let node = PropertyAnimations.node(for: object, keyPath) { return node.animation.target }
+            return object[keyPath: keyPath]
+        }
+        nonmutating set {
+            if let context = Wave.contexts.last {
+                context.animate(object, keyPath, to: newValue)
+            } else {
+                PropertyAnimations.node(for: object, keyPath)?.cancel()
+                object[keyPath: keyPath] = newValue
+            }
+        }
+    }
+}
+
+/// The settings of one running `Wave.animate` block.
+@MainActor
+final class AnimationContext {
+    let springReference: SpringReference
+    let mode: AnimationMode
+    let delay: Double
+    let gestureVelocity: CGPoint?
+    let controller: AnimationController
+    let group: AnimationGroup
+
+    init(spring: Spring, mode: AnimationMode, delay: Double, gestureVelocity: CGPoint?,
+         controller: AnimationController, group: AnimationGroup) {
+        self.springReference = controller.reference(for: spring)
+        self.mode = mode
+        self.delay = delay
+        self.gestureVelocity = gestureVelocity
+        self.controller = controller
+        self.group = group
+    }
+
+    /// The gesture velocity as a `Value`, for two-dimensional point types.
+    func injectedVelocity<Value: SpringVector>(_: Value.Type) -> Value? {
+        guard let gestureVelocity else { return nil }
+        if let point = gestureVelocity as? Value { return point }
+        if let vector = SIMD2<Double>(Double(gestureVelocity.x), Double(gestureVelocity.y)) as? Value { return vector }
+        return nil
+    }
+
+    func animate<Object: AnyObject, Value: SpringVector>(_ object: Object, _ keyPath: ReferenceWritableKeyPath<Object, Value>,
+                                                       to target: Value) {
+        if let node = PropertyAnimations.node(for: object, keyPath) {
+            // Retarget: position and velocity kept; the node now belongs to this block.
+            if node.group !== group {
+                node.group?.memberRetargeted()
+                node.group = group
+                group.memberAdded()
+            }
+            node.animation.springReference = springReference
+            node.animation.mode = mode
+            if let velocity = injectedVelocity(Value.self) { node.animation.velocity = velocity }
+            node.animation.retarget(to: target)
+            return
+        }
+        var animation = SpringAnimation(springReference: springReference, value: object[keyPath: keyPath], target: target,
+                                        velocity: injectedVelocity(Value.self) ?? .zero, mode: mode,
+                                        integrator: .exact, restThreshold: .automatic)
+        animation.start(afterDelay: delay)
+        let node = PropertyAnimationNode(object: object, keyPath: keyPath, animation: animation,
+                                         controller: controller, group: group)
+        group.memberAdded()
+        PropertyAnimations.register(node)
+        controller.schedule(node)
+    }
+}
+
+/// The completion bookkeeping of one `Wave.animate` block.
+@MainActor
+final class AnimationGroup {
+    private var pending = 0
+    private var sealed = false
+    private var completed = false
+    private var completion: (@MainActor (Bool, Bool) -> Void)?
+
+    init(completion: (@MainActor (Bool, Bool) -> Void)?) {
+        self.completion = completion
+    }
+
+    func memberAdded() { pending += 1 }
+
+    /// The block has run: complete now if it animated nothing (or everything already ended).
+    func seal() {
+        sealed = true
+        if pending == 0 { complete(finished: true, retargeted: false) }
+    }
+
+    func memberFinished() {
+        pending -= 1
+        if pending == 0 && sealed { complete(finished: true, retargeted: false) }
+    }
+
+    func memberRetargeted() {
+        pending -= 1
+        complete(finished: false, retargeted: true)
+    }
+
+    func memberInterrupted() {
+        pending -= 1
+        complete(finished: false, retargeted: false)
+    }
+
+    private func complete(finished: Bool, retargeted: Bool) {
+        guard !completed else { return }
+        completed = true
+        let handler = completion
+        completion = nil
+        handler?(finished, retargeted)
+    }
+}
+
+/// Where the running property animations are found by object and key path.
+@MainActor
+enum PropertyAnimations {
+    struct Key: Hashable {
+        let object: ObjectIdentifier
+        let keyPath: AnyKeyPath
+    }
+
+    static var nodes: [Key: AnyObject] = [:]
+
+    static func node<Object: AnyObject, Value: SpringVector>(for object: Object, _ keyPath: ReferenceWritableKeyPath<Object, Value>)
+        -> PropertyAnimationNode<Object, Value>? {
+        let key = Key(object: ObjectIdentifier(object), keyPath: keyPath)
+        guard let node = nodes[key] as? PropertyAnimationNode<Object, Value> else { return nil }
+        // An identifier can be reused after its object is released; only a live match counts.
+        guard node.object === object, node.isScheduled else { return nil }
+        return node
+    }
+
+    static func register<Object: AnyObject, Value: SpringVector>(_ node: PropertyAnimationNode<Object, Value>) {
+        nodes[node.key] = node
+    }
+
+    static func unregister(_ key: Key, _ node: AnyObject) {
+        if nodes[key] === node { nodes[key] = nil }
+    }
+}
+
+/// One property of one object, animated by a block.
+@MainActor
+final class PropertyAnimationNode<Object: AnyObject, Value: SpringVector>: AnimationNode {
+    weak var object: Object?
+    let keyPath: ReferenceWritableKeyPath<Object, Value>
+    let key: PropertyAnimations.Key
+    var animation: SpringAnimation<Value>
+    var group: AnimationGroup?
+    unowned let controller: AnimationController
+
+    init(object: Object, keyPath: ReferenceWritableKeyPath<Object, Value>, animation: SpringAnimation<Value>,
+         controller: AnimationController, group: AnimationGroup) {
+        self.object = object
+        self.keyPath = keyPath
+        self.key = PropertyAnimations.Key(object: ObjectIdentifier(object), keyPath: keyPath)
+        self.animation = animation
+        self.controller = controller
+        self.group = group
+    }
+
+    override func step(_ deltaTime: Double, controller: AnimationController) -> Bool {
+        guard let object else {
+            end()
+            group?.memberInterrupted()
+            return true
+        }
+        let matrix = animation.integrator == .exact
+            ? controller.transition(for: animation.springReference, deltaTime: deltaTime) : nil
+        let result = animation.advance(by: deltaTime, transition: matrix)
+        if result.contains(.moved) { object[keyPath: keyPath] = animation.value }
+        if result.contains(.finished) {
+            end()
+            group?.memberFinished()
+            return true
+        }
+        return false
+    }
+
+    override func interrupt() {
+        end()
+        group?.memberInterrupted()
+    }
+
+    /// Set outside a block: stop without finishing.
+    func cancel() {
+        controller.unschedule(self)
+        interrupt()
+    }
+
+    private func end() {
+        PropertyAnimations.unregister(key, self)
+    }
+}
