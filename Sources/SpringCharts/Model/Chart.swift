@@ -1,0 +1,175 @@
+/// A chart: a title, a subtitle and panels stacked vertically, drawn on a canvas of `width` × `height`
+/// logical px.
+///
+/// A chart is plain data. ``layoutChart(_:measurer:)`` turns it into a ``DisplayList`` and
+/// ``CairoRenderer`` draws it as PNG, SVG or PDF:
+///
+/// ```swift
+/// let chart = Chart(title: "Spring", panels: [
+///     Panel(xAxis: Axis("time (s)"), yAxis: Axis("position"),
+///           series: [Series(name: "x(t)", xs: times, ys: positions)])
+/// ])
+/// let png = try CairoRenderer().render(chart, format: .png)
+/// ```
+public struct Chart: Hashable, Sendable {
+    /// Drawn top-left in bold; also the SVG `<title>` and the PDF title.
+    public var title: String?
+    /// Smaller text under the title, e.g. the parameters.
+    public var subtitle: String?
+    /// Stacked top to bottom with equal plot heights and shared plot left and right edges.
+    public var panels: [Panel]
+    /// The canvas width in logical px.
+    public var width: Double
+    /// The canvas height in logical px.
+    public var height: Double
+    /// Device pixels per logical px for PNG (2 for HiDPI): the PNG is `width·scale` × `height·scale`
+    /// pixels. SVG and PDF keep the logical size.
+    public var scale: Double
+    public var theme: Theme
+
+    public init(title: String? = nil, subtitle: String? = nil, panels: [Panel], width: Double = 1200,
+                height: Double = 800, scale: Double = 1, theme: Theme = .light) {
+        self.title = title
+        self.subtitle = subtitle
+        self.panels = panels
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.theme = theme
+    }
+}
+
+/// One plot area with its axes, series, annotations and legend.
+public struct Panel: Hashable, Sendable {
+    public var xAxis: Axis
+    public var yAxis: Axis
+    /// Drawn in order: later series on top.
+    public var series: [Series]
+    public var annotations: [Annotation]
+    /// Whether to draw a legend for the series that have a name. The legend goes to the corner of
+    /// the plot that hides the fewest series points.
+    public var showsLegend: Bool
+
+    public init(xAxis: Axis = Axis(), yAxis: Axis = Axis(), series: [Series] = [],
+                annotations: [Annotation] = [], showsLegend: Bool = true) {
+        self.xAxis = xAxis
+        self.yAxis = yAxis
+        self.series = series
+        self.annotations = annotations
+        self.showsLegend = showsLegend
+    }
+}
+
+/// An axis: its label and its range.
+public struct Axis: Hashable, Sendable {
+    /// The axis title with its unit, e.g. "time (s)". Empty: no label.
+    public var label: String
+    /// The data range shown. `nil`: from the data (finite series points and annotation values),
+    /// padded by ``padding``, and widened to the next tick when that adds little. A range whose ends
+    /// are equal is widened around its value.
+    public var range: ClosedRange<Double>?
+    /// The fraction of the data span added at each end of an automatic range. `nil`: 0.05, except
+    /// on an x axis whose series all run left to right (a time axis), where the data runs edge to
+    /// edge.
+    public var padding: Double?
+
+    public init(_ label: String = "", range: ClosedRange<Double>? = nil, padding: Double? = nil) {
+        self.label = label
+        self.range = range
+        self.padding = padding
+    }
+
+    public init(label: String, range: ClosedRange<Double>? = nil, padding: Double? = nil) {
+        self.init(label, range: range, padding: padding)
+    }
+}
+
+/// How a line is dashed. Dash lengths scale with the line width.
+public enum LineDash: Hashable, Sendable {
+    case solid
+    case dashed
+    case dotted
+}
+
+/// A curve through points `(xs[i], ys[i])`. A point with a non-finite coordinate breaks the curve:
+/// the line stops before it and starts again after it.
+public struct Series: Hashable, Sendable {
+    /// The legend entry; `nil` keeps the series out of the legend.
+    public var name: String?
+    public var xs: [Double]
+    public var ys: [Double]
+    public var color: SeriesColor
+    /// The stroke width in logical px.
+    public var lineWidth: Double
+    public var dash: LineDash
+    /// Multiplies the colour's alpha, e.g. 0.35 for a faint reference curve.
+    public var opacity: Double
+
+    /// - Precondition: `xs.count == ys.count`.
+    public init(name: String? = nil, xs: [Double], ys: [Double], color: SeriesColor = .palette(0),
+                lineWidth: Double = 2, dash: LineDash = .solid, opacity: Double = 1) {
+        precondition(xs.count == ys.count, "a series needs as many xs as ys")
+        self.name = name
+        self.xs = xs
+        self.ys = ys
+        self.color = color
+        self.lineWidth = lineWidth
+        self.dash = dash
+        self.opacity = opacity
+    }
+}
+
+/// The look of an annotation line: its colour, dash and width.
+public struct AnnotationStyle: Hashable, Sendable {
+    public var color: SeriesColor
+    public var dash: LineDash
+    /// The stroke width in logical px.
+    public var lineWidth: Double
+
+    public init(color: SeriesColor = .muted, dash: LineDash = .dashed, lineWidth: Double = 1.25) {
+        self.color = color
+        self.dash = dash
+        self.lineWidth = lineWidth
+    }
+
+    /// A dashed line in the theme's muted colour: the default for reference lines.
+    public static let muted = AnnotationStyle()
+    /// A solid line in the theme's foreground colour.
+    public static let emphasis = AnnotationStyle(color: .foreground, dash: .solid)
+    /// A dotted line in the theme's muted colour.
+    public static let dotted = AnnotationStyle(dash: .dotted, lineWidth: 1.5)
+}
+
+/// Marks and text on a panel beyond its series. Line values, band edges and markers count toward
+/// the automatic axis ranges; labels are placed inside the plot, away from the curves where possible.
+public enum Annotation: Hashable, Sendable {
+    /// A vertical line at `x` across the plot, e.g. "settles 1.32 s".
+    case verticalLine(x: Double, label: String?, style: AnnotationStyle)
+    /// A horizontal line at `y` across the plot, e.g. the target.
+    case horizontalLine(y: Double, label: String?, style: AnnotationStyle)
+    /// A light fill between `lower` and `upper` across the plot, e.g. the settle band.
+    case horizontalBand(lower: Double, upper: Double, label: String?)
+    /// A small circle at a point with an optional label beside it, e.g. the overshoot peak.
+    case marker(x: Double, y: Double, label: String?)
+    /// Small text in a free corner of the plot, e.g. "diverges (clipped)".
+    case note(String)
+}
+
+/// The file formats ``CairoRenderer`` writes.
+public enum OutputFormat: String, Sendable, CaseIterable {
+    case png
+    case svg
+    case pdf
+
+    /// The file name extension, without the dot.
+    public var fileExtension: String { rawValue }
+
+    /// The media type, e.g. `image/png`.
+    public var mediaType: String {
+        switch self {
+        case .png: return "image/png"
+        case .svg: return "image/svg+xml"
+        case .pdf: return "application/pdf"
+        }
+    }
+}

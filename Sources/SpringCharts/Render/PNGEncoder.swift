@@ -1,0 +1,249 @@
+import CCairo
+
+/// Encodes Cairo's ARGB32 pixels as PNG, about three times faster than `cairo_surface_write_to_png`.
+///
+/// Cairo's writer goes through libpng with adaptive filtering (five trial filters per row) at zlib
+/// level 6: about 30 ms for a 1200 × 800 chart on a slow core. Charts are large flat areas with
+/// horizontal and vertical lines, so each row here tries only the Sub and Up filters (estimated on
+/// every fourth pixel) and keeps the one with the smaller sum of magnitudes; rows are filtered in
+/// small batches straight into zlib at level 3 (level 4 costs twice the time for 15 % less size).
+/// An opaque image is written as RGB (colour type 2), anything else as un-premultiplied RGBA
+/// (colour type 6).
+enum PNGEncoder {
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    static let compressionLevel: Int32 = 3
+    /// Rows filtered at a time before they go to zlib: about 200 KB for a 1200 px wide image.
+    static let rowsPerBatch = 48
+
+    /// - Parameters:
+    ///   - pixels: `height` rows of `stride` bytes, each pixel a native-endian premultiplied
+    ///     `0xAARRGGBB` word, as `cairo_image_surface_get_data` returns them.
+    ///   - pixelsPerMeter: written as a pHYs chunk (96 dpi × scale lets viewers show a 2× image at
+    ///     its logical size); nil writes none.
+    /// - Throws: ``ChartRenderError`` when zlib fails.
+    static func encode(pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int,
+                       pixelsPerMeter: Int? = nil, level: Int32 = compressionLevel) throws -> [UInt8] {
+        let opaque = isOpaque(pixels: pixels, width: width, height: height, stride: stride)
+        let rowLength = (opaque ? 3 : 4) * width + 1
+        let deflater = try Deflater(level: level)
+        var batch = [UInt8](repeating: 0, count: rowsPerBatch * rowLength)
+        var unpacked = opaque ? [] : [UInt8](repeating: 0, count: 2 * (rowLength - 1))
+        var y = 0
+        while y < height {
+            let rows = min(rowsPerBatch, height - y)
+            batch.withUnsafeMutableBytes { output in
+                guard let base = output.baseAddress else { return }
+                for row in 0..<rows {
+                    let target = base + row * rowLength
+                    if opaque {
+                        filterOpaqueRow(pixels: pixels, y: y + row, width: width, stride: stride, into: target)
+                    } else {
+                        unpacked.withUnsafeMutableBufferPointer { scratch in
+                            filterTranslucentRow(pixels: pixels, y: y + row, width: width, stride: stride,
+                                                 scratch: scratch, into: target)
+                        }
+                    }
+                }
+            }
+            try batch.withUnsafeBytes { try deflater.add(UnsafeRawBufferPointer(rebasing: $0[..<(rows * rowLength)])) }
+            y += rows
+        }
+        let compressed = try deflater.finish()
+
+        var png = signature
+        png.reserveCapacity(compressed.count + 100)
+        var header: [UInt8] = []
+        header.appendBigEndian(UInt32(width))
+        header.appendBigEndian(UInt32(height))
+        header += [8, opaque ? 2 : 6, 0, 0, 0]  // bit depth, colour type, compression, filter, interlace
+        appendChunk("IHDR", header, to: &png)
+        if let pixelsPerMeter, pixelsPerMeter > 0 {
+            var physical: [UInt8] = []
+            physical.appendBigEndian(UInt32(clamping: pixelsPerMeter))
+            physical.appendBigEndian(UInt32(clamping: pixelsPerMeter))
+            physical.append(1)  // unit: metre
+            appendChunk("pHYs", physical, to: &png)
+        }
+        appendChunk("IDAT", compressed, to: &png)
+        appendChunk("IEND", [], to: &png)
+        return png
+    }
+
+    static func isOpaque(pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int) -> Bool {
+        for y in 0..<height {
+            let row = pixels + y * stride
+            for x in 0..<width where row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self) >> 24 != 0xFF {
+                return false
+            }
+        }
+        return true
+    }
+
+    // MARK: Filtering
+
+    /// The filter byte and the filtered RGB bytes of row `y`, straight from the pixel words.
+    private static func filterOpaqueRow(pixels: UnsafeRawPointer, y: Int, width: Int, stride: Int,
+                                        into target: UnsafeMutableRawPointer) {
+        let row = pixels + y * stride
+        let above = y > 0 ? pixels + (y - 1) * stride : nil
+        // The costs from every fourth pixel: a quarter of the work, nearly the same choices.
+        var upCost = 0, subCost = 0
+        for x in Swift.stride(from: 0, to: width, by: 4) {
+            let pixel = row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
+            let up = above?.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self) ?? 0
+            let left = x > 0 ? row.loadUnaligned(fromByteOffset: 4 * (x - 1), as: UInt32.self) : 0
+            upCost &+= difference(pixel, up)
+            subCost &+= difference(pixel, left)
+        }
+        let useUp = upCost <= subCost
+        var out = target.assumingMemoryBound(to: UInt8.self)
+        out.pointee = useUp ? 2 : 1
+        out += 1
+        var left: UInt32 = 0
+        for x in 0..<width {
+            let pixel = row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
+            let reference = useUp ? (above?.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self) ?? 0) : left
+            out[0] = UInt8(truncatingIfNeeded: pixel >> 16) &- UInt8(truncatingIfNeeded: reference >> 16)
+            out[1] = UInt8(truncatingIfNeeded: pixel >> 8) &- UInt8(truncatingIfNeeded: reference >> 8)
+            out[2] = UInt8(truncatingIfNeeded: pixel) &- UInt8(truncatingIfNeeded: reference)
+            out += 3
+            left = pixel
+        }
+    }
+
+    /// The sum of the magnitudes of the byte differences of the red, green and blue channels.
+    @inline(__always) private static func difference(_ a: UInt32, _ b: UInt32) -> Int {
+        magnitude(UInt8(truncatingIfNeeded: a >> 16) &- UInt8(truncatingIfNeeded: b >> 16))
+            &+ magnitude(UInt8(truncatingIfNeeded: a >> 8) &- UInt8(truncatingIfNeeded: b >> 8))
+            &+ magnitude(UInt8(truncatingIfNeeded: a) &- UInt8(truncatingIfNeeded: b))
+    }
+
+    @inline(__always) private static func magnitude(_ byte: UInt8) -> Int {
+        let signed = Int(Int8(bitPattern: byte))
+        return signed < 0 ? -signed : signed
+    }
+
+    /// The filter byte and the filtered, un-premultiplied RGBA bytes of row `y`. `scratch` holds two
+    /// unpacked rows: this one and the one above.
+    private static func filterTranslucentRow(pixels: UnsafeRawPointer, y: Int, width: Int, stride: Int,
+                                             scratch: UnsafeMutableBufferPointer<UInt8>,
+                                             into target: UnsafeMutableRawPointer) {
+        let count = 4 * width
+        let current = UnsafeMutableBufferPointer(rebasing: scratch[(y % 2 == 0 ? 0 : count)...].prefix(count))
+        let above = UnsafeMutableBufferPointer(rebasing: scratch[(y % 2 == 0 ? count : 0)...].prefix(count))
+        unpack(row: pixels + y * stride, width: width, into: current)
+        var upCost = 0, subCost = 0
+        for i in 0..<count {
+            let up = y > 0 ? above[i] : 0
+            let left = i >= 4 ? current[i - 4] : 0
+            subCost += magnitude(current[i] &- left)
+            upCost += magnitude(current[i] &- up)
+        }
+        let useUp = upCost <= subCost
+        let out = target.assumingMemoryBound(to: UInt8.self)
+        out[0] = useUp ? 2 : 1
+        for i in 0..<count {
+            let reference = useUp ? (y > 0 ? above[i] : 0) : (i >= 4 ? current[i - 4] : 0)
+            out[i + 1] = current[i] &- reference
+        }
+    }
+
+    /// One row as un-premultiplied RGBA bytes.
+    private static func unpack(row: UnsafeRawPointer, width: Int, into output: UnsafeMutableBufferPointer<UInt8>) {
+        for x in 0..<width {
+            let word = row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
+            let alpha = word >> 24
+            func channel(_ shift: UInt32) -> UInt8 {
+                guard alpha > 0 else { return 0 }
+                let value = (word >> shift) & 0xFF
+                return UInt8(min(255, (value * 255 + alpha / 2) / alpha))
+            }
+            output[4 * x] = channel(16)
+            output[4 * x + 1] = channel(8)
+            output[4 * x + 2] = channel(0)
+            output[4 * x + 3] = UInt8(alpha)
+        }
+    }
+
+    // MARK: Chunks
+
+    private static func appendChunk(_ type: String, _ data: [UInt8], to png: inout [UInt8]) {
+        png.appendBigEndian(UInt32(data.count))
+        let typeBytes = Array(type.utf8)
+        var crc = crc32(0, typeBytes, 4)
+        data.withUnsafeBufferPointer { crc = crc32(crc, $0.baseAddress, uInt($0.count)) }
+        png += typeBytes
+        png += data
+        png.appendBigEndian(UInt32(truncatingIfNeeded: crc))
+    }
+}
+
+/// Owns one zlib deflate stream (at a fixed address, as zlib requires); `deinit` ends it.
+final class Deflater {
+    private let stream: UnsafeMutablePointer<z_stream>
+    private var output: [UInt8] = []
+    private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+
+    /// The corresponding zlib function is `deflateInit2_` (the `deflateInit2` macro).
+    init(level: Int32) throws {
+        stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        let status = deflateInit2_(stream, level, Z_DEFLATED, 15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
+                                   Int32(MemoryLayout<z_stream>.size))
+        guard status == Z_OK else {
+            stream.deinitialize(count: 1)
+            stream.deallocate()
+            throw ChartRenderError(operation: "deflateInit2", status: "zlib error \(status)")
+        }
+    }
+
+    deinit {
+        deflateEnd(stream)
+        stream.deinitialize(count: 1)
+        stream.deallocate()
+    }
+
+    /// Compresses `bytes` (which need only live during the call).
+    ///
+    /// The corresponding zlib function is `deflate` with `Z_NO_FLUSH`.
+    func add(_ bytes: UnsafeRawBufferPointer) throws {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        stream.pointee.next_in = UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: Bytef.self))
+        stream.pointee.avail_in = uInt(bytes.count)
+        while stream.pointee.avail_in > 0 {
+            _ = try run(Z_NO_FLUSH)
+        }
+        stream.pointee.next_in = nil
+    }
+
+    /// Ends the stream and returns the zlib data.
+    ///
+    /// The corresponding zlib function is `deflate` with `Z_FINISH`.
+    func finish() throws -> [UInt8] {
+        while try run(Z_FINISH) != Z_STREAM_END {}
+        return output
+    }
+
+    /// One `deflate` call into the chunk buffer, whose output is appended to ``output``.
+    private func run(_ flush: Int32) throws -> Int32 {
+        let status = chunk.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            stream.pointee.next_out = buffer.baseAddress
+            stream.pointee.avail_out = uInt(buffer.count)
+            let status = deflate(stream, flush)
+            let produced = buffer.count - Int(stream.pointee.avail_out)
+            output.append(contentsOf: buffer[..<produced])
+            return status
+        }
+        guard status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR else {
+            throw ChartRenderError(operation: "deflate", status: "zlib error \(status)")
+        }
+        return status
+    }
+}
+
+extension [UInt8] {
+    mutating func appendBigEndian(_ value: UInt32) {
+        append(contentsOf: [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF),
+                            UInt8(value & 0xFF)])
+    }
+}

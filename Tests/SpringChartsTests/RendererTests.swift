@@ -1,0 +1,189 @@
+import Foundation
+import Testing
+@testable import SpringCharts
+
+@Suite("Cairo renderer")
+struct RendererTests {
+    let renderer = CairoRenderer()
+
+    /// Big-endian UInt32 at `offset`.
+    func uint32(_ bytes: [UInt8], _ offset: Int) -> Int {
+        bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+    }
+
+    func isClose(_ pixel: (red: Int, green: Int, blue: Int, alpha: Int), _ color: ChartColor, tolerance: Int = 3) -> Bool {
+        abs(pixel.red - Int((color.red * 255).rounded())) <= tolerance
+            && abs(pixel.green - Int((color.green * 255).rounded())) <= tolerance
+            && abs(pixel.blue - Int((color.blue * 255).rounded())) <= tolerance
+            && pixel.alpha == 255
+    }
+
+    @Test("PNG: signature and IHDR size, doubled at scale 2", arguments: [1.0, 2.0])
+    func pngHeader(scale: Double) throws {
+        let bytes = try renderer.render(sampleChart(scale: scale), format: .png)
+        #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        #expect(String(decoding: bytes[12..<16], as: UTF8.self) == "IHDR")
+        #expect(uint32(bytes, 16) == Int(1200 * scale))
+        #expect(uint32(bytes, 20) == Int(800 * scale))
+        #expect(String(decoding: bytes.suffix(8).prefix(4), as: UTF8.self) == "IEND")
+    }
+
+    @Test("Pixels: a thick horizontal series has its colour at its data point; the rest is background",
+          arguments: [(Theme.light, 1.0), (Theme.dark, 1.0), (Theme.light, 2.0)])
+    func pixelProbe(theme: Theme, scale: Double) throws {
+        let chart = singleSeriesChart(xs: [0, 1], ys: [0.5, 0.5], name: nil, theme: theme, lineWidth: 8,
+                                      color: .rgba(.vermillion))
+        var ranged = chart
+        ranged.panels[0].yAxis.range = 0...1
+        let measurer = try CairoTextMeasurer()
+        let result = ChartLayout(chart: ranged, measurer: measurer).layout()
+        let image = try renderer.renderPixels(result.displayList, scale: scale)
+        #expect(image.width == Int(800 * scale) && image.height == Int(500 * scale))
+        let panel = try #require(result.panels.first)
+        let onCurve = panel.transform.point(0.37, 0.5)
+        let curvePixel = image.rgba(x: Int(onCurve.x * scale), y: Int(onCurve.y * scale))
+        #expect(isClose(curvePixel, .vermillion), "\(curvePixel)")
+        // Halfway between the curve and a grid line, and in the top margin: background.
+        let empty = panel.transform.point(0.37, 0.85)
+        #expect(isClose(image.rgba(x: Int(empty.x * scale), y: Int(empty.y * scale)), theme.background))
+        #expect(isClose(image.rgba(x: 3, y: 3), theme.background))
+    }
+
+    @Test("Pixels: 1 px grid lines are crisp: one device row of pure grid colour at scale 1, two at scale 2",
+          arguments: [1.0, 2.0])
+    func crispGrid(scale: Double) throws {
+        let chart = Chart(panels: [Panel(xAxis: Axis(range: 0...1), yAxis: Axis(range: 0...1))], width: 600, height: 400)
+        let measurer = try CairoTextMeasurer()
+        let result = ChartLayout(chart: chart, measurer: measurer).layout()
+        let panel = try #require(result.panels.first)
+        let image = try renderer.renderPixels(result.displayList, scale: scale)
+        let value = try #require(panel.yScale.ticks.values.first { $0 > 0.3 && $0 < 0.7 })
+        let y = panel.transform.y(value) * scale
+        let x = Int(panel.transform.x(0.33) * scale)
+        let rows = Int(scale)  // device pixels covered by a 1 px line
+        let firstRow = scale == 1 ? Int(y.rounded(.down)) : Int(y.rounded()) - 1
+        for row in firstRow..<(firstRow + rows) {
+            #expect(isClose(image.rgba(x: x, y: row), Theme.light.grid, tolerance: 1), "row \(row)")
+        }
+        #expect(isClose(image.rgba(x: x, y: firstRow - 1), Theme.light.background, tolerance: 1))
+        #expect(isClose(image.rgba(x: x, y: firstRow + rows), Theme.light.background, tolerance: 1))
+    }
+
+    @Test("Pixel snapping: odd device widths on pixel centres, even widths on pixel edges")
+    func snapping() throws {
+        let surface = try CairoSurface.image(width: 1, height: 1)
+        let one = try CairoPainter(context: CairoContext(surface: surface), deviceScale: 1, drawsText: true)
+        #expect(one.snapLine(10, width: 1) == 10.5)
+        #expect(one.snapLine(10.7, width: 1) == 10.5)
+        #expect(one.snapLine(10.7, width: 2) == 11)
+        let two = try CairoPainter(context: CairoContext(surface: surface), deviceScale: 2, drawsText: true)
+        #expect(two.snapLine(10.3, width: 1) == 10.5)   // device 20.6 → 21: covers device rows 20 and 21
+        #expect(two.snapLine(10, width: 1.5) == 10.25)  // 3 device px: centre 20.5
+    }
+
+    @Test("SVG: px document, real <text> elements with the title, geometry as paths")
+    func svg() throws {
+        var chart = sampleChart()
+        chart.title = "Spring <step> & \"response\""
+        let bytes = try renderer.render(chart, format: .svg)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.hasPrefix("<?xml"))
+        #expect(text.contains("<svg"))
+        #expect(text.contains("width=\"1200px\""))
+        #expect(text.contains("height=\"800px\""))
+        #expect(text.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("</svg>"))
+        #expect(text.contains("<path"))
+        #expect(text.contains("<title>Spring &lt;step&gt; &amp; &quot;response&quot;</title>"))
+        #expect(text.contains(">Spring &lt;step&gt; &amp; &quot;response&quot;</text>"))
+        #expect(text.contains("font-family=\"DejaVu Sans, sans-serif\""))
+        #expect(text.contains("text-anchor=\"middle\""))
+        #expect(text.contains("transform=\"rotate(-90 "))
+        #expect(text.contains(">time (s)</text>"))
+        // Every text is an element, none is a glyph outline.
+        #expect(!text.contains("<symbol"))
+        #expect(!text.contains("glyph"))
+        let opened = text.components(separatedBy: "<text ").count - 1
+        #expect(opened == text.components(separatedBy: "</text>").count - 1)
+        #expect(opened > 20)
+        // Elements are balanced: a crude check without an XML parser.
+        #expect(text.components(separatedBy: "<g").count == text.components(separatedBy: "</g>").count)
+    }
+
+    @Test("SVG text elements escape XML and place rotated text")
+    func svgElement() {
+        let run = TextRun("a < b & c", origin: Point(x: 10.5, y: 20.25), font: Font(family: "DejaVu Sans", size: 15),
+                          color: ChartColor(rgb: 0x112233, alpha: 0.5), anchor: .end, rotation: -90)
+        #expect(SVGText.element(for: run) == "<text x=\"10.5\" y=\"20.25\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"15\" fill=\"#112233\" fill-opacity=\"0.5\" text-anchor=\"end\" transform=\"rotate(-90 10.5 20.25)\">a &lt; b &amp; c</text>")
+        #expect(SVGText.number(-0.001) == "0")
+        #expect(SVGText.number(3.10) == "3.1")
+        #expect(SVGText.escaped("x\u{1}y") == "xy")
+    }
+
+    @Test("PDF: a complete document")
+    func pdf() throws {
+        let bytes = try renderer.render(sampleChart(), format: .pdf)
+        #expect(String(decoding: bytes.prefix(5), as: UTF8.self) == "%PDF-")
+        let tail = String(decoding: bytes.suffix(16), as: UTF8.self)
+        #expect(tail.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("%%EOF"))
+        // 1200 × 800 px is 900 × 600 pt.
+        #expect(String(decoding: bytes, as: UTF8.self).contains("/MediaBox [ 0 0 900 600 ]"))
+    }
+
+    @Test("An impossible size is a thrown error naming the problem, not a trap")
+    func invalidSize() {
+        for (width, height, scale) in [(0.0, 100.0, 1.0), (100, 100, .nan), (40_000, 100, 1), (20_000, 100, 2)] {
+            let list = DisplayList(width: width, height: height)
+            #expect(throws: ChartRenderError.self) { try renderer.render(list, format: .png, scale: scale) }
+        }
+        do {
+            _ = try renderer.render(DisplayList(width: 0, height: 0), format: .svg)
+            Issue.record("expected an error")
+        } catch let error as ChartRenderError {
+            #expect(error.description.contains("invalid size"))
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+
+    @Test("Every format renders every theme")
+    func allFormats() throws {
+        for format in OutputFormat.allCases {
+            for theme in [Theme.light, .dark] {
+                let bytes = try renderer.render(sampleChart(theme: theme), format: format)
+                #expect(bytes.count > 1000)
+            }
+        }
+    }
+
+    @Test("Rendering a 2-panel chart with 4 series of 2000 points is fast")
+    func timing() throws {
+        var chart = sampleChart(points: 2000)
+        chart.panels[1].series.append(contentsOf: chart.panels[0].series.map {
+            var series = $0
+            series.ys = series.ys.map { $0 * 10 }
+            series.name = nil
+            return series
+        })
+        let clock = ContinuousClock()
+        var timings: [String] = []
+        for format in OutputFormat.allCases {
+            _ = try renderer.render(chart, format: format)  // warm up fonts
+            let start = clock.now
+            let runs = 5
+            for _ in 0..<runs { _ = try renderer.render(chart, format: format) }
+            let each = (clock.now - start) / runs
+            timings.append("\(format): \(each)")
+            #expect(each < .seconds(1))  // a debug build on a loaded machine; release is far faster
+        }
+        let layoutStart = clock.now
+        let list = layoutChart(chart, measurer: try CairoTextMeasurer())
+        timings.append("layout: \(clock.now - layoutStart)")
+        let drawStart = clock.now
+        let surface = try renderer.rasterSurface(list, scale: 1)
+        timings.append("draw: \(clock.now - drawStart)")
+        let encodeStart = clock.now
+        _ = try surface.pngBytes()
+        timings.append("encode: \(clock.now - encodeStart)")
+        print("render timings:", timings.joined(separator: ", "))
+    }
+}
