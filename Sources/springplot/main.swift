@@ -1,5 +1,4 @@
-import SpringMath
-import WaveRuntime
-import SpringCharts
-import ArgumentParser
-print("springplot")
+import Glibc
+
+let status = Main.run(Array(CommandLine.arguments.dropFirst()))
+exit(status)

@@ -1,0 +1,145 @@
+import ArgumentParser
+import SpringMath
+
+/// A table of derived quantities and the same spring in other tools' conventions.
+struct Info: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Derived quantities of a spring and the same spring in other tools' conventions.",
+        discussion: """
+            Stiffness, damping coefficient, frequencies, period, overshoot, peak and rise times, exact \
+            settling durations for several tolerances and Wave's estimate; then SwiftUI, Core Animation, \
+            Android, framer-motion, react-spring and Origami parameters. --json for machines.
+
+            Example: springplot info --damping 0.68 --response 0.8
+            """)
+
+    @OptionGroup(title: "Spring") var spring: SpringOptions
+    @OptionGroup(title: "Motion") var motion: MotionOptions
+    @Flag(help: "Write JSON instead of a table.")
+    var json = false
+
+    static let epsilons = [0.01, 0.001, 0.0001]
+
+    func run() throws {
+        let springs = try spring.springs()
+        if json {
+            let items = springs.map { report(for: $0) }
+            let value: JSONValue = items.count == 1 ? items[0] : .array(items)
+            try OutputWriter.writeStandardOutput(Array((value.render() + "\n").utf8))
+            return
+        }
+        var text = ""
+        for (index, named) in springs.enumerated() {
+            if index > 0 { text += "\n" }
+            text += table(for: named)
+        }
+        try OutputWriter.writeStandardOutput(Array(text.utf8))
+    }
+
+    struct Row {
+        var name: String
+        var value: String
+    }
+
+    func rows(for named: NamedSpring) -> [(section: String, rows: [Row])] {
+        let s = named.spring
+        let m = s.metrics(from: motion.from, to: motion.to, initialVelocity: motion.velocity, epsilons: Info.epsilons)
+        func seconds(_ t: Double?) -> String { t.map { $0.isFinite ? "\(label($0, digits: 4)) s" : "never" } ?? "—" }
+        var physics: [Row] = [
+            Row(name: "damping ratio ζ", value: label(s.dampingRatio, digits: 6)),
+            Row(name: "response", value: seconds(s.response)),
+            Row(name: "mass", value: label(s.mass, digits: 6)),
+            Row(name: "stiffness k", value: label(s.stiffness, digits: 6)),
+            Row(name: "damping coefficient c", value: label(s.damping, digits: 6)),
+            Row(name: "natural frequency ω", value: "\(label(s.naturalFrequency, digits: 5)) rad/s"),
+            Row(name: "damped frequency ω_d", value: "\(label(s.dampedFrequency, digits: 5)) rad/s"),
+            Row(name: "damped period", value: seconds(s.dampedPeriod)),
+            Row(name: "time constant", value: seconds(s.timeConstant)),
+        ]
+        physics.append(Row(name: "overshoot", value: m.overshoot > 0 ? "\(label(m.overshoot * 100, digits: 4)) % (\(label(m.overshootAmount, digits: 4)))" : "none"))
+        physics.append(Row(name: "peak time", value: seconds(m.peakTime)))
+        physics.append(Row(name: "rise time 10–90 %", value: seconds(m.riseTime)))
+        physics.append(Row(name: "turning points above 1 %", value: m.oscillationCount.map(String.init) ?? "unbounded"))
+        for settle in m.settlingTimes {
+            physics.append(Row(name: "settles within \(label(settle.epsilon * 100)) %", value: seconds(settle.time)))
+        }
+        physics.append(Row(name: "Wave's settling estimate", value: seconds(s.waveSettlingDuration)))
+
+        var conventions: [Row] = [
+            Row(name: "SwiftUI", value: "Spring(duration: \(label(s.duration, digits: 6)), bounce: \(label(s.bounce, digits: 6)))"),
+            Row(name: "Wave", value: "Spring(dampingRatio: \(label(s.dampingRatio, digits: 6)), response: \(label(s.response, digits: 6)))"),
+            Row(name: "CASpringAnimation", value: "mass \(label(s.mass, digits: 6)), stiffness \(label(s.stiffness, digits: 6)), damping \(label(s.damping, digits: 6))"),
+        ]
+        if !s.isInstantaneous {
+            let android = s.android
+            let framer = s.framerMotion
+            let framerDuration = s.framerMotionDuration
+            let react = s.reactSpring
+            let origami = s.origami
+            conventions += [
+                Row(name: "Android SpringForce", value: "stiffness \(label(android.stiffness, digits: 6)), dampingRatio \(label(android.dampingRatio, digits: 6))"),
+                Row(name: "framer-motion", value: "stiffness \(label(framer.stiffness, digits: 6)), damping \(label(framer.damping, digits: 6)), mass \(label(framer.mass, digits: 6))"),
+                Row(name: "framer-motion duration", value: "duration \(label(framerDuration.duration, digits: 5)) s, bounce \(label(framerDuration.bounce, digits: 5))"
+                    + (s.dampingRatio > 1 || s.dampingRatio < 0.05 ? " (ratio clamped to 0.05…1)" : "")),
+                Row(name: "react-spring", value: "tension \(label(react.tension, digits: 6)), friction \(label(react.friction, digits: 6)), mass \(label(react.mass, digits: 6))"),
+                Row(name: "Origami / POP", value: "tension \(label(origami.tension, digits: 6)), friction \(label(origami.friction, digits: 6))"),
+            ]
+            let wave = s.waveEffective
+            if wave.damping != s.damping {
+                conventions.append(Row(name: "what Wave animates", value: "damping \(label(wave.damping, digits: 6)) (ζ \(label(wave.dampingRatio, digits: 4))): rubber-banded below 75"))
+            }
+        }
+        return [("Spring: \(named.name)", physics), ("In other tools", conventions)]
+    }
+
+    func table(for named: NamedSpring) -> String {
+        var text = ""
+        for section in rows(for: named) {
+            text += section.section + "\n"
+            let width = section.rows.map { $0.name.count }.max() ?? 0
+            for row in section.rows {
+                text += "  " + row.name + String(repeating: " ", count: width - row.name.count) + "  " + row.value + "\n"
+            }
+        }
+        return text
+    }
+
+    func report(for named: NamedSpring) -> JSONValue {
+        let s = named.spring
+        let m = s.metrics(from: motion.from, to: motion.to, initialVelocity: motion.velocity, epsilons: Info.epsilons)
+        var conventions: [(String, JSONValue)] = [
+            ("swiftUI", .object([("duration", .number(s.duration)), ("bounce", .number(s.bounce))])),
+            ("wave", .object([("dampingRatio", .number(s.dampingRatio)), ("response", .number(s.response))])),
+            ("coreAnimation", .object([("mass", .number(s.mass)), ("stiffness", .number(s.stiffness)), ("damping", .number(s.damping))])),
+        ]
+        if !s.isInstantaneous {
+            conventions += [
+                ("android", .object([("stiffness", .number(s.android.stiffness)), ("dampingRatio", .number(s.android.dampingRatio))])),
+                ("framerMotion", .object([("stiffness", .number(s.framerMotion.stiffness)), ("damping", .number(s.framerMotion.damping)),
+                                          ("mass", .number(s.framerMotion.mass))])),
+                ("framerMotionDuration", .object([("duration", .number(s.framerMotionDuration.duration)),
+                                                  ("bounce", .number(s.framerMotionDuration.bounce))])),
+                ("reactSpring", .object([("tension", .number(s.reactSpring.tension)), ("friction", .number(s.reactSpring.friction)),
+                                         ("mass", .number(s.reactSpring.mass))])),
+                ("origami", .object([("tension", .number(s.origami.tension)), ("friction", .number(s.origami.friction))])),
+                ("waveEffective", springJSON(s.waveEffective)),
+            ]
+        }
+        return .object([
+            ("name", .string(named.name)),
+            ("spring", springJSON(s)),
+            ("naturalFrequency", .number(s.naturalFrequency)),
+            ("dampedFrequency", .number(s.dampedFrequency)),
+            ("dampedPeriod", .number(s.dampedPeriod)),
+            ("timeConstant", .number(s.timeConstant)),
+            ("overshoot", .number(m.overshoot)),
+            ("overshootAmount", .number(m.overshootAmount)),
+            ("peakTime", m.peakTime.map { .number($0) } ?? .null),
+            ("riseTime", m.riseTime.map { .number($0) } ?? .null),
+            ("turningPoints", m.oscillationCount.map { .number(Double($0)) } ?? .null),
+            ("settlingTimes", .array(m.settlingTimes.map { .object([("epsilon", .number($0.epsilon)), ("time", .number($0.time))]) })),
+            ("waveSettlingEstimate", .number(s.waveSettlingDuration)),
+            ("conventions", .object(conventions)),
+        ])
+    }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import SpringCharts
+import SpringMath
+
+/// The phase portrait: velocity against position.
+struct Phase: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Velocity against position (the phase portrait).",
+        discussion: """
+            An underdamped spring spirals into the target; a critically or overdamped one slides in \
+            without circling. Comma lists overlay several springs.
+
+            Example: springplot phase --damping 0.2,0.7,1.5 --response 0.5 -o phase.png
+            """)
+
+    @OptionGroup(title: "Spring") var spring: SpringOptions
+    @OptionGroup(title: "Motion") var motion: MotionOptions
+    @OptionGroup(title: "Chart") var chart: ChartOptions
+
+    func run() throws {
+        let springs = try spring.springs()
+        let analyses = springs.map { SpringAnalysis($0, motion: motion, epsilon: chart.epsilon) }
+        let span = chart.timeSpan ?? analyses.map(\.suggestedSpan).max() ?? 1
+        var series: [Series] = []
+        for (index, analysis) in analyses.enumerated() {
+            let s = sample(analysis.motion, span: span, count: 2001)
+            series.append(Series(name: analysis.named.name, xs: s.positions, ys: s.velocities, color: .palette(index), lineWidth: 2.5))
+        }
+        let panel = Panel(
+            xAxis: Axis("position"), yAxis: Axis("velocity (units/s)"), series: series,
+            annotations: [
+                .marker(x: motion.from, y: motion.velocity, label: "start"),
+                .marker(x: motion.to, y: 0, label: "target (rest)"),
+                .horizontalLine(y: 0, label: nil, style: .dotted),
+            ],
+            showsLegend: true)
+        let title = springs.count == 1 ? "Phase portrait: \(springs[0].name)" : "Phase portrait: \(springs.count) springs"
+        try renderAndWrite(makeChart(title: title, subtitle: motionSubtitle(motion, springs: springs) + "  ·  0 to \(label(span)) s",
+                                     panels: [panel], options: chart),
+                           options: chart, defaultName: "springplot-phase")
+    }
+}

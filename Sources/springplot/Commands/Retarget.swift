@@ -1,0 +1,156 @@
+import ArgumentParser
+import SpringCharts
+import SpringMath
+import WaveRuntime
+
+/// Retargeting against restarting: what happens when the target changes mid-flight.
+struct Retarget: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Retargeting (velocity kept) against restarting (velocity reset) when the target changes mid-flight.",
+        discussion: """
+            The motion runs from --from to --to; at --at seconds the target becomes --new-target. The \
+            retargeted curve is produced by WaveRuntime's SpringAnimator on a hand-driven clock.
+
+            Example: springplot retarget --damping 0.7 --response 0.6 --to 100 --at 0.25 --new-target 40 -o retarget.png
+            """)
+
+    @OptionGroup(title: "Spring") var spring: SpringOptions
+    @OptionGroup(title: "Motion") var motion: MotionOptions
+    @Option(help: ArgumentHelp("When the target changes, in seconds. (default: 30 % of the settling time)", valueName: "seconds"))
+    var at: Double?
+    @Option(name: .customLong("new-target"),
+            help: ArgumentHelp("The new target. (default: halfway back to --from)", valueName: "value"))
+    var newTarget: Double?
+    @OptionGroup(title: "Chart") var chart: ChartOptions
+
+    func validate() throws {
+        if let at { try requireNonNegative(at, "--at") }
+        if let newTarget { try requireFinite(newTarget, "--new-target") }
+        if try spring.springs().count > 1 {
+            throw ValidationError("--damping/--response take one value here (retarget draws one spring)")
+        }
+        if let at, let span = chart.timeSpan, at > span {
+            throw ValidationError("--at (\(at) s) must lie within --time-span (\(span) s)")
+        }
+    }
+
+    func run() throws {
+        let named = try spring.springs()[0]
+        let analysis = SpringAnalysis(named, motion: motion, epsilon: chart.epsilon)
+        let settle = analysis.settlingTime
+        let switchTime = at ?? (settle.isFinite && settle > 0 ? tidyRound(settle * 0.3) : 0.2)
+        let target2 = newTarget ?? (motion.from + motion.to) / 2
+        let after = SpringAnalysis(named, motion: MotionOptions.with(from: analysis.motion.position(at: switchTime), to: target2,
+                                                                      velocity: analysis.motion.velocity(at: switchTime)),
+                                   epsilon: chart.epsilon)
+        let span = chart.timeSpan ?? max(analysis.suggestedSpan, tidyUp(switchTime + after.suggestedSpan))
+
+        // No change: the original motion, faint.
+        let original = sample(analysis.motion, span: span)
+        // Retarget: WaveRuntime's animator on a hand-driven clock, target changed at the switch time.
+        let retarget = MainActor.assumeIsolated {
+            animatorTrace(spring: named.spring, from: motion.from, to: motion.to, velocity: motion.velocity,
+                          switchTime: switchTime, newTarget: target2, span: span, frames: 1200)
+        }
+        // Restart: the same position at the switch, velocity reset to zero.
+        let restartMotion = SpringMotion(spring: named.spring, from: analysis.motion.position(at: switchTime), to: target2)
+        let restartSamples = restartMotion.sampled(count: 1001, duration: max(span - switchTime, 1e-9))
+        let restartTimes = [switchTime] + restartSamples.times.map { $0 + switchTime }
+        let restartPositions = [analysis.motion.position(at: switchTime)] + restartSamples.positions
+        let restartVelocities = [analysis.motion.velocity(at: switchTime)] + restartSamples.velocities
+        let preTimes = original.times.filter { $0 <= switchTime }
+
+        let switchLabel = "target → \(label(target2, digits: 4)) at \(label(switchTime)) s"
+        let positionPanel = Panel(
+            xAxis: Axis("time (s)", range: 0...span), yAxis: Axis("position"),
+            series: [
+                Series(name: "no change", xs: original.times, ys: original.positions, color: .muted, lineWidth: 2, dash: .dashed, opacity: 0.8),
+                Series(name: "restart (velocity reset)", xs: restartTimes, ys: restartPositions, color: .palette(5), lineWidth: 2.5),
+                Series(name: "retarget (velocity kept)", xs: retarget.times, ys: retarget.positions, color: .palette(4), lineWidth: 2.5),
+                Series(name: nil, xs: preTimes, ys: Array(original.positions.prefix(preTimes.count)), color: .foreground, lineWidth: 2.5),
+            ],
+            annotations: [
+                .verticalLine(x: switchTime, label: switchLabel, style: .emphasis),
+                .horizontalLine(y: motion.to, label: "old target", style: .dotted),
+                .horizontalLine(y: target2, label: "new target", style: .dotted),
+            ])
+        let jump = analysis.motion.velocity(at: switchTime)
+        let velocityPanel = Panel(
+            xAxis: Axis("time (s)", range: 0...span), yAxis: Axis("velocity (units/s)"),
+            series: [
+                Series(name: "no change", xs: original.times, ys: original.velocities, color: .muted, lineWidth: 2, dash: .dashed, opacity: 0.8),
+                Series(name: "restart (velocity reset)", xs: restartTimes, ys: restartVelocities, color: .palette(5), lineWidth: 2.5),
+                Series(name: "retarget (velocity kept)", xs: retarget.times, ys: retarget.velocities, color: .palette(4), lineWidth: 2.5),
+                Series(name: nil, xs: preTimes, ys: Array(original.velocities.prefix(preTimes.count)), color: .foreground, lineWidth: 2.5),
+            ],
+            annotations: [
+                .verticalLine(x: switchTime, label: nil, style: .emphasis),
+                .horizontalLine(y: 0, label: nil, style: .dotted),
+                .marker(x: switchTime, y: 0, label: "restart: velocity jumps \(label(jump, digits: 3)) → 0"),
+            ],
+            showsLegend: false)
+        try renderAndWrite(makeChart(title: "Retarget vs restart: \(named.name)",
+                                     subtitle: motionSubtitle(motion, springs: [named]) + "  ·  " + switchLabel,
+                                     panels: [positionPanel, velocityPanel], options: chart),
+                           options: chart, defaultName: "springplot-retarget")
+    }
+}
+
+/// The trace of a SpringAnimator driven by hand: `frames` equal frames over `span`, the frame that
+/// contains `switchTime` split there so the retarget happens exactly at that instant.
+@MainActor
+func animatorTrace(spring: Spring, from: Double, to: Double, velocity: Double, switchTime: Double, newTarget: Double,
+                   span: Double, frames: Int) -> (times: [Double], positions: [Double], velocities: [Double]) {
+    let controller = AnimationController()
+    let animator = SpringAnimator(spring: spring, value: from, target: to, controller: controller)
+    animator.velocity = velocity
+    animator.restThreshold = .minimumVisibleChange(max(abs(to - from), abs(newTarget - from), 1e-12) * 1e-6)
+    var times = [0.0], positions = [from], velocities = [velocity]
+    animator.valueChanged = { value in
+        times.append(controller.time)
+        positions.append(value)
+        velocities.append(animator.velocity)
+    }
+    animator.start()
+    let dt = span / Double(frames)
+    var switched = false
+    while controller.time < span - dt * 1e-9 {
+        var step = min(dt, span - controller.time)
+        if !switched && controller.time + step >= switchTime {
+            step = switchTime - controller.time
+            if step > 0 { controller.advance(by: step) }
+            animator.target = newTarget
+            if animator.state != .running { animator.start() }  // it had already come to rest
+            switched = true
+            continue
+        }
+        controller.advance(by: step)
+        if animator.state == .ended {
+            // At rest: hold the value to the end of the chart.
+            times.append(span)
+            positions.append(animator.value)
+            velocities.append(0)
+            break
+        }
+    }
+    return (times, positions, velocities)
+}
+
+extension MotionOptions {
+    static func with(from: Double, to: Double, velocity: Double) -> MotionOptions {
+        var options = MotionOptions()
+        options.from = from
+        options.to = to
+        options.velocity = velocity
+        return options
+    }
+}
+
+/// Rounds to two significant digits, for default times.
+func tidyRound(_ value: Double) -> Double {
+    guard value > 0, value.isFinite else { return value }
+    var scale = 1.0
+    while value * scale < 10 { scale *= 10 }
+    while value * scale >= 100 { scale /= 10 }
+    return (value * scale).rounded() / scale
+}

@@ -1,0 +1,81 @@
+import ArgumentParser
+import SpringCharts
+
+extension OutputFormat: ExpressibleByArgument {}
+
+enum ThemeName: String, ExpressibleByArgument, CaseIterable {
+    case light, dark
+}
+
+/// The chart's size, look and destination.
+struct ChartOptions: ParsableArguments {
+    @Option(name: [.short, .customLong("output")],
+            help: ArgumentHelp("Output file (.png, .svg or .pdf), or - for standard output. Without it a default file is written and its path printed.",
+                               valueName: "path"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("Output format, overriding the file extension: png, svg or pdf.", valueName: "format"))
+    var format: OutputFormat?
+
+    @Option(name: .customLong("time-span"),
+            help: ArgumentHelp("Seconds of motion to show. (default: past the settling time)", valueName: "seconds"))
+    var timeSpan: Double?
+
+    @Option(help: ArgumentHelp("Settling tolerance as a fraction of the distance, for the settle band and time.",
+                               valueName: "fraction"))
+    var epsilon: Double = 0.01
+
+    @Option(help: ArgumentHelp("Chart width in pixels at scale 1.", valueName: "px"))
+    var width: Double = 1200
+
+    @Option(help: ArgumentHelp("Chart height in pixels at scale 1.", valueName: "px"))
+    var height: Double = 800
+
+    @Option(help: ArgumentHelp("Pixel density for PNG output (2 for HiDPI).", valueName: "factor"))
+    var scale: Double = 1
+
+    @Option(help: ArgumentHelp("Colour theme: light or dark.", valueName: "theme"))
+    var theme: ThemeName = .light
+
+    @Option(help: ArgumentHelp("Chart title (default: the spring's parameters).", valueName: "text"))
+    var title: String?
+
+    func validate() throws {
+        if let timeSpan { try requirePositive(timeSpan, "--time-span") }
+        if let timeSpan, timeSpan > 1e6 { throw ValidationError("--time-span must be at most 1000000 s (got \(timeSpan))") }
+        try requirePositive(epsilon, "--epsilon")
+        if epsilon >= 1 { throw ValidationError("--epsilon must be below 1 (got \(epsilon))") }
+        try requirePositive(width, "--width")
+        try requirePositive(height, "--height")
+        if width < 200 || width > 10_000 { throw ValidationError("--width must be between 200 and 10000 (got \(width))") }
+        if height < 150 || height > 10_000 { throw ValidationError("--height must be between 150 and 10000 (got \(height))") }
+        try requirePositive(scale, "--scale")
+        if scale > 8 { throw ValidationError("--scale must be at most 8 (got \(scale))") }
+        if width * height * scale * scale > 100_000_000 {
+            throw ValidationError("--width × --height × --scale² must stay under 100 megapixels")
+        }
+        _ = try destination(defaultName: "springplot")
+    }
+
+    /// Where to write, and in which format.
+    func destination(defaultName: String) throws -> OutputDestination {
+        guard let output else {
+            let chosen = format ?? .png
+            return .file(path: "\(defaultName).\(chosen.rawValue)", format: chosen, announce: true)
+        }
+        if output == "-" { return .standardOutput(format: format ?? .png) }
+        if output.isEmpty { throw ValidationError("--output must not be empty") }
+        if let format { return .file(path: output, format: format, announce: false) }
+        let name = output.split(separator: "/").last.map(String.init) ?? output
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else {
+            throw ValidationError("--output '\(output)' has no extension: use .png, .svg or .pdf, or give --format")
+        }
+        let ext = name[name.index(after: dot)...].lowercased()
+        guard let inferred = OutputFormat(rawValue: ext) else {
+            throw ValidationError("--output extension '.\(ext)' is not supported: use .png, .svg or .pdf, or give --format")
+        }
+        return .file(path: output, format: inferred, announce: false)
+    }
+
+    var chartTheme: Theme { theme == .dark ? .dark : .light }
+}

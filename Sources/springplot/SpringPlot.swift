@@ -1,0 +1,58 @@
+import ArgumentParser
+
+/// The root command: `springplot [curve] …` draws the curve chart; subcommands draw the others.
+struct SpringPlot: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "springplot",
+        abstract: "Charts of damped spring motion: position and velocity, retargeting, integrators, phase portraits.",
+        discussion: """
+            Describe a spring by damping ratio and response (--damping, --response, --mass), by stiffness and \
+            damping coefficient (--stiffness, --damping-coefficient), or by SwiftUI's duration and bounce \
+            (--swiftui-duration, --bounce). The chart format follows the -o extension (.png, .svg, .pdf).
+
+            Example: springplot --damping 0.68 --response 0.8 -o curve.png
+            """,
+        version: "0.1.0",
+        subcommands: [Curve.self, Retarget.self, Integrators.self, Phase.self, Info.self, DataCommand.self],
+        defaultSubcommand: Curve.self
+    )
+}
+
+/// Parses, runs, and reports any failure as one line on standard error with a non-zero exit.
+enum Main {
+    static func run(_ arguments: [String]) -> Int32 {
+        do {
+            var command = try SpringPlot.parseAsRoot(arguments)
+            try command.run()
+            return 0
+        } catch let failure as OutputWriter.Failure {
+            printError("springplot: error: \(failure.description)")
+            return 1
+        } catch let failure as RenderFailure {
+            printError("springplot: error: \(failure.description)")
+            return 1
+        } catch {
+            let code = SpringPlot.exitCode(for: error)
+            if code == .success {
+                // --help, --version and friends.
+                print(SpringPlot.fullMessage(for: error))
+                return 0
+            }
+            let message = SpringPlot.message(for: error)
+            let firstLine = message.split(separator: "\n").first.map(String.init) ?? message
+            printError("springplot: error: \(firstLine.replacingPrefix("Error: ", with: ""))")
+            return code.rawValue == 0 ? 1 : code.rawValue
+        }
+    }
+}
+
+/// A chart could not be rendered (a Cairo failure).
+struct RenderFailure: Error, CustomStringConvertible {
+    var description: String
+}
+
+extension String {
+    func replacingPrefix(_ prefix: String, with replacement: String) -> String {
+        hasPrefix(prefix) ? replacement + dropFirst(prefix.count) : self
+    }
+}

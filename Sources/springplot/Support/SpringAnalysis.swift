@@ -1,0 +1,97 @@
+import SpringMath
+
+/// What the charts need to know about one spring's motion.
+struct SpringAnalysis {
+    let named: NamedSpring
+    let motion: SpringMotion<Double>
+    let epsilon: Double
+
+    init(_ named: NamedSpring, motion options: MotionOptions, epsilon: Double) {
+        self.named = named
+        self.motion = SpringMotion(spring: named.spring, from: options.from, to: options.to, initialVelocity: options.velocity)
+        self.epsilon = epsilon
+    }
+
+    var spring: Spring { named.spring }
+    var distance: Double { abs(motion.to - motion.from) }
+
+    /// The settle band's half-width in value units: epsilon of the distance (absolute when there is none).
+    var band: Double { epsilon * (distance > 0 ? distance : 1) }
+
+    /// The last time the motion is at least `band` from the target (+∞ for an undamped spring).
+    var settlingTime: Double {
+        spring.settlingDuration(displacement: motion.from - motion.to, velocity: motion.initialVelocity, epsilon: band)
+    }
+
+    var metrics: SpringCurveMetrics {
+        spring.metrics(from: motion.from, to: motion.to, initialVelocity: motion.initialVelocity, epsilons: [epsilon])
+    }
+
+    /// A time span that shows the whole motion: past the settling time, or a few periods of an
+    /// undamped spring, rounded up to a tidy number.
+    var suggestedSpan: Double {
+        let settle = settlingTime
+        let raw: Double
+        if spring.isInstantaneous {
+            raw = 1
+        } else if settle.isFinite {
+            raw = max(settle * 1.25, spring.response * 0.5, 0.05)
+        } else {
+            raw = 4 * spring.dampedPeriod
+        }
+        return tidyUp(raw)
+    }
+}
+
+/// Rounds up to 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 × 10ⁿ.
+func tidyUp(_ value: Double) -> Double {
+    guard value > 0, value.isFinite else { return 1 }
+    var exponent = 1.0
+    while value / exponent >= 10 { exponent *= 10 }
+    while value / exponent < 1 { exponent /= 10 }
+    for step in [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10] where step * exponent >= value * (1 - 1e-12) {
+        return step * exponent
+    }
+    return 10 * exponent
+}
+
+/// A short readable number for labels: 3 significant digits, no float noise.
+func label(_ value: Double, digits: Int = 3) -> String {
+    if value == 0 { return "0" }
+    if !value.isFinite { return value > 0 ? "∞" : "-∞" }
+    let magnitude = abs(value)
+    var decimals = max(0, digits - 1 - Int((magnitude).log10Floor))
+    decimals = min(decimals, 6)
+    var text = fixed(value, decimals: decimals)
+    if text.contains(".") {
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+    }
+    return text == "-0" ? "0" : text
+}
+
+/// `value` with exactly `decimals` digits after the point, without Foundation.
+func fixed(_ value: Double, decimals: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let rounded = (abs(value) * scale).rounded()
+    guard rounded < 9e15 else { return "\(value)" }
+    let integer = Int64(rounded)
+    var digits = String(integer)
+    if decimals > 0 {
+        while digits.count <= decimals { digits = "0" + digits }
+        digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -decimals))
+    }
+    return (value < 0 && integer != 0 ? "-" : "") + digits
+}
+
+extension Double {
+    /// ⌊log₁₀(self)⌋ for a positive finite number.
+    var log10Floor: Double {
+        var exponent = 0.0
+        var x = self
+        while x >= 10 { x /= 10; exponent += 1 }
+        while x < 1 { x *= 10; exponent -= 1 }
+        return exponent
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import SpringMath
+import Testing
+
+/// Runs the built `springplot` executable.
+struct Run {
+    var status: Int32
+    var standardOutput: Data
+    var standardError: String
+    var output: String { String(decoding: standardOutput, as: UTF8.self) }
+}
+
+func springplot(_ arguments: [String], in directory: URL? = nil) throws -> Run {
+    let binary = try #require(springplotExecutable(), "springplot executable not found beside the tests")
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(status: process.terminationStatus, standardOutput: outData, standardError: String(decoding: errData, as: UTF8.self))
+}
+
+func springplotExecutable() -> URL? {
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<4 {
+        let candidate = directory.appendingPathComponent("springplot")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        directory = directory.deletingLastPathComponent()
+    }
+    return nil
+}
+
+func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("springplot-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// Width and height from a PNG's IHDR chunk.
+func pngSize(_ data: Data) -> (Int, Int)? {
+    let bytes = [UInt8](data)
+    guard bytes.count > 24, bytes[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else { return nil }
+    func be32(_ i: Int) -> Int { Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3]) }
+    return (be32(16), be32(20))
+}
+
+@Suite("springplot end to end", .serialized)
+struct EndToEndTests {
+    @Test("The user's example writes a 1200×800 PNG")
+    func usersExample() throws {
+        let dir = try temporaryDirectory()
+        let run = try springplot(["--damping", "0.68", "--response", "0.8", "-o", "curve.png"], in: dir)
+        #expect(run.status == 0, "\(run.standardError)")
+        let data = try Data(contentsOf: dir.appendingPathComponent("curve.png"))
+        #expect(pngSize(data)! == (1200, 800))
+        #expect(run.standardError.isEmpty)
+    }
+
+    @Test("Every subcommand in every format", arguments: ["curve", "retarget", "integrators", "phase"])
+    func subcommands(name: String) throws {
+        let dir = try temporaryDirectory()
+        for format in ["png", "svg", "pdf"] {
+            let file = "\(name).\(format)"
+            let run = try springplot([name, "--damping", "0.5", "--response", "0.4", "-o", file], in: dir)
+            #expect(run.status == 0, "\(name) \(format): \(run.standardError)")
+            let data = try Data(contentsOf: dir.appendingPathComponent(file))
+            switch format {
+            case "png": #expect(pngSize(data) != nil)
+            case "svg":
+                let text = String(decoding: data, as: UTF8.self)
+                #expect(text.contains("<svg") && text.contains("</svg>") && text.contains("<text"))
+            default:
+                #expect(data.starts(with: Array("%PDF".utf8)))
+                #expect(String(decoding: data.suffix(16), as: UTF8.self).contains("%%EOF"))
+            }
+        }
+    }
+
+    @Test("HiDPI scale doubles the PNG; standard output gets the bytes; no -o writes a default file and prints it")
+    func outputs() throws {
+        let dir = try temporaryDirectory()
+        let scaled = try springplot(["--scale", "2", "--width", "600", "--height", "400", "-o", "s.png"], in: dir)
+        #expect(scaled.status == 0)
+        #expect(pngSize(try Data(contentsOf: dir.appendingPathComponent("s.png")))! == (1200, 800))
+        let piped = try springplot(["-o", "-", "--format", "svg"], in: dir)
+        #expect(piped.status == 0 && piped.output.contains("<svg"))
+        let defaulted = try springplot(["phase"], in: dir)
+        #expect(defaulted.status == 0)
+        #expect(defaulted.output.trimmingCharacters(in: .whitespacesAndNewlines) == "springplot-phase.png")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("springplot-phase.png").path))
+    }
+
+    @Test("Bad input: one line naming the option, non-zero exit, no trap", arguments: [
+        ["--damping", "nan"], ["--mass", "0"], ["--bounce", "2"], ["-o", "x.gif"], ["--damping", "0.1,0.2", "--response", "1,2,3"],
+        ["--stiffness", "10", "--damping", "0.3", "--damping-coefficient", "1"], ["retarget", "--at", "-1"], ["--unknown-flag"],
+        ["data", "--samples", "0"], ["integrators", "--rates", "inf"],
+    ])
+    func badInput(arguments: [String]) throws {
+        let dir = try temporaryDirectory()
+        let run = try springplot(arguments, in: dir)
+        #expect(run.status != 0)
+        let lines = run.standardError.split(separator: "\n")
+        #expect(lines.count == 1, "\(arguments): \(run.standardError)")
+        #expect(run.standardError.hasPrefix("springplot: error: "))
+        #expect(run.output.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
+    @Test("A missing directory or an unwritable path fails cleanly and leaves older files intact")
+    func unwritable() throws {
+        let dir = try temporaryDirectory()
+        let missing = try springplot(["-o", "no/such/dir/chart.png"], in: dir)
+        #expect(missing.status != 0 && missing.standardError.contains("--output") && missing.standardError.split(separator: "\n").count == 1)
+        let notDirectory = try springplot(["-o", "/etc/hostname/chart.png"], in: dir)
+        #expect(notDirectory.status != 0 && notDirectory.standardError.contains("--output"))
+        let intoDirectory = try springplot(["-o", dir.path, "--format", "png"], in: dir)
+        #expect(intoDirectory.status != 0 && intoDirectory.standardError.contains("--output"))
+
+        // An older chart survives a failed run, and a successful run replaces it whole.
+        let path = dir.appendingPathComponent("keep.png")
+        try Data("older".utf8).write(to: path)
+        let failed = try springplot(["--damping", "-1", "-o", "keep.png"], in: dir)
+        let kept = try Data(contentsOf: path)
+        #expect(failed.status != 0 && kept == Data("older".utf8))
+        let replaced = try springplot(["-o", "keep.png"], in: dir)
+        let replacement = try Data(contentsOf: path)
+        #expect(replaced.status == 0 && pngSize(replacement) != nil)
+        // No temporary files are left behind.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["keep.png"])
+    }
+
+    @Test("data writes CSV with the exact header and shortest round-trip numbers matching SpringMath")
+    func dataCSV() throws {
+        let run = try springplot(["data", "--damping", "0.68", "--response", "0.8", "--samples", "11", "--time-span", "1"])
+        #expect(run.status == 0)
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines.first == "t,position,velocity" && lines.count == 12)
+        let motion = SpringMotion(spring: Spring(dampingRatio: 0.68, response: 0.8), from: 0.0, to: 1.0)
+        for line in lines.dropFirst() {
+            let fields = line.split(separator: ",").map { Double($0)! }
+            #expect(abs(fields[1] - motion.position(at: fields[0])) < 1e-13)
+            #expect(abs(fields[2] - motion.velocity(at: fields[0])) < 1e-12)
+            for field in line.split(separator: ",") {
+                #expect("\(Double(field)!)" == field || String(Int64(Double(field)!)) == field)  // shortest form
+            }
+        }
+        let listed = try springplot(["data", "--times", "0,0.25,0.5", "--json"])
+        #expect(listed.status == 0)
+        let object = try JSONSerialization.jsonObject(with: listed.standardOutput) as! [String: Any]
+        #expect((object["t"] as! [Double]) == [0, 0.25, 0.5])
+        #expect((object["position"] as! [Double]).count == 3)
+    }
+
+    @Test("info prints the derived quantities and conventions; --json is machine-readable")
+    func info() throws {
+        let run = try springplot(["info", "--damping", "0.68", "--response", "0.8"])
+        #expect(run.status == 0)
+        for text in ["stiffness k", "61.685", "damping coefficient c", "overshoot", "peak time", "rise time", "settles within 0.1 %",
+                     "Wave's settling estimate", "SwiftUI", "CASpringAnimation", "Android", "framer-motion", "react-spring", "Origami"] {
+            #expect(run.output.contains(text), "\(text)")
+        }
+        let json = try springplot(["info", "--swiftui-duration", "0.5", "--bounce", "0.3", "--json"])
+        let object = try JSONSerialization.jsonObject(with: json.standardOutput) as! [String: Any]
+        let spring = object["spring"] as! [String: Double]
+        #expect(abs(spring["stiffness"]! - 157.91) < 0.01 && abs(spring["damping"]! - 17.59) < 0.01)
+        let settling = object["settlingTimes"] as! [[String: Double]]
+        #expect(settling.count == 3)
+    }
+
+    @Test("Help exits 0 and shows the options")
+    func help() throws {
+        let run = try springplot(["--help"])
+        #expect(run.status == 0 && run.output.contains("--damping") && run.output.contains("retarget"))
+        let sub = try springplot(["retarget", "--help"])
+        #expect(sub.status == 0 && sub.output.contains("--new-target"))
+    }
+}
