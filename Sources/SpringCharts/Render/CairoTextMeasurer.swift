@@ -69,12 +69,18 @@ enum CairoTextStyle {
         try context.check("cairo_set_font_options")
     }
 
-    /// Selects `font` on the context.
+    /// Selects `font` on the context: the face loaded from its file when known (see ``FontFaces``),
+    /// otherwise by name through fontconfig.
     ///
-    /// The corresponding Cairo functions are `cairo_select_font_face` and `cairo_set_font_size`.
+    /// The corresponding Cairo functions are `cairo_set_font_face`, `cairo_select_font_face` and
+    /// `cairo_set_font_size`.
     static func select(_ font: Font, in context: CairoContext) {
-        cairo_select_font_face(context.handle, font.family, CAIRO_FONT_SLANT_NORMAL,
-                               font.weight == .bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        if let face = FontFaces.shared.face(family: font.family, bold: font.weight == .bold) {
+            cairo_set_font_face(context.handle, face)
+        } else {
+            cairo_select_font_face(context.handle, font.family, CAIRO_FONT_SLANT_NORMAL,
+                                   font.weight == .bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        }
         cairo_set_font_size(context.handle, font.size.isFinite && font.size > 0 ? font.size : 1)
     }
 }

@@ -37,7 +37,10 @@ struct Integrators: ParsableCommand {
         let ideal = named.spring
         let wave = ideal.waveEffective
         let analysis = SpringAnalysis(named, motion: motion, epsilon: chart.epsilon)
-        let span = chart.timeSpan ?? analysis.suggestedSpan
+        // Long enough for the slower of the two exact curves, and for a dozen frames at the lowest rate.
+        let waveAnalysis = SpringAnalysis(NamedSpring(spring: wave, name: "wave"), motion: motion, epsilon: chart.epsilon)
+        let span = chart.timeSpan
+            ?? tidyUp(max(analysis.suggestedSpan, waveAnalysis.suggestedSpan, 12 / (rates.values.min() ?? 30)))
         let exact = sample(analysis.motion, span: span)
         let waveMotion = SpringMotion(spring: wave, from: motion.from, to: motion.to, initialVelocity: motion.velocity)
         let waveExact = sample(waveMotion, span: span)
@@ -74,7 +77,9 @@ struct Integrators: ParsableCommand {
         errorSeries.append(Series(name: "RK4 30 Hz", xs: rk.times,
                                   ys: zip(rk.times, rk.positions).map { $1 - analysis.motion.position(at: $0) },
                                   color: .palette(3), dash: .dotted))
-        if !diverged.isEmpty { notes.append(.note(diverged.joined(separator: ", ") + " diverge: clipped")) }
+        if !diverged.isEmpty {
+            notes.append(.note(diverged.joined(separator: ", ") + (diverged.count == 1 ? " diverges" : " diverge") + " (clipped)"))
+        }
 
         let errorPad = max(high - low, 1e-9) * 0.6
         let panels = [
