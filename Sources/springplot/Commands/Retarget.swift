@@ -61,14 +61,22 @@ struct Retarget: ParsableCommand {
         let preTimes = original.times.filter { $0 <= switchTime }
 
         let switchLabel = "target → \(label(target2, digits: 4)) at \(label(switchTime)) s"
+        // The same four curves in both panels: `usePositions` picks which quantity they show.
+        func curves(usePositions: Bool) -> [Series] {
+            let pick = { (positions: [Double], velocities: [Double]) in usePositions ? positions : velocities }
+            let before = Array(pick(original.positions, original.velocities).prefix(preTimes.count))
+            return [
+                Series(name: "no change", xs: original.times, ys: pick(original.positions, original.velocities),
+                       color: .muted, lineWidth: 2, dash: .dashed, opacity: 0.8),
+                Series(name: "restart (velocity reset)", xs: restartTimes, ys: pick(restartPositions, restartVelocities),
+                       color: .palette(5), lineWidth: 2.5),
+                Series(name: "retarget (velocity kept)", xs: retarget.times, ys: pick(retarget.positions, retarget.velocities),
+                       color: .palette(4), lineWidth: 2.5),
+                Series(name: nil, xs: preTimes, ys: before, color: .foreground, lineWidth: 2.5),
+            ]
+        }
         let positionPanel = Panel(
-            xAxis: Axis("time (s)", range: 0...span), yAxis: Axis("position"),
-            series: [
-                Series(name: "no change", xs: original.times, ys: original.positions, color: .muted, lineWidth: 2, dash: .dashed, opacity: 0.8),
-                Series(name: "restart (velocity reset)", xs: restartTimes, ys: restartPositions, color: .palette(5), lineWidth: 2.5),
-                Series(name: "retarget (velocity kept)", xs: retarget.times, ys: retarget.positions, color: .palette(4), lineWidth: 2.5),
-                Series(name: nil, xs: preTimes, ys: Array(original.positions.prefix(preTimes.count)), color: .foreground, lineWidth: 2.5),
-            ],
+            xAxis: Axis("time (s)", range: 0...span), yAxis: Axis("position"), series: curves(usePositions: true),
             annotations: [
                 .verticalLine(x: switchTime, label: switchLabel, style: .emphasis),
                 .horizontalLine(y: motion.to, label: "old target", style: .dotted),
@@ -77,12 +85,7 @@ struct Retarget: ParsableCommand {
         let jump = analysis.motion.velocity(at: switchTime)
         let velocityPanel = Panel(
             xAxis: Axis("time (s)", range: 0...span), yAxis: Axis("velocity (units/s)"),
-            series: [
-                Series(name: "no change", xs: original.times, ys: original.velocities, color: .muted, lineWidth: 2, dash: .dashed, opacity: 0.8),
-                Series(name: "restart (velocity reset)", xs: restartTimes, ys: restartVelocities, color: .palette(5), lineWidth: 2.5),
-                Series(name: "retarget (velocity kept)", xs: retarget.times, ys: retarget.velocities, color: .palette(4), lineWidth: 2.5),
-                Series(name: nil, xs: preTimes, ys: Array(original.velocities.prefix(preTimes.count)), color: .foreground, lineWidth: 2.5),
-            ],
+            series: curves(usePositions: false),
             annotations: [
                 .verticalLine(x: switchTime, label: nil, style: .emphasis),
                 .horizontalLine(y: 0, label: nil, style: .dotted),
