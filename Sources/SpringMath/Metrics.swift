@@ -97,20 +97,10 @@ extension SettlingFinder {
             if x0 == 0 && v0 == 0 { return 0 }
             if kernel.rate == 0 { return nil }
             let e = extremumTimes
-            var count = 0
-            var k = 0.0
-            // Heights fall geometrically, so stop at the first turning point below epsilon that
-            // follows one that is at least the height after it.
-            while true {
-                let t = e.time(k)
-                let height = abs(displacement(t))
-                if t > 0 {
-                    if height >= epsilon { count += 1 } else if k >= 1 { break }
-                }
-                k += 1
-                if k > 1e7 { break }
-            }
-            return count
+            guard let last = lastExtremumIndex(atLeast: epsilon, e) else { return 0 }
+            // Turning points strictly after the start: an extremum exactly at t = 0 is the start.
+            let count: Double = e.first > 0 ? last + 1 : last
+            return count < 9.0e18 ? Int(count) : Int.max
         }
     }
 

@@ -74,6 +74,14 @@ extension Spring {
     }
 }
 
+/// The times t_k = first + k·spacing at which underdamped motion turns around (v = 0), k ≥ 0.
+struct ExtremumTimes {
+    let first: Double
+    let spacing: Double
+
+    func time(_ k: Double) -> Double { first + k * spacing }
+}
+
 /// The scalar machinery behind settling, extrema and metrics: the free motion x(t), v(t) from
 /// (x0, v0) and the analytic times at which it turns or crosses zero.
 struct SettlingFinder {
@@ -118,18 +126,7 @@ struct SettlingFinder {
             return amplitude >= epsilon ? .infinity : 0
         }
         let extrema = extremumTimes
-        // Height constant K from one extremum: |x(t_k)| = K·e^(−a·t_k).
-        let tRef = extrema.first
-        let k = abs(displacement(tRef)) * Foundation.exp(a * tRef)
-        if !(k > 0) || !k.isFinite { return fallbackFromStart() }
-        // Largest index with t_k ≤ ln(K/ε)/a.
-        let limit = Foundation.log(k / epsilon) / a
-        var index = ((limit - extrema.first) / extrema.spacing).rounded(.down)
-        if index < 0 { return fallbackFromStart() }
-        // Guard against rounding at the boundary: step to the true last qualifying extremum.
-        if abs(displacement(extrema.time(index + 1))) >= epsilon { index += 1 }
-        while index >= 0 && abs(displacement(extrema.time(index))) < epsilon { index -= 1 }
-        if index < 0 { return fallbackFromStart() }
+        guard let index = lastExtremumIndex(atLeast: epsilon, extrema) else { return fallbackFromStart() }
         let tExtremum = extrema.time(index)
         // Next zero of x after the extremum: zeros at ω_d t − φ = π/2 + jπ.
         let phi = Foundation.atan2((v0 + a * x0) / wd, x0)
@@ -139,8 +136,47 @@ struct SettlingFinder {
         return bisectDecreasing(from: tExtremum, to: tZero)
     }
 
+    /// The index of the last extremum at or after t = 0 whose height is at least `level`, or nil when
+    /// none is.
+    ///
+    /// The heights fall geometrically, |x(t_k)| = K·e^(−a·t_k), so the index is estimated in closed
+    /// form and then confirmed by evaluating the motion: a binary search between an index known to
+    /// reach `level` and one known not to, so rounding in the estimate cannot mislead it and the work
+    /// stays logarithmic even for springs that turn around 10¹⁵⁰ times.
+    func lastExtremumIndex(atLeast level: Double, _ extrema: ExtremumTimes) -> Double? {
+        let a = kernel.rate
+        func reaches(_ k: Double) -> Bool { abs(displacement(extrema.time(k))) >= level }
+        guard reaches(0) else { return nil }
+        // Estimate from K, measured at the first extremum.
+        let heightConstant = abs(displacement(extrema.first)) * Foundation.exp(a * extrema.first)
+        var estimate = 0.0
+        if heightConstant.isFinite && heightConstant > 0 && a > 0 {
+            let limit: Double = Foundation.log(heightConstant / level) / a
+            let steps: Double = (limit - extrema.first) / extrema.spacing
+            estimate = Swift.max(0.0, steps.rounded(.down))
+        }
+        if !estimate.isFinite { estimate = 0 }
+        // Bracket: low reaches the level, high does not.
+        var low = 0.0
+        var high = max(estimate + 1, 1)
+        if reaches(estimate) { low = estimate } else { high = estimate }
+        var step = 1.0
+        while reaches(high) {
+            low = high
+            high += step
+            step *= 2
+            if !high.isFinite || step > 1e300 { return low }
+        }
+        while high - low > 1 {
+            let mid = (low + (high - low) / 2).rounded(.down)
+            if mid <= low || mid >= high { break }
+            if reaches(mid) { low = mid } else { high = mid }
+        }
+        return low
+    }
+
     /// The extremum (v = 0) times of underdamped motion at or after t = 0: t_k = first + k·spacing.
-    var extremumTimes: (first: Double, spacing: Double, time: (Double) -> Double) {
+    var extremumTimes: ExtremumTimes {
         let a = kernel.rate, wd = kernel.frequency, w2 = kernel.omegaSquared
         // v(t) = e^(−at)[v0·cos(ω_d t) − ((ω²x0 + a·v0)/ω_d)·sin(ω_d t)] = e^(−at)·Rv·cos(ω_d t − ψ)
         let psi = Foundation.atan2(-(w2 * x0 + a * v0) / wd, v0)
@@ -149,7 +185,7 @@ struct SettlingFinder {
         var first = (psi + Double.pi / 2) / wd
         while first < 0 { first += spacing }
         while first - spacing >= 0 { first -= spacing }
-        return (first, spacing, { first + $0 * spacing })
+        return ExtremumTimes(first: first, spacing: spacing)
     }
 
     /// Used when no extremum after t = 0 reaches ε: |x| can only exceed ε on the first stretch, where

@@ -55,12 +55,26 @@ extension Spring {
         }
     }
 
+    /// Rejects combinations whose derived quantities overflow (an enormous mass with a tiny response,
+    /// say), naming `blame` as the parameter to change.
+    static func checkDerived(_ spring: Spring, blame parameter: SpringParameter, value: Double) throws(SpringParameterError) -> Spring {
+        let finite = spring.isInstantaneous
+            ? spring.dampingRatio.isFinite && spring.mass.isFinite
+            : [spring.dampingRatio, spring.response, spring.mass, spring.stiffness, spring.damping].allSatisfy(\.isFinite)
+                && spring.response > 0
+        guard finite else {
+            throw SpringParameterError(parameter: parameter, value: value,
+                                       reason: .outOfRange("a range where stiffness, damping and response stay finite"))
+        }
+        return spring
+    }
+
     /// ``init(dampingRatio:response:mass:)`` for untrusted input.
     public static func validated(dampingRatio: Double, response: Double, mass: Double = 1) throws(SpringParameterError) -> Spring {
         try check(dampingRatio, .dampingRatio)
         try check(response, .response)
         try check(mass, .mass, positive: true)
-        return Spring(dampingRatio: dampingRatio, response: response, mass: mass)
+        return try checkDerived(Spring(dampingRatio: dampingRatio, response: response, mass: mass), blame: .mass, value: mass)
     }
 
     /// ``init(dampingRatio:stiffness:mass:)`` for untrusted input.
@@ -68,7 +82,7 @@ extension Spring {
         try check(dampingRatio, .dampingRatio)
         try check(stiffness, .stiffness, positive: true)
         try check(mass, .mass, positive: true)
-        return Spring(dampingRatio: dampingRatio, stiffness: stiffness, mass: mass)
+        return try checkDerived(Spring(dampingRatio: dampingRatio, stiffness: stiffness, mass: mass), blame: .stiffness, value: stiffness)
     }
 
     /// ``init(mass:stiffness:damping:)`` for untrusted input.
@@ -76,7 +90,7 @@ extension Spring {
         try check(mass, .mass, positive: true)
         try check(stiffness, .stiffness, positive: true)
         try check(damping, .damping)
-        return Spring(mass: mass, stiffness: stiffness, damping: damping)
+        return try checkDerived(Spring(mass: mass, stiffness: stiffness, damping: damping), blame: .stiffness, value: stiffness)
     }
 
     /// ``init(duration:bounce:)`` for untrusted input.
@@ -86,7 +100,7 @@ extension Spring {
         guard bounce > -1 && bounce <= 1 else {
             throw SpringParameterError(parameter: .bounce, value: bounce, reason: .outOfRange("(-1, 1]"))
         }
-        return Spring(duration: duration, bounce: bounce)
+        return try checkDerived(Spring(duration: duration, bounce: bounce), blame: .duration, value: duration)
     }
 
     /// ``init(settlingDuration:dampingRatio:epsilon:)`` for untrusted input.

@@ -181,3 +181,33 @@ struct EndToEndTests {
         #expect(sub.status == 0 && sub.output.contains("--new-target"))
     }
 }
+
+@Suite("springplot extreme but valid input", .serialized)
+struct ExtremeInputTests {
+    @Test("Extreme springs and motions render without trapping or hanging", arguments: [
+        ["--response", "1e-9"], ["--response", "1e9"], ["--damping", "1e9"], ["--damping", "0"], ["--response", "0"],
+        ["--stiffness", "1e300", "--damping-coefficient", "1e300"], ["--stiffness", "1e-300", "--damping-coefficient", "0"],
+        ["--from", "1e99", "--to", "-1e99"], ["--to", "1000", "--velocity", "-5000"], ["--velocity", "1e99"],
+    ])
+    func extremes(arguments: [String]) throws {
+        let dir = try temporaryDirectory()
+        for command in ["curve", "retarget", "integrators", "phase"] {
+            let run = try springplot([command] + arguments + ["-o", "x.svg"], in: dir)
+            #expect(run.status == 0, "\(command) \(arguments): \(run.standardError)")
+        }
+        let info = try springplot(["info"] + arguments)
+        #expect(info.status == 0, "info \(arguments): \(info.standardError)")
+        let data = try springplot(["data", "--samples", "5"] + arguments)
+        #expect(data.status == 0 && data.output.hasPrefix("t,position,velocity\n"), "data \(arguments): \(data.standardError)")
+    }
+
+    @Test("Values that would overflow are refused with the option named", arguments: [
+        (["--from", "1e308", "--to", "-1e308"], "--from"),
+        (["--mass", "1e300", "--response", "1e-9"], "--mass"),
+        (["--epsilon", "1e-300"], "--epsilon"),
+    ] as [([String], String)])
+    func overflow(arguments: [String], option: String) throws {
+        let run = try springplot(arguments + ["-o", "-"])
+        #expect(run.status != 0 && run.standardError.contains(option) && run.standardError.split(separator: "\n").count == 1)
+    }
+}

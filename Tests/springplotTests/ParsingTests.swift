@@ -30,6 +30,14 @@ struct ParsingTests {
         #expect(curve.motion.from == 0 && curve.motion.to == 1)
     }
 
+    @Test("Negative numbers are values, not options")
+    func negativeValues() throws {
+        let curve = try #require(try SpringPlot.parseAsRoot(["--from", "-1", "--to", "-100", "--velocity", "-5000", "--title", "-x-"]) as? Curve)
+        #expect(curve.motion.from == -1 && curve.motion.to == -100 && curve.motion.velocity == -5000 && curve.chart.title == "-x-")
+        let retarget = try #require(try SpringPlot.parseAsRoot(["retarget", "--new-target", "-3", "--bounce", "-0.5"]) as? Retarget)
+        #expect(retarget.newTarget == -3 && retarget.spring.bounce == -0.5)
+    }
+
     @Test("Every spring form and list form parses")
     func springForms() throws {
         func springs(_ args: [String]) throws -> [Spring] {

@@ -18,11 +18,11 @@ struct DataCommand: ParsableCommand {
     @OptionGroup(title: "Spring") var spring: SpringOptions
     @OptionGroup(title: "Motion") var motion: MotionOptions
 
-    @Option(name: .customLong("time-span"), help: ArgumentHelp("Seconds to sample. (default: past the settling time)", valueName: "seconds"))
+    @Option(name: .customLong("time-span"), parsing: .unconditional, help: ArgumentHelp("Seconds to sample. (default: past the settling time)", valueName: "seconds"))
     var timeSpan: Double?
-    @Option(help: ArgumentHelp("Number of evenly spaced samples, from 0 to the time span inclusive. (default: 101)", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Number of evenly spaced samples, from 0 to the time span inclusive. (default: 101)", valueName: "n"))
     var samples: Int?
-    @Option(help: ArgumentHelp("Sample at these times instead, in seconds.", valueName: "t[,t…]"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Sample at these times instead, in seconds.", valueName: "t[,t…]"))
     var times: DoubleList?
     @Flag(help: "Write JSON instead of CSV.")
     var json = false
@@ -34,11 +34,14 @@ struct DataCommand: ParsableCommand {
             try requirePositive(timeSpan, "--time-span")
             if timeSpan > 1e6 { throw ValidationError("--time-span must be at most 1000000 s (got \(timeSpan))") }
         }
-        if let samples, samples < 2 || samples > 10_000_000 {
-            throw ValidationError("--samples must be between 2 and 10000000 (got \(samples))")
+        if let samples, samples < 2 || samples > 1_000_000 {
+            throw ValidationError("--samples must be between 2 and 1000000 (got \(samples))")
         }
         if samples != nil && times != nil { throw ValidationError("--samples and --times cannot be combined") }
         if timeSpan != nil && times != nil { throw ValidationError("--time-span and --times cannot be combined") }
+        if let count = times?.values.count, count > 1_000_000 {
+            throw ValidationError("--times takes at most 1000000 values")
+        }
         for t in times?.values ?? [] {
             try requireNonNegative(t, "--times")
             if t > 1e6 { throw ValidationError("--times must be at most 1000000 s (got \(t))") }

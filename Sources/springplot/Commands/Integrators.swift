@@ -17,7 +17,7 @@ struct Integrators: ParsableCommand {
 
     @OptionGroup(title: "Spring") var spring: SpringOptions
     @OptionGroup(title: "Motion") var motion: MotionOptions
-    @Option(name: .customLong("rates"), help: ArgumentHelp("Frame rates for Euler, in Hz.", valueName: "hz[,hz…]"))
+    @Option(name: .customLong("rates"), parsing: .unconditional, help: ArgumentHelp("Frame rates for Euler, in Hz.", valueName: "hz[,hz…]"))
     var rates = DoubleList([30, 60, 120])
     @OptionGroup(title: "Chart") var chart: ChartOptions
 
@@ -102,7 +102,10 @@ struct Integrators: ParsableCommand {
         var times = [0.0], positions = [x]
         let width = limit.upperBound - limit.lowerBound
         var t = 0.0
-        while t < span - 1e-12 {
+        // A very slow spring at a high rate would take billions of frames; the trace stops at a
+        // number of frames no chart can show anyway.
+        let frameLimit = 200_000
+        while t < span - 1e-12 && times.count <= frameLimit {
             spring.update(value: &x, velocity: &v, target: motion.to, deltaTime: dt, integrator: integrator)
             t += dt
             times.append(t)

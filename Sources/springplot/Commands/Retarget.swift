@@ -16,9 +16,9 @@ struct Retarget: ParsableCommand {
 
     @OptionGroup(title: "Spring") var spring: SpringOptions
     @OptionGroup(title: "Motion") var motion: MotionOptions
-    @Option(help: ArgumentHelp("When the target changes, in seconds. (default: 30 % of the settling time)", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("When the target changes, in seconds. (default: 30 % of the settling time)", valueName: "seconds"))
     var at: Double?
-    @Option(name: .customLong("new-target"),
+    @Option(name: .customLong("new-target"), parsing: .unconditional,
             help: ArgumentHelp("The new target. (default: halfway back to --from)", valueName: "value"))
     var newTarget: Double?
     @OptionGroup(title: "Chart") var chart: ChartOptions

@@ -17,34 +17,34 @@ struct ChartOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Output format, overriding the file extension: png, svg or pdf.", valueName: "format"))
     var format: OutputFormat?
 
-    @Option(name: .customLong("time-span"),
+    @Option(name: .customLong("time-span"), parsing: .unconditional,
             help: ArgumentHelp("Seconds of motion to show. (default: past the settling time)", valueName: "seconds"))
     var timeSpan: Double?
 
-    @Option(help: ArgumentHelp("Settling tolerance as a fraction of the distance, for the settle band and time.",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Settling tolerance as a fraction of the distance, for the settle band and time.",
                                valueName: "fraction"))
     var epsilon: Double = 0.01
 
-    @Option(help: ArgumentHelp("Chart width in pixels at scale 1.", valueName: "px"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Chart width in pixels at scale 1.", valueName: "px"))
     var width: Double = 1200
 
-    @Option(help: ArgumentHelp("Chart height in pixels at scale 1.", valueName: "px"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Chart height in pixels at scale 1.", valueName: "px"))
     var height: Double = 800
 
-    @Option(help: ArgumentHelp("Pixel density for PNG output (2 for HiDPI).", valueName: "factor"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Pixel density for PNG output (2 for HiDPI).", valueName: "factor"))
     var scale: Double = 1
 
     @Option(help: ArgumentHelp("Colour theme: light or dark.", valueName: "theme"))
     var theme: ThemeName = .light
 
-    @Option(help: ArgumentHelp("Chart title (default: the spring's parameters).", valueName: "text"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Chart title (default: the spring's parameters).", valueName: "text"))
     var title: String?
 
     func validate() throws {
         if let timeSpan { try requirePositive(timeSpan, "--time-span") }
         if let timeSpan, timeSpan > 1e6 { throw ValidationError("--time-span must be at most 1000000 s (got \(timeSpan))") }
         try requirePositive(epsilon, "--epsilon")
-        if epsilon >= 1 { throw ValidationError("--epsilon must be below 1 (got \(epsilon))") }
+        if epsilon >= 1 || epsilon < 1e-9 { throw ValidationError("--epsilon must be between 1e-9 and 1 (got \(epsilon))") }
         try requirePositive(width, "--width")
         try requirePositive(height, "--height")
         if width < 200 || width > 10_000 { throw ValidationError("--width must be between 200 and 10000 (got \(width))") }

@@ -10,31 +10,31 @@ struct NamedSpring {
 /// How the user describes the spring(s): damping ratio and response (Wave), stiffness and damping
 /// coefficient (Core Animation, SwiftUI), or SwiftUI's duration and bounce.
 struct SpringOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Damping ratio ζ ≥ 0; a comma list overlays several springs. (default: 0.7)",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Damping ratio ζ ≥ 0; a comma list overlays several springs. (default: 0.7)",
                                valueName: "ratio[,ratio…]"))
     var damping: DoubleList?
 
-    @Option(help: ArgumentHelp("Response in seconds ≥ 0 (the undamped period); a comma list overlays several springs. (default: 0.5)",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Response in seconds ≥ 0 (the undamped period); a comma list overlays several springs. (default: 0.5)",
                                valueName: "seconds[,seconds…]"))
     var response: DoubleList?
 
-    @Option(help: ArgumentHelp("Mass > 0. (default: 1)", valueName: "mass"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Mass > 0. (default: 1)", valueName: "mass"))
     var mass: Double?
 
-    @Option(help: ArgumentHelp("Stiffness k > 0, with --damping-coefficient (instead of --damping/--response).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stiffness k > 0, with --damping-coefficient (instead of --damping/--response).",
                                valueName: "k"))
     var stiffness: Double?
 
-    @Option(name: .customLong("damping-coefficient"),
+    @Option(name: .customLong("damping-coefficient"), parsing: .unconditional,
             help: ArgumentHelp("Damping coefficient c ≥ 0, with --stiffness.", valueName: "c"))
     var dampingCoefficient: Double?
 
-    @Option(name: .customLong("swiftui-duration"),
+    @Option(name: .customLong("swiftui-duration"), parsing: .unconditional,
             help: ArgumentHelp("SwiftUI's perceptual duration in seconds, with --bounce (not the chart's time span).",
                                valueName: "seconds"))
     var swiftUIDuration: Double?
 
-    @Option(help: ArgumentHelp("SwiftUI's bounce in (-1, 1], with --swiftui-duration (default 0).", valueName: "bounce"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("SwiftUI's bounce in (-1, 1], with --swiftui-duration (default 0).", valueName: "bounce"))
     var bounce: Double?
 
     static let defaultDamping = 0.7
@@ -124,19 +124,25 @@ struct SpringOptions: ParsableArguments {
 
 /// Where the motion goes: from, to and the initial velocity.
 struct MotionOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Start value.", valueName: "value"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Start value.", valueName: "value"))
     var from: Double = 0
 
-    @Option(help: ArgumentHelp("Target value.", valueName: "value"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Target value.", valueName: "value"))
     var to: Double = 1
 
-    @Option(help: ArgumentHelp("Initial velocity in value units per second.", valueName: "units/s"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Initial velocity in value units per second.", valueName: "units/s"))
     var velocity: Double = 0
 
+    /// Values beyond this would overflow squared distances and energies.
+    static let limit = 1e100
+
     func validate() throws {
-        try requireFinite(from, "--from")
-        try requireFinite(to, "--to")
-        try requireFinite(velocity, "--velocity")
+        for (value, option) in [(from, "--from"), (to, "--to"), (velocity, "--velocity")] {
+            try requireFinite(value, option)
+            if abs(value) > MotionOptions.limit {
+                throw ValidationError("\(option) must lie between -1e100 and 1e100 (got \(value))")
+            }
+        }
     }
 }
 

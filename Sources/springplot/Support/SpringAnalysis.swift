@@ -16,7 +16,7 @@ struct SpringAnalysis {
     var distance: Double { abs(motion.to - motion.from) }
 
     /// The settle band's half-width in value units: epsilon of the distance (absolute when there is none).
-    var band: Double { epsilon * (distance > 0 ? distance : 1) }
+    var band: Double { max(epsilon * (distance > 0 ? distance : 1), Double.leastNormalMagnitude) }
 
     /// The last time the motion is at least `band` from the target (+∞ for an undamped spring).
     var settlingTime: Double {
