@@ -73,7 +73,7 @@ struct ValidationTests {
         // Each value is fine on its own, but the derived stiffness would overflow.
         #expect(error { try Spring.validated(dampingRatio: 0.5, response: 1e-9, mass: 1e300) }?.parameter == .mass)
         #expect(error { try Spring.validated(mass: 1e300, stiffness: 1e-300, damping: 1) }?.parameter == .stiffness)
-        #expect(error { try Spring.validated(dampingRatio: 1, stiffness: 1e-320, mass: 1e300) }?.parameter == .stiffness)
+        #expect(error { try Spring.validated(dampingRatio: 1, stiffness: 1e-300, mass: 1e300) }?.parameter == .stiffness)
         let message = error { try Spring.validated(dampingRatio: 0.5, response: -2) }!.description
         #expect(message == "response must be ≥ 0 (got -2.0)")
     }
