@@ -61,7 +61,7 @@ extension Spring {
         let finite = spring.isInstantaneous
             ? spring.dampingRatio.isFinite && spring.mass.isFinite
             : [spring.dampingRatio, spring.response, spring.mass, spring.stiffness, spring.damping].allSatisfy(\.isFinite)
-                && spring.response > 0
+                && spring.response > 0 && spring.stiffness > 0 && spring.naturalFrequency.isFinite
         guard finite else {
             throw SpringParameterError(parameter: parameter, value: value,
                                        reason: .outOfRange("a range where stiffness, damping and response stay finite"))

@@ -210,6 +210,15 @@ public struct SpringAnimation<Value: SpringVector> {
         return retarget(to: value)
     }
 
+    /// Ends the run where it is without an event (its controller was torn down). Starting it again
+    /// begins a new run.
+    public mutating func interrupt() {
+        isWaitingToStart = false
+        remainingDelay = 0
+        velocity = .zero
+        if state == .running || state == .inactive { state = .ended }
+    }
+
     // MARK: Advancing
 
     /// Advances the animation by `deltaTime` seconds and reports what happened.
@@ -285,10 +294,20 @@ public struct SpringAnimation<Value: SpringVector> {
             let reach = velocity.magnitude * max(spring.response, 1.0 / 60)
             change = RestThreshold.automaticFraction * max(distance, reach)
         }
-        let distance = RestThreshold.distanceFactor * change
-        let speed = RestThreshold.speedFactor * change
-        restDistance = Float(distance)
-        restSpeed = Float(speed)
+        // Below a few ulps of the values, rounding holds the state at a fixed point a hair from the
+        // target and it would never settle: the thresholds stay above that floor.
+        let resolution = 8 * Swift.max(target.magnitude, value.magnitude).ulp
+        let omega = spring.isInstantaneous ? 0 : spring.naturalFrequency
+        let distance = Swift.max(RestThreshold.distanceFactor * change, change > 0 ? resolution : 0)
+        let speed = Swift.max(RestThreshold.speedFactor * change, change > 0 ? resolution * Swift.max(omega, 1) : 0)
+        // Float keeps animators small; clamp into its range so huge motions do not end at once
+        // (overflow to ∞) and tiny thresholds do not become 0.
+        func clamped(_ x: Double) -> Float {
+            if x == 0 { return 0 }
+            return Float(Swift.min(Swift.max(x, Double(Float.leastNonzeroMagnitude)), Double(Float.greatestFiniteMagnitude)))
+        }
+        restDistance = clamped(distance)
+        restSpeed = clamped(speed)
     }
 }
 

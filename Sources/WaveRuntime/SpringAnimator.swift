@@ -255,12 +255,14 @@ class SpringAnimatorCore<Value: SpringVector>: AnimationNode {
         if result.contains(.finished) {
             completion?(.finished(at: animation.value))
             resumeWaiters(with: animation.value)
-            return true
+            // A callback may have started a new run; then the node stays scheduled.
+            return animation.state == .ended
         }
         return false
     }
 
     override func interrupt() {
+        animation.interrupt()
         resumeWaiters(with: nil)
     }
 

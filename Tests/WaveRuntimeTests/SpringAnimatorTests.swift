@@ -192,6 +192,57 @@ struct SpringAnimatorTests {
         #expect(recorder.events == [.finished(at: 1), .finished(at: 2)])
     }
 
+    @Test("A run restarted from its own completion handler keeps running")
+    func restartFromCompletion() {
+        let controller = AnimationController()
+        let animator = SpringAnimator(spring: .snappy, value: 0.0, target: 1.0, controller: controller)
+        var finishes: [Double] = []
+        animator.completion = { event in
+            if case .finished(let at) = event {
+                finishes.append(at)
+                if finishes.count == 1 {
+                    animator.target = 0
+                    animator.start()
+                }
+            }
+        }
+        animator.start()
+        runUntilEnded(animator, controller)
+        runUntilEnded(animator, controller)
+        #expect(finishes == [1, 0] && animator.value == 0)
+    }
+
+    @Test("After its controller is torn down an animator has ended and can run again")
+    func afterInvalidate() {
+        let controller = AnimationController()
+        let animator = SpringAnimator(spring: .snappy, value: 0.0, target: 1.0, controller: controller)
+        var events = 0
+        animator.completion = { _ in events += 1 }
+        animator.start()
+        controller.advance(by: 1.0 / 60)
+        controller.invalidate()
+        #expect(animator.state == .ended && events == 0)
+        animator.start()
+        runUntilEnded(animator, controller)
+        #expect(animator.value == 1 && events == 1)
+    }
+
+    @Test("Huge and tiny motions finish properly despite compact thresholds")
+    func thresholdRange() {
+        let controller = AnimationController()
+        let huge = SpringAnimator(spring: .smooth, value: 0.0, target: 1e42, controller: controller)
+        huge.start()
+        controller.advance(by: 1.0 / 60)
+        #expect(huge.state == .running)
+        runUntilEnded(huge, controller)
+        #expect(huge.value == 1e42)
+        let tiny = SpringAnimator(spring: .smooth, value: 0.0, target: 1.0, controller: controller)
+        tiny.restThreshold = .minimumVisibleChange(1e-50)
+        tiny.start()
+        runUntilEnded(tiny, controller)
+        #expect(tiny.state == .ended && tiny.value == 1)
+    }
+
     @Test("Finishing is decided by state: an overdamped spring is not cut short")
     func overdampedNotCutShort() {
         let controller = AnimationController()

@@ -61,7 +61,7 @@ struct ParsingTests {
         }
         #expect(try destination(["-o", "a.svg"]) == .file(path: "a.svg", format: .svg, announce: false))
         #expect(try destination(["-o", "dir/a.PDF"]) == .file(path: "dir/a.PDF", format: .pdf, announce: false))
-        #expect(try destination(["-o", "a.png", "--format", "svg"]) == .file(path: "a.png", format: .svg, announce: false))
+        #expect(try destination(["-o", "a.out", "--format", "svg"]) == .file(path: "a.out", format: .svg, announce: false))
         #expect(try destination(["-o", "-", "--format", "pdf"]) == .standardOutput(format: .pdf))
         #expect(try destination(["-o", "-"]) == .standardOutput(format: .png))
         #expect(try destination([]) == .file(path: "springplot-curve.png", format: .png, announce: true))
@@ -110,6 +110,8 @@ struct ParsingTests {
         (["-o", "chart"], "--output"),
         (["-o", ""], "--output"),
         (["--samples", "3"], "--samples"),
+        (["--scale", "1e-300"], "--scale"),
+        (["-o", "chart.png", "--format", "svg"], "--format"),
     ] as [([String], String)])
     func rejected(arguments: [String], option: String) {
         let message = parseError(arguments)

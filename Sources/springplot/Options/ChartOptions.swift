@@ -50,7 +50,7 @@ struct ChartOptions: ParsableArguments {
         if width < 200 || width > 10_000 { throw ValidationError("--width must be between 200 and 10000 (got \(width))") }
         if height < 150 || height > 10_000 { throw ValidationError("--height must be between 150 and 10000 (got \(height))") }
         try requirePositive(scale, "--scale")
-        if scale > 8 { throw ValidationError("--scale must be at most 8 (got \(scale))") }
+        if scale > 8 || scale < 0.25 { throw ValidationError("--scale must be between 0.25 and 8 (got \(scale))") }
         if width * height * scale * scale > 100_000_000 {
             throw ValidationError("--width × --height × --scale² must stay under 100 megapixels")
         }
@@ -65,8 +65,14 @@ struct ChartOptions: ParsableArguments {
         }
         if output == "-" { return .standardOutput(format: format ?? .png) }
         if output.isEmpty { throw ValidationError("--output must not be empty") }
-        if let format { return .file(path: output, format: format, announce: false) }
         let name = output.split(separator: "/").last.map(String.init) ?? output
+        if let format {
+            if let dot = name.lastIndex(of: "."), dot != name.startIndex,
+               let named = OutputFormat(rawValue: name[name.index(after: dot)...].lowercased()), named != format {
+                throw ValidationError("--format \(format.rawValue) conflicts with the --output extension '.\(named.rawValue)'")
+            }
+            return .file(path: output, format: format, announce: false)
+        }
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else {
             throw ValidationError("--output '\(output)' has no extension: use .png, .svg or .pdf, or give --format")
         }
