@@ -1,3 +1,5 @@
+import Foundation
+
 /// A named spring parameter, for error messages.
 public enum SpringParameter: String, Hashable, Sendable, CaseIterable {
     case dampingRatio, response, mass, stiffness, damping, duration, bounce, settlingDuration, epsilon
@@ -74,7 +76,10 @@ extension Spring {
         try check(dampingRatio, .dampingRatio)
         try check(response, .response)
         try check(mass, .mass, positive: true)
-        return try checkDerived(Spring(dampingRatio: dampingRatio, response: response, mass: mass), blame: .mass, value: mass)
+        // Blame whichever of response and mass is the more extreme.
+        let responseIsExtreme = response > 0 && abs(Foundation.log10(response)) > abs(Foundation.log10(mass))
+        return try checkDerived(Spring(dampingRatio: dampingRatio, response: response, mass: mass),
+                                blame: responseIsExtreme ? .response : .mass, value: responseIsExtreme ? response : mass)
     }
 
     /// ``init(dampingRatio:stiffness:mass:)`` for untrusted input.

@@ -89,8 +89,8 @@ struct Retarget: ParsableCommand {
             annotations: [
                 .verticalLine(x: switchTime, label: nil, style: .emphasis),
                 .horizontalLine(y: 0, label: nil, style: .dotted),
-                .marker(x: switchTime, y: 0, label: "restart: velocity jumps \(label(jump, digits: 3)) → 0"),
-            ],
+            ] + (abs(jump) > 1e-3 * max(abs(motion.to - motion.from), 1) * min(named.spring.naturalFrequency, 1e12)
+                    ? [.marker(x: switchTime, y: 0, label: "restart: velocity jumps \(label(jump, digits: 3)) → 0")] : []),
             showsLegend: false)
         try renderAndWrite(makeChart(title: "Retarget vs restart: \(named.name)",
                                      subtitle: motionSubtitle(motion, springs: [named]) + "  ·  " + switchLabel,
@@ -122,8 +122,16 @@ func animatorTrace(spring: Spring, from: Double, to: Double, velocity: Double, s
         if !switched && controller.time + step >= switchTime {
             step = switchTime - controller.time
             if step > 0 { controller.advance(by: step) }
-            animator.target = newTarget
-            if animator.state != .running { animator.start() }  // it had already come to rest
+            if animator.state != .running {
+                // It had already come to rest: hold the value up to the switch, then start again.
+                times.append(controller.time)
+                positions.append(animator.value)
+                velocities.append(0)
+                animator.target = newTarget
+                animator.start()
+            } else {
+                animator.target = newTarget
+            }
             switched = true
             continue
         }

@@ -60,6 +60,8 @@ func label(_ value: Double, digits: Int = 3) -> String {
     if value == 0 { return "0" }
     if !value.isFinite { return value > 0 ? "∞" : "-∞" }
     let magnitude = abs(value)
+    // Very small or very large numbers in exponent form rather than as 0 or a long run of digits.
+    if magnitude < 1e-4 || magnitude >= 1e9 { return exponential(value, digits: digits) }
     var decimals = max(0, digits - 1 - Int((magnitude).log10Floor))
     decimals = min(decimals, 6)
     var text = fixed(value, decimals: decimals)
@@ -94,4 +96,26 @@ extension Double {
         while x < 1 { x *= 10; exponent -= 1 }
         return exponent
     }
+}
+
+/// `value` as "1.23e-16": `digits` significant digits, without Foundation.
+func exponential(_ value: Double, digits: Int) -> String {
+    let magnitude = abs(value)
+    let exponent = magnitude.log10Floor
+    var mantissa = magnitude
+    var e = exponent
+    while e > 0 { mantissa /= 10; e -= 1 }
+    while e < 0 { mantissa *= 10; e += 1 }
+    var text = fixed(mantissa, decimals: max(0, digits - 1))
+    if text.hasPrefix("10") { text = fixed(mantissa / 10, decimals: max(0, digits - 1)); return (value < 0 ? "-" : "") + trimmed(text) + "e\(Int(exponent) + 1)" }
+    return (value < 0 ? "-" : "") + trimmed(text) + "e\(Int(exponent))"
+}
+
+private func trimmed(_ text: String) -> String {
+    var text = text
+    if text.contains(".") {
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+    }
+    return text
 }
