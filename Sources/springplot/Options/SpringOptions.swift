@@ -82,12 +82,12 @@ struct SpringOptions: ParsableArguments {
             if usesStiffnessForm, let stiffness, let dampingCoefficient {
                 let m = mass ?? 1
                 let spring = try Spring.validated(mass: m, stiffness: stiffness, damping: dampingCoefficient)
-                return [NamedSpring(spring: spring, name: "k = \(format(stiffness)), c = \(format(dampingCoefficient)), m = \(format(m))")]
+                return [NamedSpring(spring: spring, name: "k = \(shortest(stiffness)), c = \(shortest(dampingCoefficient)), m = \(shortest(m))")]
             }
             if usesSwiftUIForm {
                 let duration = swiftUIDuration ?? 0.5, bounce = bounce ?? 0
                 let spring = try Spring.validated(duration: duration, bounce: bounce)
-                return [NamedSpring(spring: spring, name: "duration \(format(duration)) s, bounce \(format(bounce))")]
+                return [NamedSpring(spring: spring, name: "duration \(shortest(duration)) s, bounce \(shortest(bounce))")]
             }
             let ratios = damping?.values ?? [SpringOptions.defaultDamping]
             let responses = response?.values ?? [SpringOptions.defaultResponse]
@@ -96,7 +96,7 @@ struct SpringOptions: ParsableArguments {
                 let zeta = ratios.count == 1 ? ratios[0] : ratios[i]
                 let r = responses.count == 1 ? responses[0] : responses[i]
                 let spring = try Spring.validated(dampingRatio: zeta, response: r, mass: mass ?? 1)
-                return NamedSpring(spring: spring, name: "ζ = \(format(zeta)), response = \(format(r)) s")
+                return NamedSpring(spring: spring, name: "ζ = \(shortest(zeta)), response = \(shortest(r)) s")
             }
         } catch let error as SpringParameterError {
             throw ValidationError(SpringOptions.message(for: error))
@@ -144,10 +144,4 @@ struct MotionOptions: ParsableArguments {
             }
         }
     }
-}
-
-/// Shortest text that reads back as the same number ("0.8", "1e-05", "12").
-func format(_ value: Double) -> String {
-    if value == value.rounded() && abs(value) < 1e15 { return String(Int64(value)) }
-    return "\(value)"
 }
