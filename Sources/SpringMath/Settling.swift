@@ -45,6 +45,20 @@ extension Spring {
         return finder.lastExceedance()
     }
 
+    /// The largest distance from its target that the free motion starting `displacement` away with
+    /// `velocity` ever reaches, for t ≥ 0: the larger of the starting distance and the height of the
+    /// first turning point (later turning points of a damped spring are lower).
+    ///
+    /// This is the scale of a motion as a person sees it. A velocity-based guess (speed × response)
+    /// overstates it many times for a stiffly damped spring; this is exact in every regime.
+    /// - Precondition: `displacement` and `velocity` finite.
+    public func peakDistance(displacement x0: Double, velocity v0: Double) -> Double {
+        precondition(x0.isFinite && v0.isFinite, "displacement and velocity must be finite")
+        let finder = SettlingFinder(kernel: kernel, x0: x0, v0: v0, epsilon: 1)
+        let turningPoint = finder.extremaAfterStart(limit: 1).first.map { abs(finder.displacement($0)) } ?? 0
+        return Swift.max(abs(x0), turningPoint)
+    }
+
     /// Wave's settling-time estimate, for comparison with the exact ``settlingDuration``:
     /// `−ln(10⁻⁴)/(ζ·ω)` for ζ < 1; for ζ ≥ 1, 1.25 times the value as ζ → 1⁻ (`1.25·−ln(10⁻⁴)/ω`);
     /// 1 s for a non-animated spring. An envelope estimate, not a measurement of the motion.

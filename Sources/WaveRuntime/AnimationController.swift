@@ -1,39 +1,35 @@
 import Dispatch
 import SpringMath
 
-/// Advances animations. Drive it by hand with ``advance(by:)`` (tests, offline rendering, a game loop
-/// of your own) or let it run in real time on the main queue.
+/// Advances animations, and owns everything about them: the scheduled animations, the registry of
+/// block-animated properties and the spring cache. Two controllers share nothing.
+///
+/// Drive it by hand with ``advance(by:)`` (tests, offline rendering, a game loop of your own) or give
+/// it a ``FrameSource`` that delivers frames:
 ///
 /// ```swift
-/// let controller = AnimationController()                 // manual: nothing moves until you advance
+/// let controller = AnimationController()                 // hand-driven: nothing moves until you advance
 /// let animator = SpringAnimator(spring: .bouncy, value: 0.0, target: 1.0, controller: controller)
 /// animator.start()
 /// controller.advance(by: 1.0 / 60)
 /// ```
 ///
-/// A real-time controller (`AnimationController(driver: .realTime())`, or the shared ``main``) runs a
-/// Dispatch timer on the main queue at the chosen rate while any animation runs, measures each
-/// frame's duration with the monotonic clock, and stops the timer when nothing runs. On Linux the
-/// main queue only runs when the program lets it: end `main` with `dispatchMain()`, or use an async
-/// `main` that awaits (for example `await animator.finished`).
+/// With a frame source (`AnimationController(frameSource: RealTimeFrameSource())`, or the shared
+/// ``main``), the controller starts the source when something is scheduled and stops it when nothing
+/// runs. ``RealTimeFrameSource`` measures each frame with the monotonic clock on the main queue.
 ///
 /// Tearing a controller down (``invalidate()``, or releasing it) interrupts everything it runs:
-/// block completions receive `(finished: false, retargeted: false)` and awaiting tasks resume.
+/// block completions receive `(finished: false, retargeted: false)` and awaiting tasks resume. Any
+/// teardown order is safe: an animator that outlives its controller is inert (its `start` does
+/// nothing) and can be used and released without harm.
 @MainActor
 public final class AnimationController {
-    /// How a controller's time advances.
-    public enum Driver: Hashable, Sendable {
-        /// Only ``AnimationController/advance(by:)`` moves time.
-        case manual
-        /// A timer on the main queue advances by the measured time between frames.
-        case realTime(framesPerSecond: Double = 60)
-    }
-
     /// The shared real-time controller (60 Hz) that animators and `Wave.animate` use by default.
-    public static let main = AnimationController(driver: .realTime(framesPerSecond: 60))
+    public static let main = AnimationController(frameSource: RealTimeFrameSource(framesPerSecond: 60))
 
-    /// How this controller advances.
-    public let driver: Driver
+    /// What delivers frames, or nil when only ``advance(by:)`` moves time.
+    public let frameSource: (any FrameSource)?
+    private var frameSourceRunning = false
     /// Seconds advanced so far.
     public private(set) var time: Double = 0
 
@@ -44,20 +40,18 @@ public final class AnimationController {
     private var needsCompaction = false
     /// Entries whose node is no longer scheduled; they are dropped in batches (amortised O(1)).
     private var unscheduledCount = 0
-    private var timer: RealTimeTimer?
     private var springReferences: [Spring: SpringReference] = [:]
+    /// The block-animated properties running on this controller, by object and key path.
+    var propertyNodes: [PropertyKey: AnyObject] = [:]
     // A one-entry cache of the exact transition: animations sharing a spring and a frame time reuse it.
     @exclusivity(unchecked) private var cachedReference: SpringReference?
     @exclusivity(unchecked) private var cachedDeltaTime = -1.0
     @exclusivity(unchecked) private var cachedMatrix = TransitionMatrix.identity
 
-    /// - Parameter driver: `.manual` (the default) or `.realTime(framesPerSecond:)`.
-    /// - Precondition: a real-time rate is finite and > 0.
-    public init(driver: Driver = .manual) {
-        if case .realTime(let rate) = driver {
-            precondition(rate.isFinite && rate > 0, "framesPerSecond must be finite and > 0")
-        }
-        self.driver = driver
+    /// - Parameter frameSource: what delivers frames; nil (the default) for a controller driven by
+    ///   hand with ``advance(by:)``.
+    public init(frameSource: (any FrameSource)? = nil) {
+        self.frameSource = frameSource
     }
 
     isolated deinit {
@@ -97,7 +91,7 @@ public final class AnimationController {
         }
         isAdvancing = false
         if needsCompaction { compact() }
-        if nodes.isEmpty { timer?.stop() }
+        if nodes.isEmpty { stopFrameSource() }
     }
 
     /// Stops every animation without finishing it: block completions get `(false, false)`, awaiting
@@ -113,13 +107,25 @@ public final class AnimationController {
         }
         needsCompaction = true
         if !isAdvancing { compact() }
-        timer?.stop()
+        stopFrameSource()
     }
 
-    /// One tick of the real-time timer.
-    func realTimeTick() {
-        guard let timer, !isAdvancing else { return }
-        advance(by: timer.elapsed())
+    /// One frame from the frame source.
+    private func frame(_ deltaTime: Double) {
+        guard frameSourceRunning, !isAdvancing, deltaTime.isFinite, deltaTime >= 0 else { return }
+        advance(by: deltaTime)
+    }
+
+    private func startFrameSource() {
+        guard let frameSource, !frameSourceRunning else { return }
+        frameSourceRunning = true
+        frameSource.start { [weak self] deltaTime in self?.frame(deltaTime) }
+    }
+
+    private func stopFrameSource() {
+        guard let frameSource, frameSourceRunning else { return }
+        frameSourceRunning = false
+        frameSource.stop()
     }
 
     // MARK: Scheduling (internal)
@@ -131,10 +137,7 @@ public final class AnimationController {
             node.isInArray = true
             nodes.append(Unmanaged.passRetained(node))
         }
-        if case .realTime(let rate) = driver {
-            if timer == nil { timer = RealTimeTimer(interval: 1 / rate) }
-            timer?.start(controller: self)
-        }
+        startFrameSource()
     }
 
     func unschedule(_ node: AnimationNode) {

@@ -10,12 +10,18 @@ public enum AnimationMode: Hashable, Sendable {
 }
 
 /// Where an animation is in its life.
+///
+/// As in Wave, `.ended` lasts only for the frame on which a run ends: callbacks fired for that frame
+/// (the completion, the last `valueChanged`) see `.ended`, and the animation is back to `.inactive`
+/// before the next frame, ready to be started again. So after `stop(immediately: true)` returns, or
+/// once the frame that finished the run has been delivered, the state reads `.inactive`. Use
+/// `SpringAnimator.finished` (or the completion) to learn that a run has ended.
 public enum AnimationState: Hashable, Sendable {
-    /// Not started, or started with a delay that has not yet elapsed.
+    /// Not running: never started, waiting out a start delay, or a run has ended.
     case inactive
     /// Moving toward its target.
     case running
-    /// Finished or stopped. Starting it again begins a new run.
+    /// The run ended on this frame (reported to that frame's callbacks only).
     case ended
 }
 
@@ -33,14 +39,22 @@ extension AnimationEvent: Sendable where Value: Sendable {}
 
 /// When a running animation counts as settled.
 ///
-/// Finishing is decided by the state of the motion, never by elapsed time: the distance to the
-/// target and the speed must both be under their thresholds, and then the value is set exactly to
-/// the target. The thresholds follow Android's "minimum visible change": with `m` the smallest change
-/// worth drawing (in value units), the distance threshold is `0.75·m` and the speed threshold
-/// `62.5 × 0.75·m` per second (less than one threshold per 16 ms frame).
+/// The rest band follows Android's "minimum visible change": with `m` the smallest change worth
+/// drawing (in value units), the band is `0.75·m` around the target (and, for the numeric
+/// integrators, the speed must be under `62.5 × 0.75·m` per second: less than one band per 16 ms).
+///
+/// With exact stepping (the default) the finish is decided from the motion itself, never from one
+/// frame's state: at the start, and again at every retarget or change of value, velocity or spring,
+/// the exact time from which the motion stays inside the band for good is computed (SpringMath's
+/// ``Spring/settlingDuration(displacement:velocity:epsilon:)``), and the run ends on the first frame
+/// at or after it. The finish is then the same at every frame rate, within one frame, and never
+/// early: a frame that happens to land near a turning point cannot end the run. The numeric
+/// integrators, whose motion is not the exact one, end on the first frame whose distance and speed
+/// are both inside their thresholds. Either way the value is then set exactly to the target.
 public enum RestThreshold: Hashable, Sendable {
-    /// `m` is a thousandth of the motion's scale at its start or latest retarget: the larger of the
-    /// distance to the target and the distance the initial velocity would cover in one response.
+    /// `m` is a thousandth of the motion's scale at its start or latest retarget: the largest
+    /// distance from the target that the exact motion will reach (the starting distance, or the
+    /// first overshoot or swing-out when the velocity carries it further).
     case automatic
     /// `m` is the given amount, in value units: 1 for pixels, 1/256 for an opacity, 0.5 for points on
     /// a 2× screen.
@@ -78,45 +92,67 @@ final class SpringReference: Sendable {
 /// ```swift
 /// var animation = SpringAnimation(spring: .bouncy, value: 0.0, target: 100.0)
 /// animation.start()
-/// while animation.state != .ended {
-///     let step = animation.advance(by: 1.0 / 60)
-///     print(animation.value, step.contains(.finished))
-/// }
+/// var step: SpringAnimation<Double>.Step = []
+/// repeat {
+///     step = animation.advance(by: 1.0 / 60)
+///     print(animation.value)
+/// } while !step.contains(.finished)
 /// ```
 ///
 /// Stepping uses SpringMath's exact solution by default, so the motion is the same at every frame
-/// rate and a long frame (a 10-second hitch) simply moves it further along the same curve.
+/// rate and a long frame (a 10-second hitch) simply moves it further along the same curve. The finish
+/// is exact too (see ``RestThreshold``).
 public struct SpringAnimation<Value: SpringVector> {
     /// What one call to ``SpringAnimation/advance(by:)`` did.
     public typealias Step = AnimationStep
 
-    var springReference: SpringReference
+    var springReference: SpringReference {
+        didSet { motionChanged() }
+    }
     /// The current value.
     public internal(set) var value: Value
-    /// The current velocity, in value units per second. Set it before starting to inject a gesture's
-    /// velocity.
-    public var velocity: Value
+    private var currentVelocity: Value
     /// Where the value is going. Set it with ``retarget(to:)``.
     public private(set) var target: Value
+    /// One countdown, two uses (one field keeps animators small): while waiting to start, the seconds
+    /// of delay left; while running with exact stepping, the seconds of motion left until the exact
+    /// motion stays inside the rest band for good. The latter is computed when the motion changes
+    /// (start, retarget, value, velocity, spring), never per frame; it is NaN when the motion is too
+    /// large to plan (its squared size overflows) and the state test decides.
+    private var countdown: Double
     // Rest thresholds; Float is plenty for a threshold and keeps animators small.
     var restDistance: Float
     var restSpeed: Float
     /// Seconds of start delay still to elapse (0 when not waiting).
-    public private(set) var remainingDelay: Double
+    public var remainingDelay: Double { isWaitingToStart ? countdown : 0 }
+    /// The minimum visible change of ``restThreshold``, or NaN for `.automatic` (an enum with a payload
+    /// would take 16 bytes).
+    private var visibleChange: Double
     /// When the motion counts as settled.
     public var restThreshold: RestThreshold {
-        didSet { updateThresholds() }
+        get { visibleChange.isNaN ? .automatic : .minimumVisibleChange(visibleChange) }
+        set {
+            switch newValue {
+            case .automatic: visibleChange = .nan
+            case .minimumVisibleChange(let m): visibleChange = m.isNaN ? 0 : abs(m)
+            }
+            motionChanged()
+        }
     }
     /// Whether the value follows the spring or jumps.
     public var mode: AnimationMode
     /// How the value is stepped: ``SpringIntegrator/exact`` (default), or a numeric integrator such as
     /// Wave's ``SpringIntegrator/semiImplicitEuler`` for comparison (which depends on the frame rate
     /// and can diverge on long frames).
-    public var integrator: SpringIntegrator
-    /// Where the animation is in its life.
+    public var integrator: SpringIntegrator {
+        didSet { if integrator != oldValue { motionChanged() } }
+    }
+    /// Where the animation is in its life (see ``AnimationState``).
     public private(set) var state: AnimationState
     /// Whether ``start(afterDelay:)`` was called and the delay has not yet elapsed.
     public private(set) var isWaitingToStart: Bool
+    /// Whether the latest run has ended (finished, stopped or interrupted) and no new one has started.
+    public private(set) var hasEnded: Bool
 
     /// - Parameters:
     ///   - spring: the spring that moves the value.
@@ -134,23 +170,37 @@ public struct SpringAnimation<Value: SpringVector> {
          mode: AnimationMode, integrator: SpringIntegrator, restThreshold: RestThreshold) {
         self.springReference = springReference
         self.value = value
-        self.velocity = velocity
+        self.currentVelocity = velocity
         self.target = target
         self.mode = mode
         self.integrator = integrator
-        self.restThreshold = restThreshold
+        switch restThreshold {
+        case .automatic: self.visibleChange = .nan
+        case .minimumVisibleChange(let m): self.visibleChange = m.isNaN ? 0 : abs(m)
+        }
         self.state = .inactive
-        self.remainingDelay = 0
         self.isWaitingToStart = false
+        self.hasEnded = false
         self.restDistance = 0
         self.restSpeed = 0
-        updateThresholds()
+        self.countdown = 0
+        motionChanged()
     }
 
     /// The spring that moves the value. Changing it mid-flight keeps position and velocity.
     public var spring: Spring {
         get { springReference.spring }
         set { springReference = SpringReference(newValue) }
+    }
+
+    /// The current velocity, in value units per second. Set it before starting (or mid-flight) to
+    /// inject a gesture's velocity.
+    public var velocity: Value {
+        get { currentVelocity }
+        set {
+            currentVelocity = newValue
+            motionChanged()
+        }
     }
 
     /// Whether the value jumps rather than animates (non-animated mode or a response-0 spring).
@@ -160,15 +210,16 @@ public struct SpringAnimation<Value: SpringVector> {
 
     /// Starts a run after `delay` seconds of advancing (0: on the next step).
     ///
-    /// Does nothing while running or already waiting. Starting an ended animation begins a new run.
+    /// Does nothing while running or already waiting. Starting after a run has ended begins a new run.
     /// - Precondition: `delay` is finite and ≥ 0.
     public mutating func start(afterDelay delay: Double = 0) {
         precondition(delay.isFinite && delay >= 0, "delay must be finite and ≥ 0")
         guard state != .running, !isWaitingToStart else { return }
         state = .inactive
+        hasEnded = false
         isWaitingToStart = true
-        remainingDelay = delay
-        updateThresholds()
+        motionChanged()
+        countdown = delay
     }
 
     /// Changes the target. While running, position and velocity are kept and the change is returned as
@@ -178,33 +229,36 @@ public struct SpringAnimation<Value: SpringVector> {
         guard newTarget != target else { return nil }
         let old = target
         target = newTarget
-        updateThresholds()
+        motionChanged()
         return state == .running ? .retargeted(from: old, to: newTarget) : nil
     }
 
     /// Sets the value directly, keeping the velocity (use while not running, or to jump mid-flight).
     public mutating func setValue(_ newValue: Value) {
         value = newValue
+        motionChanged()
     }
 
     /// Stops the run. Immediately: it ends where it is and returns `.finished(at:)` with that value.
     /// Otherwise: it retargets to the current value (returning `.retargeted`) and comes to rest there.
     /// A run still waiting out its delay ends where it is either way. Does nothing (returns nil) when
     /// neither running nor waiting.
+    ///
+    /// An immediate stop leaves the state `.ended` until ``settleEndedState()`` or the next step.
     @discardableResult
     public mutating func stop(immediately: Bool = true) -> AnimationEvent<Value>? {
         if isWaitingToStart && state != .running {
             // Stopped before it began: it never moved, so either way it ends where it is.
             isWaitingToStart = false
-            remainingDelay = 0
-            state = .ended
-            velocity = .zero
+            countdown = 0
+            end()
+            currentVelocity = .zero
             return .finished(at: value)
         }
         guard state == .running else { return nil }
         if immediately {
-            state = .ended
-            velocity = .zero
+            end()
+            currentVelocity = .zero
             return .finished(at: value)
         }
         return retarget(to: value)
@@ -213,10 +267,23 @@ public struct SpringAnimation<Value: SpringVector> {
     /// Ends the run where it is without an event (its controller was torn down). Starting it again
     /// begins a new run.
     public mutating func interrupt() {
+        let wasActive = state == .running || isWaitingToStart
         isWaitingToStart = false
-        remainingDelay = 0
-        velocity = .zero
-        if state == .running || state == .inactive { state = .ended }
+        countdown = 0
+        currentVelocity = .zero
+        if wasActive { hasEnded = true }
+        state = .inactive
+    }
+
+    /// Moves an `.ended` state on to `.inactive`: the frame on which the run ended has been delivered.
+    /// ``advance(by:)`` does this itself at the start of the next step.
+    public mutating func settleEndedState() {
+        if state == .ended { state = .inactive }
+    }
+
+    private mutating func end() {
+        state = .ended
+        hasEnded = true
     }
 
     // MARK: Advancing
@@ -235,65 +302,69 @@ public struct SpringAnimation<Value: SpringVector> {
     /// (and has checked `deltaTime`).
     @inline(__always)
     mutating func advance(by deltaTime: Double, transition: TransitionMatrix?) -> Step {
+        if state == .ended { state = .inactive }
         var result: Step = []
         var dt = deltaTime
         var matrix = transition
         if isWaitingToStart {
-            if remainingDelay > dt {
-                remainingDelay -= dt
+            if countdown > dt {
+                countdown -= dt
                 return []
             }
-            dt -= remainingDelay
-            remainingDelay = 0
+            dt -= countdown
+            countdown = 0
             isWaitingToStart = false
             state = .running
-            updateThresholds()
+            motionChanged()
             result.insert(.began)
             matrix = nil  // the step is shorter than the frame
         }
         guard state == .running else { return result }
         if isNonAnimated {
             value = target
-            velocity = .zero
-            state = .ended
+            currentVelocity = .zero
+            end()
             return result.union([.moved, .finished])
         }
+        let finished: Bool
         if integrator == .exact {
             let m = matrix ?? springReference.spring.transition(over: dt)
-            let (x, v) = m.apply(displacement: value - target, velocity: velocity)
+            let (x, v) = m.apply(displacement: value - target, velocity: currentVelocity)
             value = target + x
-            velocity = v
+            currentVelocity = v
+            countdown -= dt
+            // NaN: the motion was too large to plan exactly (see motionChanged); use the state test.
+            finished = countdown <= 0 || (countdown.isNaN && isAtRest)
         } else {
-            springReference.spring.update(value: &value, velocity: &velocity, target: target, deltaTime: dt,
+            springReference.spring.update(value: &value, velocity: &currentVelocity, target: target, deltaTime: dt,
                                           integrator: integrator)
+            finished = isAtRest
         }
         result.insert(.moved)
-        if isAtRest {
+        if finished {
             value = target
-            velocity = .zero
-            state = .ended
+            currentVelocity = .zero
+            end()
             result.insert(.finished)
         }
         return result
     }
 
-    /// Whether distance and speed are both under the rest thresholds.
+    /// Whether distance and speed are both under the rest thresholds (the numeric integrators' test).
     var isAtRest: Bool {
         let distance = Double(restDistance), speed = Double(restSpeed)
         return (value - target).magnitudeSquared <= distance * distance
-            && velocity.magnitudeSquared <= speed * speed
+            && currentVelocity.magnitudeSquared <= speed * speed
     }
 
-    mutating func updateThresholds() {
-        let change: Double
-        switch restThreshold {
-        case .minimumVisibleChange(let m):
-            change = abs(m)
-        case .automatic:
-            let distance = (target - value).magnitude
-            let reach = velocity.magnitude * max(spring.response, 1.0 / 60)
-            change = RestThreshold.automaticFraction * max(distance, reach)
-        }
+    /// The motion from here changed: recompute the rest thresholds and, for exact stepping, the time
+    /// until the motion stays inside the rest band for good.
+    mutating func motionChanged() {
+        let spring = springReference.spring
+        let offset = value - target
+        let motion = OneDimensionalParts(offset: offset, velocity: currentVelocity)
+        let change = visibleChange.isNaN
+            ? RestThreshold.automaticFraction * motion.peakDistance(spring) : visibleChange
         // Below a few ulps of the values, rounding holds the state at a fixed point a hair from the
         // target and it would never settle: the thresholds stay above that floor.
         let resolution = 8 * Swift.max(target.magnitude, value.magnitude).ulp
@@ -303,11 +374,78 @@ public struct SpringAnimation<Value: SpringVector> {
         // Float keeps animators small; clamp into its range so huge motions do not end at once
         // (overflow to ∞) and tiny thresholds do not become 0.
         func clamped(_ x: Double) -> Float {
-            if x == 0 { return 0 }
+            if x == 0 || x.isNaN { return 0 }
             return Float(Swift.min(Swift.max(x, Double(Float.leastNonzeroMagnitude)), Double(Float.greatestFiniteMagnitude)))
         }
         restDistance = clamped(distance)
         restSpeed = clamped(speed)
+        // While waiting out a delay the countdown is the delay; the plan is made when the run begins.
+        if !isWaitingToStart {
+            countdown = integrator == .exact ? motion.timeToRest(spring, band: Double(restDistance)) : .infinity
+        }
+    }
+}
+
+/// A motion split into one-dimensional parts: the offset from the target (length `distance`) with the
+/// velocity's component along it, and the velocity's component across it. For scalars the second part
+/// is zero; for vectors each part is a one-dimensional spring motion of its own.
+struct OneDimensionalParts {
+    let distance: Double
+    let alongVelocity: Double
+    let acrossSpeed: Double
+
+    init<Value: SpringVector>(offset: Value, velocity: Value) {
+        if let x = offset as? Double, let v = velocity as? Double {
+            // Scalars: exact, and free of the squared magnitudes that overflow for huge values.
+            distance = abs(x)
+            alongVelocity = x < 0 ? -v : (x > 0 ? v : abs(v))
+            acrossSpeed = 0
+            return
+        }
+        let distance = offset.magnitude
+        let speedSquared = velocity.magnitudeSquared
+        if distance > 0 {
+            // offset·velocity from squared magnitudes (the protocol has no dot product).
+            let dot = ((offset + velocity).magnitudeSquared - distance * distance - speedSquared) / 2
+            let along = dot / distance
+            self.distance = distance
+            self.alongVelocity = along
+            self.acrossSpeed = Swift.max(speedSquared - along * along, 0).squareRoot()
+        } else {
+            // At the target: the motion runs along the velocity.
+            self.distance = 0
+            self.alongVelocity = speedSquared.squareRoot()
+            self.acrossSpeed = 0
+        }
+    }
+
+    var isFinite: Bool { distance.isFinite && alongVelocity.isFinite && acrossSpeed.isFinite }
+
+    /// Whether the across part is too small to matter next to the rest (rounding in the split).
+    private var isAlongOnly: Bool { acrossSpeed <= 1e-9 * Swift.max(abs(alongVelocity), distance) }
+
+    /// The largest distance from the target the motion reaches: exact for scalars, and for vectors an
+    /// upper bound within √2 of it (the two parts' peaks combined as if they coincided).
+    func peakDistance(_ spring: Spring) -> Double {
+        guard isFinite else { return .infinity }
+        let along = spring.peakDistance(displacement: distance, velocity: alongVelocity)
+        if isAlongOnly { return along }
+        let across = spring.peakDistance(displacement: 0, velocity: acrossSpeed)
+        return (along * along + across * across).squareRoot()
+    }
+
+    /// The time from which the motion stays within `band` of the target for good: exact for scalars;
+    /// for vectors each part is held within band/√2, so the finish is never early.
+    func timeToRest(_ spring: Spring, band: Double) -> Double {
+        guard isFinite else { return .nan }
+        if distance == 0 && alongVelocity == 0 && acrossSpeed == 0 { return 0 }
+        let epsilon = Swift.max(band, Double.leastNormalMagnitude)
+        if isAlongOnly {
+            return spring.settlingDuration(displacement: distance, velocity: alongVelocity, epsilon: epsilon)
+        }
+        let partEpsilon = epsilon / 2.0.squareRoot()
+        return Swift.max(spring.settlingDuration(displacement: distance, velocity: alongVelocity, epsilon: partEpsilon),
+                         spring.settlingDuration(displacement: 0, velocity: acrossSpeed, epsilon: partEpsilon))
     }
 }
 

@@ -22,7 +22,9 @@ import SpringMath
 /// Guarantees: exactly one `.finished` per run (a run begins with ``start(afterDelay:)``), one
 /// `.retargeted` per target change while running, nothing after the run ended, nothing once the
 /// program has released the animator, and every callback on the main actor. The controller does not
-/// keep an animator alive: release it and its animation stops silently.
+/// keep an animator alive: release it and its animation stops silently. Nor does an animator keep its
+/// controller alive: once the controller is gone, the animator is inert (``start(afterDelay:)`` does
+/// nothing, no callback fires) and can still be read, set and released safely, in any order.
 @MainActor
 public final class SpringAnimator<Value: SpringVector> {
     public typealias Event = AnimationEvent<Value>
@@ -51,7 +53,7 @@ public final class SpringAnimator<Value: SpringVector> {
     /// The spring. Changing it mid-flight keeps position and velocity.
     public var spring: Spring {
         get { core.animation.spring }
-        set { core.animation.springReference = core.controller.reference(for: newValue) }
+        set { core.animation.springReference = core.controller?.reference(for: newValue) ?? SpringReference(newValue) }
     }
 
     /// The current value. Setting it while running moves the motion's start there, velocity kept.
@@ -96,7 +98,9 @@ public final class SpringAnimator<Value: SpringVector> {
         set { core.animation.restThreshold = newValue }
     }
 
-    /// `.inactive` before starting (and while waiting out a delay), `.running`, then `.ended`.
+    /// `.inactive` before starting (and while waiting out a delay), `.running` while moving, `.ended`
+    /// for the callbacks of the frame on which a run ends (or of ``stop(immediately:)``), and
+    /// `.inactive` again afterwards, as in Wave (see ``AnimationState``).
     public var state: AnimationState { core.animation.state }
 
     /// A stable identity for this animator.
@@ -143,12 +147,13 @@ public final class SpringAnimator<Value: SpringVector> {
 
     // MARK: Control
 
-    /// Starts a run after `delay` seconds of controller time. Does nothing while running or waiting.
+    /// Starts a run after `delay` seconds of controller time. Does nothing while running or waiting,
+    /// or when the animator's controller no longer exists.
     /// - Precondition: `delay` is finite and ≥ 0.
     public func start(afterDelay delay: Double = 0) {
-        guard !core.isDetached else { return }
+        guard !core.isDetached, let controller = core.controller else { return }
         core.animation.start(afterDelay: delay)
-        if core.animation.isWaitingToStart { core.controller.schedule(core) }
+        if core.animation.isWaitingToStart { controller.schedule(core) }
     }
 
     /// Stops the run. Immediately (the default): it ends at the current value and the completion
@@ -157,10 +162,11 @@ public final class SpringAnimator<Value: SpringVector> {
     public func stop(immediately: Bool = true) {
         guard let event = core.animation.stop(immediately: immediately) else { return }
         if core.animation.state == .ended {
-            core.controller.unschedule(core)
+            core.controller?.unschedule(core)
             core.valueChanged?(core.reported(core.animation.value))
             core.completion?(event)
             core.resumeWaiters(with: core.animation.value)
+            core.animation.settleEndedState()
         } else {
             core.completion?(event)
         }
@@ -170,16 +176,10 @@ public final class SpringAnimator<Value: SpringVector> {
     /// distance (for vector values, along the line to the target). 0 when not running.
     public var settlingTime: Double {
         guard state == .running || core.animation.isWaitingToStart else { return 0 }
-        let offset = core.animation.value - core.animation.target
-        let distance = offset.magnitude
-        // The velocity's component along the offset drives the one-dimensional settling.
-        let alongVelocity = distance > 0
-            ? (offset + core.animation.velocity).magnitudeSquared / (2 * distance)
-                - (distance * distance + core.animation.velocity.magnitudeSquared) / (2 * distance)
-            : core.animation.velocity.magnitude
-        let epsilon = max(Double(core.animation.restDistance), 1e-12 * max(distance, 1))
-        return core.animation.remainingDelay
-            + spring.settlingDuration(displacement: distance, velocity: alongVelocity, epsilon: epsilon)
+        let motion = OneDimensionalParts(offset: core.animation.value - core.animation.target,
+                                         velocity: core.animation.velocity)
+        let rest = motion.timeToRest(spring, band: Double(core.animation.restDistance))
+        return core.animation.remainingDelay + (rest.isNaN ? .infinity : rest)
     }
 
 }
@@ -189,10 +189,10 @@ extension SpringAnimator where Value: Sendable {
     /// it was released or its controller torn down first. Returns at once when the run already ended.
     public var finished: Value? {
         get async {
-            switch core.animation.state {
-            case .ended: return core.animation.value
-            case .inactive where !core.animation.isWaitingToStart: return nil
-            default: break
+            let animation = core.animation
+            if animation.state == .ended { return animation.value }
+            if animation.state == .inactive && !animation.isWaitingToStart {
+                return animation.hasEnded ? animation.value : nil
             }
             if core.isDetached { return nil }
             return await withCheckedContinuation { continuation in
@@ -212,7 +212,8 @@ class SpringAnimatorCore<Value: SpringVector>: AnimationNode {
     @exclusivity(unchecked) final var valueChanged: (@MainActor (Value) -> Void)?
     @exclusivity(unchecked) final var completion: (@MainActor (AnimationEvent<Value>) -> Void)?
     @exclusivity(unchecked) final var extras: AnimatorExtras<Value>?
-    final unowned let controller: AnimationController
+    /// Weak: an animator may outlive its controller (it is then inert).
+    final weak var controller: AnimationController?
 
     init(animation: SpringAnimation<Value>, controller: AnimationController) {
         self.animation = animation
@@ -256,7 +257,9 @@ class SpringAnimatorCore<Value: SpringVector>: AnimationNode {
             completion?(.finished(at: animation.value))
             resumeWaiters(with: animation.value)
             // A callback may have started a new run; then the node stays scheduled.
-            return animation.state == .ended
+            guard animation.state == .ended else { return false }
+            animation.settleEndedState()
+            return true
         }
         return false
     }
@@ -272,7 +275,7 @@ class SpringAnimatorCore<Value: SpringVector>: AnimationNode {
         valueChanged = nil
         completion = nil
         extras?.didStart = nil
-        controller.unschedule(self)
+        controller?.unschedule(self)
         resumeWaiters(with: nil)
     }
 

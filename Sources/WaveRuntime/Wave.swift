@@ -29,11 +29,17 @@ import SpringMath
 ///
 /// Setting a property directly (`box.center = …`) while it animates is overwritten on the next frame.
 /// To jump, animate with `mode: .nonAnimated` (a spring with response 0 implies it), or set it through
-/// `box.animator` outside an animation block, which cancels its animation.
+/// `box.animator` outside an animation block, which cancels its animation (`box.animator(on:)` for
+/// an animation on a controller other than ``AnimationController/main``).
+///
+/// The registry of animated properties belongs to each controller, so controllers never interfere: a
+/// block on one controller retargets only that controller's animations. Animate a given property from
+/// one controller at a time; two controllers animating the same property would both write it.
 @MainActor
 public enum Wave {
-    /// The blocks being run, innermost last.
-    static var contexts: [AnimationContext] = []
+    /// The block being run, if any: bound for the duration of the block's closure only, so it is
+    /// never shared between tasks, threads or controllers.
+    @TaskLocal static var currentContext: AnimationContext?
 
     /// Runs `animations`, animating every property it sets through an `animator` with `spring`.
     ///
@@ -56,9 +62,7 @@ public enum Wave {
         let group = AnimationGroup(completion: completion)
         let context = AnimationContext(spring: spring, mode: mode, delay: delay, gestureVelocity: gestureVelocity,
                                        controller: controller, group: group)
-        contexts.append(context)
-        animations()
-        contexts.removeLast()
+        $currentContext.withValue(context) { animations() }
         group.seal()
     }
 
@@ -83,9 +87,19 @@ public enum Wave {
 public protocol WaveAnimatable: AnyObject {}
 
 extension WaveAnimatable {
-    /// The animatable view of this object's properties (see ``Wave``).
+    /// The animatable view of this object's properties (see ``Wave``). Inside a block it uses the
+    /// block's controller; outside one, the shared ``AnimationController/main``. Use
+    /// ``animator(on:)`` to read or cancel animations that run on another controller.
     @MainActor
-    public var animator: PropertyAnimator<Self> { PropertyAnimator(object: self) }
+    public var animator: PropertyAnimator<Self> { PropertyAnimator(object: self, controller: nil) }
+
+    /// The animatable view of this object's properties as animated on `controller`: reading gives the
+    /// target of an animation running there, and setting outside a block cancels that animation.
+    /// - Precondition: inside a `Wave.animate` block, `controller` is the block's controller.
+    @MainActor
+    public func animator(on controller: AnimationController) -> PropertyAnimator<Self> {
+        PropertyAnimator(object: self, controller: controller)
+    }
 }
 
 /// Reads and writes an object's properties through animations (see ``Wave``).
@@ -93,17 +107,26 @@ extension WaveAnimatable {
 @dynamicMemberLookup
 public struct PropertyAnimator<Object: AnyObject> {
     let object: Object
+    /// The controller named with `animator(on:)`, if any.
+    let controller: AnimationController?
+
+    /// The controller whose animations this view reads and writes.
+    private var resolvedController: AnimationController {
+        controller ?? Wave.currentContext?.controller ?? .main
+    }
 
     public subscript<Value: SpringVector>(dynamicMember keyPath: ReferenceWritableKeyPath<Object, Value>) -> Value {
         get {
-            if let node = PropertyAnimations.node(for: object, keyPath) { return node.animation.target }
+            if let node = resolvedController.propertyNode(for: object, keyPath) { return node.animation.target }
             return object[keyPath: keyPath]
         }
         nonmutating set {
-            if let context = Wave.contexts.last {
+            if let context = Wave.currentContext {
+                precondition(controller == nil || controller === context.controller,
+                             "animator(on:) inside a Wave.animate block must name the block's controller")
                 context.animate(object, keyPath, to: newValue)
             } else {
-                PropertyAnimations.node(for: object, keyPath)?.cancel()
+                resolvedController.propertyNode(for: object, keyPath)?.cancel()
                 object[keyPath: keyPath] = newValue
             }
         }
@@ -140,7 +163,7 @@ final class AnimationContext {
 
     func animate<Object: AnyObject, Value: SpringVector>(_ object: Object, _ keyPath: ReferenceWritableKeyPath<Object, Value>,
                                                        to target: Value) {
-        if let node = PropertyAnimations.node(for: object, keyPath) {
+        if let node = controller.propertyNode(for: object, keyPath) {
             // Retarget: position and velocity kept; the node now belongs to this block.
             if node.group !== group {
                 node.group?.memberRetargeted()
@@ -160,7 +183,7 @@ final class AnimationContext {
         let node = PropertyAnimationNode(object: object, keyPath: keyPath, animation: animation,
                                          controller: controller, group: group)
         group.memberAdded()
-        PropertyAnimations.register(node)
+        controller.registerProperty(node)
         controller.schedule(node)
     }
 }
@@ -209,31 +232,29 @@ final class AnimationGroup {
     }
 }
 
-/// Where the running property animations are found by object and key path.
-@MainActor
-enum PropertyAnimations {
-    struct Key: Hashable {
-        let object: ObjectIdentifier
-        let keyPath: AnyKeyPath
-    }
+/// A block-animated property: an object and a key path.
+struct PropertyKey: Hashable {
+    let object: ObjectIdentifier
+    let keyPath: AnyKeyPath
+}
 
-    static var nodes: [Key: AnyObject] = [:]
-
-    static func node<Object: AnyObject, Value: SpringVector>(for object: Object, _ keyPath: ReferenceWritableKeyPath<Object, Value>)
+extension AnimationController {
+    /// The animation of `object`'s `keyPath` running on this controller, if any.
+    func propertyNode<Object: AnyObject, Value: SpringVector>(for object: Object, _ keyPath: ReferenceWritableKeyPath<Object, Value>)
         -> PropertyAnimationNode<Object, Value>? {
-        let key = Key(object: ObjectIdentifier(object), keyPath: keyPath)
-        guard let node = nodes[key] as? PropertyAnimationNode<Object, Value> else { return nil }
+        let key = PropertyKey(object: ObjectIdentifier(object), keyPath: keyPath)
+        guard let node = propertyNodes[key] as? PropertyAnimationNode<Object, Value> else { return nil }
         // An identifier can be reused after its object is released; only a live match counts.
         guard node.object === object, node.isScheduled else { return nil }
         return node
     }
 
-    static func register<Object: AnyObject, Value: SpringVector>(_ node: PropertyAnimationNode<Object, Value>) {
-        nodes[node.key] = node
+    func registerProperty<Object: AnyObject, Value: SpringVector>(_ node: PropertyAnimationNode<Object, Value>) {
+        propertyNodes[node.key] = node
     }
 
-    static func unregister(_ key: Key, _ node: AnyObject) {
-        if nodes[key] === node { nodes[key] = nil }
+    func unregisterProperty(_ key: PropertyKey, _ node: AnyObject) {
+        if propertyNodes[key] === node { propertyNodes[key] = nil }
     }
 }
 
@@ -242,16 +263,16 @@ enum PropertyAnimations {
 final class PropertyAnimationNode<Object: AnyObject, Value: SpringVector>: AnimationNode {
     weak var object: Object?
     let keyPath: ReferenceWritableKeyPath<Object, Value>
-    let key: PropertyAnimations.Key
+    let key: PropertyKey
     var animation: SpringAnimation<Value>
     var group: AnimationGroup?
-    unowned let controller: AnimationController
+    weak var controller: AnimationController?
 
     init(object: Object, keyPath: ReferenceWritableKeyPath<Object, Value>, animation: SpringAnimation<Value>,
          controller: AnimationController, group: AnimationGroup) {
         self.object = object
         self.keyPath = keyPath
-        self.key = PropertyAnimations.Key(object: ObjectIdentifier(object), keyPath: keyPath)
+        self.key = PropertyKey(object: ObjectIdentifier(object), keyPath: keyPath)
         self.animation = animation
         self.controller = controller
         self.group = group
@@ -282,11 +303,11 @@ final class PropertyAnimationNode<Object: AnyObject, Value: SpringVector>: Anima
 
     /// Set outside a block: stop without finishing.
     func cancel() {
-        controller.unschedule(self)
+        controller?.unschedule(self)
         interrupt()
     }
 
     private func end() {
-        PropertyAnimations.unregister(key, self)
+        controller?.unregisterProperty(key, self)
     }
 }

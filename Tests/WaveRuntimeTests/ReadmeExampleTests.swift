@@ -31,7 +31,7 @@ struct WaveReadmeTests {
     func examples() {
         let (controller, animator) = readmeDemo()
         for _ in 0..<300 { controller.advance(by: 1.0 / 60) }
-        #expect(animator.value == 120 && animator.state == .ended)
+        #expect(animator.value == 120 && animator.state == .inactive)
 
         var flags: (Bool, Bool)?
         let box = ReadmeBox()

@@ -136,7 +136,7 @@ func animatorTrace(spring: Spring, from: Double, to: Double, velocity: Double, s
             continue
         }
         controller.advance(by: step)
-        if switched && animator.state == .ended {
+        if switched && animator.state != .running {
             // At rest: hold the value to the end of the chart.
             times.append(span)
             positions.append(animator.value)
