@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "SpringMath", targets: ["SpringMath"]),
         .library(name: "WaveRuntime", targets: ["WaveRuntime"]),
         .library(name: "SpringCharts", targets: ["SpringCharts"]),
+        .library(name: "SpringExport", targets: ["SpringExport"]),
         .executable(name: "springplot", targets: ["springplot"]),
     ],
     dependencies: [
@@ -23,6 +24,7 @@ let package = Package(
         // Libraries
         .target(name: "SpringMath", swiftSettings: settings),
         .target(name: "WaveRuntime", dependencies: ["SpringMath"], swiftSettings: settings),
+        .target(name: "SpringExport", dependencies: ["SpringMath"], swiftSettings: settings),
         .systemLibrary(
             name: "CCairo",
             pkgConfig: "cairo",
@@ -34,7 +36,7 @@ let package = Package(
         .executableTarget(
             name: "springplot",
             dependencies: [
-                "SpringMath", "WaveRuntime", "SpringCharts",
+                "SpringMath", "WaveRuntime", "SpringCharts", "SpringExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: settings
@@ -61,6 +63,12 @@ let package = Package(
         ),
 
         .executableTarget(
+            name: "export-benchmarks",
+            dependencies: ["SpringMath", "SpringExport"],
+            path: "Benchmarks/export-benchmarks",
+            swiftSettings: settings
+        ),
+        .executableTarget(
             name: "wave-benchmarks",
             dependencies: ["SpringMath", "WaveRuntime"],
             path: "Benchmarks/wave-benchmarks",
@@ -76,6 +84,12 @@ let package = Package(
         ),
         .testTarget(name: "WaveRuntimeTests", dependencies: ["WaveRuntime"], swiftSettings: settings),
         .testTarget(name: "SpringChartsTests", dependencies: ["SpringCharts"], swiftSettings: settings),
+        .testTarget(
+            name: "SpringExportTests",
+            dependencies: ["SpringExport"],
+            exclude: ["Fixtures"],
+            swiftSettings: settings
+        ),
         .testTarget(
             name: "springplotTests",
             dependencies: ["springplot"],

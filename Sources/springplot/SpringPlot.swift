@@ -13,7 +13,7 @@ struct SpringPlot: ParsableCommand {
             Example: springplot --damping 0.68 --response 0.8 -o curve.png
             """,
         version: "0.1.0",
-        subcommands: [Curve.self, Retarget.self, Integrators.self, Phase.self, Info.self, DataCommand.self],
+        subcommands: [Curve.self, Retarget.self, Integrators.self, Phase.self, Info.self, DataCommand.self, Export.self],
         defaultSubcommand: Curve.self
     )
 }

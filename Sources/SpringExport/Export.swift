@@ -1,0 +1,438 @@
+import Foundation
+import SpringMath
+
+/// A platform a spring can be handed to.
+public enum ExportTarget: String, CaseIterable, Sendable {
+    case swiftUI = "swiftui"
+    case uiKit = "uikit"
+    case coreAnimation = "core-animation"
+    case wave
+    case compose
+    case android
+    case flutter
+    case framerPhysics = "framer-physics"
+    case framerDuration = "framer-duration"
+    case framerVisualDuration = "framer-visual-duration"
+    case reactSpring = "react-spring"
+    case reanimated
+    case origami
+    case figma
+    case css
+    case token
+
+    /// The name people know the target by.
+    public var title: String {
+        switch self {
+        case .swiftUI: return "SwiftUI"
+        case .uiKit: return "UIKit"
+        case .coreAnimation: return "Core Animation"
+        case .wave: return "Wave"
+        case .compose: return "Jetpack Compose"
+        case .android: return "Android SpringForce"
+        case .flutter: return "Flutter"
+        case .framerPhysics: return "Motion / framer-motion (physics)"
+        case .framerDuration: return "Motion / framer-motion (duration + bounce)"
+        case .framerVisualDuration: return "Motion (visualDuration + bounce)"
+        case .reactSpring: return "react-spring"
+        case .reanimated: return "React Native Reanimated"
+        case .origami: return "Origami / Rebound / POP"
+        case .figma: return "Figma"
+        case .css: return "CSS linear()"
+        case .token: return "Design token (JSON)"
+        }
+    }
+}
+
+/// What to export: a spring and, optionally, the motion it runs (for velocity and the CSS easing).
+public struct ExportRequest: Sendable {
+    public var spring: Spring
+    /// Start and end of the motion, in the target's units (px for the web); 0 → 100 by default.
+    public var from: Double
+    public var to: Double
+    /// Initial velocity in units per second.
+    public var velocity: Double
+    /// The CSS easing's maximum error, in the same units as `from` and `to`.
+    public var cssError: Double
+
+    public init(spring: Spring, from: Double = 0, to: Double = 100, velocity: Double = 0, cssError: Double = 0.5) {
+        self.spring = spring
+        self.from = from
+        self.to = to
+        self.velocity = velocity
+        self.cssError = cssError
+    }
+
+    var travel: Double { to - from }
+    /// The velocity as a fraction of the travel per second (UIKit's and SwiftUI's convention), nil
+    /// when there is no travel.
+    var normalizedVelocity: Double? { travel != 0 ? velocity / travel : nil }
+}
+
+/// One target's copy-ready code, its parameters, and what it cannot say.
+public struct TargetExport: Sendable {
+    public var target: ExportTarget
+    /// Code to paste (several lines).
+    public var code: String
+    /// The numbers in the code at full precision, in order, by the target's own parameter names.
+    public var parameters: [(name: String, value: Double)]
+    /// One line each: where the target cannot express the spring, clamps, rounds or drops something.
+    public var warnings: [String]
+    /// The spring the target really runs, when it differs from the one asked for.
+    public var effectiveSpring: Spring?
+
+    public func parameter(_ name: String) -> Double? { parameters.first { $0.name == name }?.value }
+}
+
+/// Why a spring cannot be exported at all.
+public enum ExportError: Error, Equatable, CustomStringConvertible {
+    case instantaneous
+    case css(LinearEasingError)
+
+    public var description: String {
+        switch self {
+        case .instantaneous: return "a response-0 spring is an instant jump: there is no spring to export"
+        case .css(let error): return "CSS: \(error)"
+        }
+    }
+}
+
+extension ExportRequest {
+    /// The code for `target`.
+    /// - Throws: ``ExportError`` when the spring is instantaneous, or (CSS and token only) the motion
+    ///   cannot be eased.
+    public func export(_ target: ExportTarget) throws -> TargetExport {
+        guard !spring.isInstantaneous else { throw ExportError.instantaneous }
+        switch target {
+        case .swiftUI: return swiftUI()
+        case .uiKit: return uiKit()
+        case .coreAnimation: return coreAnimation()
+        case .wave: return wave()
+        case .compose: return compose()
+        case .android: return android()
+        case .flutter: return flutter()
+        case .framerPhysics: return framerPhysics()
+        case .framerDuration: return framerDuration()
+        case .framerVisualDuration: return framerVisualDuration()
+        case .reactSpring: return reactSpring()
+        case .reanimated: return reanimated()
+        case .origami: return origami()
+        case .figma: return figma()
+        case .css: return try css()
+        case .token: return try token()
+        }
+    }
+
+    // MARK: Shared pieces
+
+    private var zeta: Double { spring.dampingRatio }
+    private var k: Double { spring.stiffness }
+    private var c: Double { spring.damping }
+    private var m: Double { spring.mass }
+    /// Stiffness and damping of the mass-1 spring with the same motion.
+    private var kPerMass: Double { spring.stiffness / spring.mass }
+    private var cPerMass: Double { spring.damping / spring.mass }
+
+    private func n(_ x: Double) -> String { NumberText.code(x) }
+
+    /// SwiftUI's bounce: 1 − ζ up to critical, 1/ζ − 1 beyond (negative: overdamped).
+    private var swiftUIBounce: Double { zeta <= 1 ? 1 - zeta : 1 / zeta - 1 }
+
+    private var velocityIgnoredWarning: String? {
+        velocity != 0 ? "ignores the initial velocity (\(n(velocity)) units/s): time-defined springs always start at rest" : nil
+    }
+
+    // MARK: Apple
+
+    private func swiftUI() -> TargetExport {
+        var lines = ["Spring(duration: \(n(spring.response)), bounce: \(n(swiftUIBounce)))",
+                     ".spring(response: \(n(spring.response)), dampingFraction: \(n(zeta)))"]
+        var parameters: [(String, Double)] = [("duration", spring.response), ("bounce", swiftUIBounce),
+                                              ("response", spring.response), ("dampingFraction", zeta)]
+        var warnings: [String] = []
+        if let v = normalizedVelocity, v != 0 {
+            lines.append(".interpolatingSpring(mass: \(n(m)), stiffness: \(n(k)), damping: \(n(c)), initialVelocity: \(n(v)))")
+            parameters.append(("initialVelocity", v))
+            warnings.append("only interpolatingSpring carries velocity, as a fraction of the travel per second (\(n(v)))")
+        } else if velocity != 0 {
+            warnings.append("cannot carry velocity without travel (from equals to)")
+        }
+        if zeta > 1 {
+            warnings.append("overdamped: bounce \(n(swiftUIBounce)) < 0; Spring(mass:stiffness:damping:) needs allowOverDamping: true")
+        }
+        return TargetExport(target: .swiftUI, code: lines.joined(separator: "\n"), parameters: parameters,
+                            warnings: warnings, effectiveSpring: nil)
+    }
+
+    private func uiKit() -> TargetExport {
+        let v = normalizedVelocity ?? 0
+        let code = """
+        // iOS 10+: mass, stiffness, damping
+        UISpringTimingParameters(mass: \(n(m)), stiffness: \(n(k)), damping: \(n(c)),
+                                 initialVelocity: CGVector(dx: \(n(v)), dy: 0))
+        // iOS 17+
+        UISpringTimingParameters(duration: \(n(spring.response)), bounce: \(n(swiftUIBounce)),
+                                 initialVelocity: CGVector(dx: \(n(v)), dy: 0))
+        """
+        var warnings = ["initialVelocity is the velocity divided by the travel (\(n(velocity)) / \(n(travel)))",
+                        "UISpringTimingParameters(dampingRatio:) would drop the response (it follows the animator's duration)"]
+        if normalizedVelocity == nil && velocity != 0 { warnings[0] = "cannot carry velocity without travel (from equals to)" }
+        return TargetExport(target: .uiKit, code: code,
+                            parameters: [("mass", m), ("stiffness", k), ("damping", c), ("dampingRatio", zeta),
+                                         ("duration", spring.response), ("bounce", swiftUIBounce), ("initialVelocity", v)],
+                            warnings: warnings, effectiveSpring: nil)
+    }
+
+    private func coreAnimation() -> TargetExport {
+        let v = normalizedVelocity ?? 0
+        let settle = spring.settlingDuration(displacement: -1, velocity: v, epsilon: 1e-3)
+        var code = """
+        let animation = CASpringAnimation(keyPath: "position.x")
+        animation.mass = \(n(m))
+        animation.stiffness = \(n(k))
+        animation.damping = \(n(c))
+        animation.initialVelocity = \(n(v))
+        """
+        if zeta > 1 { code += "\nanimation.allowsOverdamping = true  // iOS 17+" }
+        code += "\nanimation.duration = animation.settlingDuration  // exact settle to 0.1 %: \(n(settle)) s"
+        var warnings = ["settlingDuration's formula is unpublished; the exact time to settle within 0.1 % is \(n(settle)) s"]
+        if zeta > 1 { warnings.append("overdamped: needs allowsOverdamping = true (iOS 17+), or it runs critically damped") }
+        return TargetExport(target: .coreAnimation, code: code,
+                            parameters: [("mass", m), ("stiffness", k), ("damping", c), ("initialVelocity", v),
+                                         ("settlingDuration", settle)],
+                            warnings: warnings, effectiveSpring: nil)
+    }
+
+    private func wave() -> TargetExport {
+        let effective = spring.waveEffective
+        var code = "Spring(dampingRatio: \(n(zeta)), response: \(n(spring.response))\(m != 1 ? ", mass: \(n(m))" : ""))"
+        if velocity != 0 { code += "\nanimator.velocity = \(n(velocity))" }
+        var warnings = ["steps with semi-implicit Euler at the frame rate and snaps at its settling estimate"]
+        let changed = abs(effective.damping - c) > 1e-9 * max(c, 1)
+        if changed {
+            warnings.insert("caps the damping coefficient near 60 (rubber band to 75): \(n(c)) runs as \(n(effective.damping)), ζ \(n(zeta)) as ζ \(n(effective.dampingRatio))", at: 0)
+        }
+        return TargetExport(target: .wave, code: code,
+                            parameters: [("dampingRatio", zeta), ("response", spring.response), ("mass", m),
+                                         ("effective_dampingCoefficient", effective.damping),
+                                         ("effective_dampingRatio", effective.dampingRatio)],
+                            warnings: warnings, effectiveSpring: changed ? effective : nil)
+    }
+
+    // MARK: Android
+
+    private func float32Warning(_ values: [Double]) -> String? {
+        // Float keeps about 7 digits: say so only when it changes the motion visibly (> 0.01 units).
+        let roundedSpring = Spring(dampingRatio: Double(Float(zeta)), stiffness: Double(Float(kPerMass)))
+        let deviation = NumberText.motionDeviation(spring, roundedSpring, request: self)
+        return deviation > 0.01 ? "Float parameters move the motion by up to \(n(deviation)) units" : nil
+    }
+
+    private func compose() -> TargetExport {
+        var code = "spring<Float>(dampingRatio = \(n(zeta))f, stiffness = \(n(kPerMass))f)"
+        if velocity != 0 { code += "\n// animatable.animateTo(target, animationSpec, initialVelocity = \(n(velocity))f)" }
+        var warnings = ["assumes mass 1: stiffness is k/m\(m != 1 ? " (\(n(k)) / \(n(m)))" : "")"]
+        if let w = float32Warning([zeta, kPerMass]) { warnings.append(w) }
+        return TargetExport(target: .compose, code: code,
+                            parameters: [("dampingRatio", zeta), ("stiffness", kPerMass), ("initialVelocity", velocity)],
+                            warnings: warnings, effectiveSpring: nil)
+    }
+
+    private func android() -> TargetExport {
+        let code = """
+        SpringAnimation(view, DynamicAnimation.TRANSLATION_X, \(n(to))f)
+            .setSpring(SpringForce(\(n(to))f).setStiffness(\(n(kPerMass))f).setDampingRatio(\(n(zeta))f))
+            .setStartValue(\(n(from))f)
+            .setStartVelocity(\(n(velocity))f)
+        """
+        var warnings = ["assumes mass 1: stiffness is k/m\(m != 1 ? " (\(n(k)) / \(n(m)))" : "")"]
+        if let w = float32Warning([zeta, kPerMass]) { warnings.append(w) }
+        return TargetExport(target: .android, code: code,
+                            parameters: [("dampingRatio", zeta), ("stiffness", kPerMass), ("startVelocity", velocity)],
+                            warnings: warnings, effectiveSpring: nil)
+    }
+
+    // MARK: Flutter
+
+    private func flutter() -> TargetExport {
+        let code = """
+        const spring = SpringDescription(mass: \(n(m)), stiffness: \(n(k)), damping: \(n(c)));
+        final simulation = SpringSimulation(spring, \(n(from)), \(n(to)), \(n(velocity)));
+        """
+        return TargetExport(target: .flutter, code: code,
+                            parameters: [("mass", m), ("stiffness", k), ("damping", c), ("velocity", velocity)],
+                            warnings: [], effectiveSpring: nil)
+    }
+
+    // MARK: Web
+
+    private func framerPhysics() -> TargetExport {
+        let code = "{ type: \"spring\", stiffness: \(n(k)), damping: \(n(c)), mass: \(n(m)), velocity: \(n(velocity)) }"
+        let warnings = ["ends when within restDelta (0.5) and restSpeed (2/s) of rest, then snaps"]
+        return TargetExport(target: .framerPhysics, code: code,
+                            parameters: [("stiffness", k), ("damping", c), ("mass", m), ("velocity", velocity)],
+                            warnings: warnings, effectiveSpring: nil)
+    }
+
+    private func framerDuration() -> TargetExport {
+        let options = spring.framerMotionDuration
+        let effective = Spring(framerMotion: options)
+        let code = "{ type: \"spring\", duration: \(n(options.duration)), bounce: \(n(options.bounce)) }"
+        var warnings: [String] = []
+        if zeta > 1 { warnings.append("bounce cannot express overdamping (ζ \(n(zeta)) > 1): it runs critically damped") }
+        if zeta < 0.05 { warnings.append("bounce is clamped to 0.95 (ζ ≥ 0.05): it runs at ζ 0.05") }
+        if options.duration > 10 { warnings.append("duration is clamped to 10 s: it runs a faster spring") }
+        if options.duration < 0.01 { warnings.append("duration is clamped to 0.01 s: it runs a slower spring") }
+        warnings.append("cuts the motion at the duration, where 0.1 % of the travel can remain")
+        if let w = velocityIgnoredWarning { warnings.append(w) }
+        let differs = !NumberText.sameMotion(effective, spring)
+        return TargetExport(target: .framerDuration, code: code,
+                            parameters: [("duration", options.duration), ("bounce", options.bounce)],
+                            warnings: warnings, effectiveSpring: differs ? effective : nil)
+    }
+
+    private func framerVisualDuration() -> TargetExport {
+        let visual = spring.framerVisualDuration
+        let bounce = 1 - zeta
+        let effective = Spring(framerVisualDuration: visual, bounce: bounce)
+        let code = "{ type: \"spring\", visualDuration: \(n(visual)), bounce: \(n(max(bounce, 0))) }"
+        var warnings: [String] = []
+        if zeta > 1 { warnings.append("bounce cannot express overdamping (ζ \(n(zeta)) > 1): it runs critically damped") }
+        if zeta < 0.05 { warnings.append("bounce is clamped to 0.95 (ζ ≥ 0.05): it runs at ζ 0.05") }
+        if let w = velocityIgnoredWarning { warnings.append(w) }
+        let differs = !NumberText.sameMotion(effective, spring)
+        return TargetExport(target: .framerVisualDuration, code: code,
+                            parameters: [("visualDuration", visual), ("bounce", bounce)],
+                            warnings: warnings, effectiveSpring: differs ? effective : nil)
+    }
+
+    private func reactSpring() -> TargetExport {
+        let code = "useSpring({ from: { x: \(n(from)) }, to: { x: \(n(to)) }, config: { tension: \(n(k)), friction: \(n(c)), mass: \(n(m)), velocity: \(n(velocity / 1000)) } })"
+        let warnings = ["velocity is in units per millisecond (\(n(velocity)) / 1000)",
+                        "integrates in 1 ms Euler steps: close to, not exactly, this motion"]
+        return TargetExport(target: .reactSpring, code: code,
+                            parameters: [("tension", k), ("friction", c), ("mass", m), ("velocity", velocity / 1000)],
+                            warnings: warnings, effectiveSpring: nil)
+    }
+
+    private func reanimated() -> TargetExport {
+        let code = "withSpring(\(n(to)), { stiffness: \(n(k)), damping: \(n(c)), mass: \(n(m)), velocity: \(n(velocity)) })"
+        var warnings: [String] = []
+        var effective: Spring?
+        if zeta > 1 {
+            effective = Spring(dampingRatio: 1, stiffness: k, mass: m)
+            warnings.append("runs every ζ ≥ 1 as critically damped: ζ \(n(zeta)) moves faster than asked")
+        }
+        return TargetExport(target: .reanimated, code: code,
+                            parameters: [("stiffness", k), ("damping", c), ("mass", m), ("velocity", velocity)],
+                            warnings: warnings, effectiveSpring: effective)
+    }
+
+    private func origami() -> TargetExport {
+        let qc = spring.origami
+        let code = """
+        // Rebound SpringConfig (tension, friction; mass 1)
+        new SpringConfig(\(n(kPerMass)), \(n(cPerMass)))
+        // Origami / Quartz Composer values
+        SpringConfig.fromOrigamiTensionAndFriction(\(n(qc.tension)), \(n(qc.friction)))
+        // POP
+        animation.dynamicsTension = \(n(k)); animation.dynamicsFriction = \(n(c)); animation.dynamicsMass = \(n(m));
+        """
+        var warnings: [String] = []
+        if qc.tension < 0 { warnings.append("Origami tension is negative (\(n(qc.tension))): the spring is softer than Origami's scale reaches (k/m < 85.4)") }
+        if qc.friction < 0 { warnings.append("Origami friction is negative (\(n(qc.friction))): too little damping for Origami's scale") }
+        if m != 1 { warnings.append("Rebound and Origami assume mass 1: tension and friction are k/m and c/m") }
+        return TargetExport(target: .origami, code: code,
+                            parameters: [("tension", kPerMass), ("friction", cPerMass), ("origamiTension", qc.tension),
+                                         ("origamiFriction", qc.friction), ("dynamicsTension", k), ("dynamicsFriction", c),
+                                         ("dynamicsMass", m)],
+                            warnings: warnings, effectiveSpring: nil)
+    }
+
+    private func figma() -> TargetExport {
+        let code = "{ type: \"CUSTOM_SPRING\", easingFunctionSpring: { mass: \(n(m)), stiffness: \(n(k)), damping: \(n(c)) } }"
+        var warnings: [String] = []
+        if velocity != 0 { warnings.append("initialVelocity's meaning is undocumented: none exported") }
+        return TargetExport(target: .figma, code: code,
+                            parameters: [("mass", m), ("stiffness", k), ("damping", c)],
+                            warnings: warnings, effectiveSpring: nil)
+    }
+
+    // MARK: CSS and token
+
+    /// The CSS easing for this request's motion and error.
+    public func cssEasing() throws -> LinearEasing {
+        do {
+            let motion = SpringMotion(spring: spring, from: from, to: to, initialVelocity: velocity)
+            return try LinearEasing(motion: motion, tolerance: cssError / abs(travel))
+        } catch let error as LinearEasingError {
+            throw ExportError.css(error)
+        }
+    }
+
+    private func css() throws -> TargetExport {
+        if travel == 0 { throw ExportError.css(.noTravel) }
+        let easing = try cssEasing()
+        let bezier = CubicBezierFit(easing: easing, motion: SpringMotion(spring: spring, from: from, to: to, initialVelocity: velocity))
+        let ms = (easing.duration * 1000).rounded()
+        let css = easing.css
+        let keyframes = easing.points.map { point in
+            "  { offset: \(LinearEasing.decimal(point.input, places: easing.inputDecimals + 2)), transform: \"translateX(\(n(from + point.output * travel))px)\" }"
+        }.joined(separator: ",\n")
+        let code = """
+        .spring {
+          transition: transform \(n(ms))ms \(css);
+        }
+        @supports not (animation-timing-function: linear(0, 1)) {
+          .spring { transition-timing-function: \(bezier.css); } /* error \(n(bezier.error * abs(travel))) px */
+        }
+        /* Web Animations */
+        element.animate([
+        \(keyframes)
+        ], { duration: \(n(ms)), easing: "linear" });
+        """
+        var warnings = [
+            "\(easing.points.count) points, \(css.utf8.count) bytes, measured error \(NumberText.code(easing.measuredError * abs(travel))) px (budget \(n(cssError)) px on \(n(abs(travel))) px)",
+            "a CSS transition cannot carry velocity into a retarget: an interrupted transition restarts from rest",
+        ]
+        if velocity != 0 { warnings.append("the initial velocity is baked into this curve; a different start velocity needs a new export") }
+        return TargetExport(target: .css, code: code,
+                            parameters: [("duration", easing.duration), ("points", Double(easing.points.count)),
+                                         ("bytes", Double(css.utf8.count)), ("maxErrorPx", easing.measuredError * abs(travel)),
+                                         ("bezierErrorPx", bezier.error * abs(travel))],
+                            warnings: warnings, effectiveSpring: nil)
+    }
+
+    private func token() throws -> TargetExport {
+        let easing = travel != 0 ? try cssEasing() : nil
+        var lines = [
+            "{",
+            "  \"spring\": {",
+            "    \"$type\": \"spring\",",
+            "    \"$value\": {",
+            "      \"dampingRatio\": \(NumberText.json(zeta)),",
+            "      \"response\": \(NumberText.json(spring.response)),",
+            "      \"mass\": \(NumberText.json(m)),",
+            "      \"stiffness\": \(NumberText.json(k)),",
+            "      \"damping\": \(NumberText.json(c))",
+            "    }",
+        ]
+        if let easing {
+            lines[lines.count - 1] = "    },"
+            lines += [
+                "    \"$extensions\": {",
+                "      \"css\": {",
+                "        \"easing\": \"\(easing.css)\",",
+                "        \"duration\": \"\(n((easing.duration * 1000).rounded()))ms\",",
+                "        \"travelPx\": \(NumberText.json(abs(travel))),",
+                "        \"maxErrorPx\": \(NumberText.json(easing.measuredError * abs(travel)))",
+                "      }",
+                "    }",
+            ]
+        }
+        lines += ["  }", "}"]
+        return TargetExport(target: .token, code: lines.joined(separator: "\n"),
+                            parameters: [("dampingRatio", zeta), ("response", spring.response), ("mass", m)],
+                            warnings: easing == nil ? ["no travel: the token carries no CSS easing"] : [],
+                            effectiveSpring: nil)
+    }
+}

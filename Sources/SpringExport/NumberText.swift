@@ -1,0 +1,54 @@
+import Foundation
+import SpringMath
+
+/// Numbers as export code writes them: one place, so every target reads alike.
+enum NumberText {
+    /// Up to 6 significant digits, trailing zeros dropped: "61.685", "0.68", "-500", "1.2e-07".
+    static func code(_ x: Double) -> String {
+        guard x.isFinite else { return x.isNaN ? "NaN" : (x > 0 ? "Infinity" : "-Infinity") }
+        var text = String(format: "%.6g", x)
+        if text.contains("e") {
+            // Trim zeros of the mantissa only.
+            let parts = text.split(separator: "e", maxSplits: 1).map(String.init)
+            var mantissa = parts[0]
+            if mantissa.contains(".") {
+                while mantissa.hasSuffix("0") { mantissa.removeLast() }
+                if mantissa.hasSuffix(".") { mantissa.removeLast() }
+            }
+            text = mantissa + "e" + parts[1]
+        } else if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text == "-0" ? "0" : text
+    }
+
+    /// The shortest text that reads back as exactly `x` (JSON numbers); non-finite values as null.
+    static func json(_ x: Double) -> String {
+        guard x.isFinite else { return "null" }
+        if x == x.rounded() && abs(x) < 1e15 { return String(Int64(x)) }
+        return "\(x)"
+    }
+
+    /// Whether two springs move alike: the same damping ratio and natural frequency to 1e-9.
+    static func sameMotion(_ a: Spring, _ b: Spring) -> Bool {
+        func close(_ x: Double, _ y: Double) -> Bool { abs(x - y) <= 1e-9 * max(abs(x), abs(y), 1e-300) }
+        return close(a.dampingRatio, b.dampingRatio) && close(a.naturalFrequency, b.naturalFrequency)
+    }
+
+    /// The largest difference between the two springs' motions for the request (from, to, velocity),
+    /// sampled at 400 times over the first's settling time.
+    static func motionDeviation(_ a: Spring, _ b: Spring, request: ExportRequest) -> Double {
+        let first = SpringMotion(spring: a, from: request.from, to: request.to, initialVelocity: request.velocity)
+        let second = SpringMotion(spring: b, from: request.from, to: request.to, initialVelocity: request.velocity)
+        let scale = max(abs(request.to - request.from), abs(request.velocity) * a.response, 1e-12)
+        var span = a.settlingDuration(displacement: request.from - request.to, velocity: request.velocity, epsilon: 1e-4 * scale)
+        if !span.isFinite || span <= 0 { span = 10 * a.response }
+        var worst = 0.0
+        for i in 0...400 {
+            let t = span * Double(i) / 400
+            worst = max(worst, abs(first.position(at: t) - second.position(at: t)))
+        }
+        return worst
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import SpringMath
+
+/// A self-contained HTML page that plays the exact motion beside the exported CSS easing (and the
+/// cubic-bezier fallback), so the approximation can be judged by eye. No network, no external files.
+public enum PreviewPage {
+    /// The page for `request`. The boxes loop; a checkbox slows them to ×0.25 and a slider scrubs.
+    /// Adding `#t=0.25` to the URL freezes the page at that many seconds (for screenshots and tests).
+    public static func html(for request: ExportRequest) throws -> String {
+        let easing = try request.cssEasing()
+        let motion = SpringMotion(spring: request.spring, from: request.from, to: request.to,
+                                  initialVelocity: request.velocity)
+        let bezier = CubicBezierFit(easing: easing, motion: motion)
+        let spring = request.spring
+        let travel = request.to - request.from
+        // The page moves boxes over 0…distance px whatever the request's units are.
+        let distance = 480.0
+        let title = "ζ \(NumberText.code(spring.dampingRatio)), response \(NumberText.code(spring.response)) s"
+        let parameters = """
+        {"zeta": \(NumberText.json(spring.dampingRatio)), "omega": \(NumberText.json(spring.naturalFrequency)),
+         "x0": \(NumberText.json(-1.0)), "v0": \(NumberText.json(request.velocity / travel)),
+         "duration": \(NumberText.json(easing.duration)), "distance": \(NumberText.json(distance)),
+         "linear": "\(easing.css)", "bezier": "\(bezier.css)"}
+        """
+        return """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>Spring preview: \(title)</title>
+        <style>
+          :root { color-scheme: light dark; --ink: #1d1d1f; --muted: #6e6e73; --track: #e5e5ea; --paper: #ffffff; }
+          @media (prefers-color-scheme: dark) { :root { --ink: #f5f5f7; --muted: #a1a1a6; --track: #2c2c2e; --paper: #1c1c1e; } }
+          body { font: 15px/1.4 system-ui, sans-serif; color: var(--ink); background: var(--paper); margin: 24px; }
+          h1 { font-size: 18px; margin: 0 0 4px; }
+          p { color: var(--muted); margin: 0 0 16px; }
+          .lane { position: relative; height: 56px; width: \(Int(distance) + 48)px; margin: 8px 0 22px 0; }
+          .lane::before { content: ""; position: absolute; left: 24px; right: 24px; top: 27px; height: 2px; background: var(--track); }
+          .lane span { position: absolute; left: 0; top: -18px; font-size: 13px; color: var(--muted); }
+          .box { position: absolute; left: 0; top: 4px; width: 48px; height: 48px; border-radius: 12px; }
+          #exact { background: #0a84ff; } #linear { background: #30d158; } #bezier { background: #ff9f0a; }
+          .controls { display: flex; gap: 18px; align-items: center; }
+        </style>
+        </head>
+        <body>
+        <h1>\(title)</h1>
+        <p>From \(NumberText.code(request.from)) to \(NumberText.code(request.to)), initial velocity \(NumberText.code(request.velocity))/s.
+        Duration \(NumberText.code((easing.duration * 1000).rounded())) ms. linear(): \(easing.points.count) points,
+        measured error \(NumberText.code(easing.measuredError * abs(travel))) (\(NumberText.code(easing.measuredError * 100)) % of the travel).
+        cubic-bezier fallback error \(NumberText.code(bezier.error * 100)) %.</p>
+        <div class="lane"><span>exact spring</span><div class="box" id="exact"></div></div>
+        <div class="lane"><span>CSS linear()</span><div class="box" id="linear"></div></div>
+        <div class="lane"><span>cubic-bezier fallback</span><div class="box" id="bezier"></div></div>
+        <div class="controls">
+          <label><input type="checkbox" id="slow"> slow motion (×0.25)</label>
+          <label>scrub <input type="range" id="scrub" min="0" max="1000" value="0"></label>
+          <button id="play" type="button">play</button>
+        </div>
+        <script>
+        const P = \(parameters);
+        // The exact motion, in units of the travel: x(t) = 1 + displacement(t).
+        function displacement(t) {
+          const z = P.zeta, w = P.omega, x0 = P.x0, v0 = P.v0;
+          if (z < 1) {
+            const wd = w * Math.sqrt(1 - z * z);
+            return Math.exp(-z * w * t) * (x0 * Math.cos(wd * t) + (v0 + z * w * x0) / wd * Math.sin(wd * t));
+          }
+          if (z === 1) return Math.exp(-w * t) * (x0 + (v0 + w * x0) * t);
+          const r = Math.sqrt(z * z - 1), s1 = -w * (z - r), s2 = -w * (z + r);
+          const c2 = (v0 - s1 * x0) / (s2 - s1);
+          return (x0 - c2) * Math.exp(s1 * t) + c2 * Math.exp(s2 * t);
+        }
+        const exact = document.getElementById("exact");
+        const keyframes = [{ transform: "translateX(0px)" }, { transform: `translateX(${P.distance}px)` }];
+        const timing = { duration: P.duration * 1000, fill: "both" };
+        const linear = document.getElementById("linear").animate(keyframes, { ...timing, easing: P.linear });
+        const bezier = document.getElementById("bezier").animate(keyframes, { ...timing, easing: P.bezier });
+        linear.pause(); bezier.pause();
+        const cycle = P.duration + 0.6;
+        let playing = true, started = performance.now(), offset = 0;
+        function show(t) {
+          const clamped = Math.min(Math.max(t, 0), P.duration);
+          const x = t >= P.duration ? 1 : 1 + displacement(clamped);
+          exact.style.transform = `translateX(${x * P.distance}px)`;
+          linear.currentTime = clamped * 1000;
+          bezier.currentTime = clamped * 1000;
+          document.getElementById("scrub").value = Math.round(clamped / P.duration * 1000);
+        }
+        function frame(now) {
+          if (playing) {
+            const rate = document.getElementById("slow").checked ? 0.25 : 1;
+            offset += (now - started) / 1000 * rate;
+            started = now;
+            show(offset % cycle);
+          }
+          requestAnimationFrame(frame);
+        }
+        document.getElementById("scrub").addEventListener("input", (e) => {
+          playing = false; show(e.target.value / 1000 * P.duration);
+        });
+        document.getElementById("play").addEventListener("click", () => { playing = true; started = performance.now(); });
+        const frozen = /[#&]t=([0-9.]+)/.exec(location.hash);
+        if (frozen) { playing = false; show(parseFloat(frozen[1])); }
+        window.springPreview = { show, displacement, P };
+        requestAnimationFrame(frame);
+        </script>
+        </body>
+        </html>
+
+        """
+    }
+}
