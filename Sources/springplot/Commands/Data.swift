@@ -75,7 +75,7 @@ struct DataCommand: ParsableCommand {
         let text = json ? jsonText(sampled, named) : csvText(sampled)
         let bytes = Array(text.utf8)
         if let output, output != "-" {
-            try OutputWriter.writeAtomically(bytes, to: output)
+            try OutputWriter.writeFile(bytes, to: output)
         } else {
             try OutputWriter.writeStandardOutput(bytes)
         }
