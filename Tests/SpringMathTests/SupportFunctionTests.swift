@@ -77,6 +77,54 @@ struct ValidationTests {
         let message = error { try Spring.validated(dampingRatio: 0.5, response: -2) }!.description
         #expect(message == "response must be ≥ 0 (got -2.0)")
     }
+
+    @Test("An overflow blames the parameter that causes it, not an innocent one", arguments: [
+        // (what to build, the parameter at fault)
+        ("ζ 1e308, response 0.5", SpringParameter.dampingRatio),
+        ("ζ 1e300, response 1e-9", .dampingRatio),
+        ("ζ 1e200, response 1e-120, mass 1e-100", .dampingRatio),
+        ("ζ 0.5, response 1e-160", .response),
+        ("ζ 1e308, response 1e300", .response),
+        ("ζ 0.5, response 1e-320", .response),
+        ("ζ 0.5, response 1e-9, mass 1e300", .mass),
+        ("ζ 1e308, stiffness 1", .dampingRatio),
+        ("ζ 1, stiffness 1e-300, mass 1e300", .stiffness),
+        ("ζ 1, stiffness 1, mass 1e-320", .mass),
+        ("stiffness 1e308, c 1e308, mass 1e-10", .stiffness),
+        ("stiffness 1, c 1e308, mass 1e-300", .damping),
+        ("stiffness 1e-300, c 1, mass 1e300", .stiffness),
+        ("stiffness 1e300, c 0, mass 1e-20", .stiffness),
+        ("duration 1e-200, bounce 0.3", .duration),
+    ] as [(String, SpringParameter)])
+    func blame(description: String, parameter: SpringParameter) throws {
+        var numbers: [String: Double] = [:]
+        for part in description.split(separator: ", ") {
+            let words = part.split(separator: " ")
+            numbers[String(words[0])] = Double(words[1])!
+        }
+        func build() throws(SpringParameterError) -> Spring {
+            if let zeta = numbers["ζ"], let response = numbers["response"] {
+                return try Spring.validated(dampingRatio: zeta, response: response, mass: numbers["mass"] ?? 1)
+            }
+            if let zeta = numbers["ζ"], let stiffness = numbers["stiffness"] {
+                return try Spring.validated(dampingRatio: zeta, stiffness: stiffness, mass: numbers["mass"] ?? 1)
+            }
+            if let stiffness = numbers["stiffness"], let c = numbers["c"] {
+                return try Spring.validated(mass: numbers["mass"] ?? 1, stiffness: stiffness, damping: c)
+            }
+            return try Spring.validated(duration: numbers["duration"]!, bounce: numbers["bounce"]!)
+        }
+        let error = try #require(throws: SpringParameterError.self, "\(description)") { try build() }
+        #expect(error.parameter == parameter, "\(description): blamed \(error.parameter)")
+    }
+
+    @Test("Extreme but representable springs still validate", arguments: [
+        (0.0, 0.0, 1.0), (1e300, 0.0, 1.0), (0.7, 1e-100, 1.0), (1e9, 1e-9, 1.0), (0.5, 1e9, 1e-100),
+    ])
+    func extremeButValid(zeta: Double, response: Double, mass: Double) throws {
+        let spring = try Spring.validated(dampingRatio: zeta, response: response, mass: mass)
+        #expect(spring.dampingRatio == zeta && spring.response == response)
+    }
 }
 
 @Suite("Value types")

@@ -205,9 +205,21 @@ struct ExtremeInputTests {
         (["--from", "1e308", "--to", "-1e308"], "--from"),
         (["--mass", "1e300", "--response", "1e-9"], "--mass"),
         (["--epsilon", "1e-300"], "--epsilon"),
+        // The option blamed is the one whose value is out of range.
+        (["--damping", "1e308", "--response", "0.5"], "--damping"),
+        (["--damping", "1e300", "--response", "1e-9"], "--damping"),
+        (["--damping", "0.5", "--response", "1e-160"], "--response"),
+        (["--damping", "1e308", "--response", "1e300"], "--response"),
+        (["--response", "1e-320"], "--response"),
+        (["--damping", "1e200", "--response", "1e-120", "--mass", "1e-100"], "--damping"),
+        (["--stiffness", "1e308", "--damping-coefficient", "1e308", "--mass", "1e-10"], "--stiffness"),
+        (["--stiffness", "1", "--damping-coefficient", "1e308", "--mass", "1e-300"], "--damping-coefficient"),
+        (["--stiffness", "1e-300", "--damping-coefficient", "1", "--mass", "1e300"], "--stiffness"),
+        (["--swiftui-duration", "1e-200", "--bounce", "0.3"], "--swiftui-duration"),
     ] as [([String], String)])
     func overflow(arguments: [String], option: String) throws {
         let run = try springplot(arguments + ["-o", "-"])
-        #expect(run.status != 0 && run.standardError.contains(option) && run.standardError.split(separator: "\n").count == 1)
+        #expect(run.status != 0 && run.standardError.split(separator: "\n").count == 1, "\(arguments): \(run.standardError)")
+        #expect(run.standardError.hasPrefix("springplot: error: \(option) "), "\(arguments): \(run.standardError)")
     }
 }
