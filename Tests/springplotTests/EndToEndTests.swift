@@ -10,7 +10,7 @@ struct Run {
     var output: String { String(decoding: standardOutput, as: UTF8.self) }
 }
 
-func springplot(_ arguments: [String], in directory: URL? = nil) throws -> Run {
+func springplot(_ arguments: [String], in directory: URL? = nil, input: Data? = nil) throws -> Run {
     let binary = try #require(springplotExecutable(), "springplot executable not found beside the tests")
     let process = Process()
     process.executableURL = binary
@@ -19,7 +19,17 @@ func springplot(_ arguments: [String], in directory: URL? = nil) throws -> Run {
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
+    let inputPipe = input.map { _ in Pipe() }
+    if let inputPipe { process.standardInput = inputPipe }
     try process.run()
+    if let input, let inputPipe {
+        // Written from another thread so that a large input cannot deadlock against a full output pipe.
+        let writer = inputPipe.fileHandleForWriting
+        Thread.detachNewThread {
+            try? writer.write(contentsOf: input)
+            try? writer.close()
+        }
+    }
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

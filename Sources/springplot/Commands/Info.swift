@@ -13,7 +13,7 @@ struct Info: ParsableCommand {
             Example: springplot info --damping 0.68 --response 0.8
             """)
 
-    @OptionGroup(title: "Spring") var spring: SpringOptions
+    @OptionGroup(title: "Spring") var spring: SpringOptionsOf<ListedSprings>
     @OptionGroup(title: "Motion") var motion: MotionOptions
     @Flag(help: "Write JSON instead of a table.")
     var json = false
