@@ -151,6 +151,8 @@ struct EndToEndTests {
         #expect(run.status == 0)
         let lines = run.output.split(separator: "\n").map(String.init)
         #expect(lines.first == "t,position,velocity" && lines.count == 12)
+        // Times are the grid's short decimals (0.6, not 0.6000000000000001).
+        #expect(lines.dropFirst().map { String($0.prefix { $0 != "," }) } == ["0", "0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7", "0.8", "0.9", "1"])
         let motion = SpringMotion(spring: Spring(dampingRatio: 0.68, response: 0.8), from: 0.0, to: 1.0)
         for line in lines.dropFirst() {
             let fields = line.split(separator: ",").map { Double($0)! }
