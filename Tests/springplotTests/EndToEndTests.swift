@@ -185,6 +185,42 @@ struct EndToEndTests {
         #expect(settling.count == 3)
     }
 
+    @Test("info explains values other tools cannot take instead of printing them bare")
+    func infoNotes() throws {
+        let stiff = try springplot(["info", "--damping", "1e200"])
+        #expect(stiff.status == 0)
+        let swiftUI = try #require(stiff.output.split(separator: "\n").first { $0.contains("SwiftUI ") })
+        #expect(!swiftUI.contains("bounce: -1)") && swiftUI.contains("n/a") && swiftUI.contains("bounce > −1"), "\(swiftUI)")
+        let json = try springplot(["info", "--damping", "1e200", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: json.standardOutput) as? [String: Any])
+        let conventions = try #require(object["conventions"] as? [String: Any])
+        #expect((conventions["swiftUI"] as? [String: Any])?["note"] is String)
+
+        let soft = try springplot(["info", "--damping", "0.68", "--response", "0.8"])
+        let origami = try #require(soft.output.split(separator: "\n").first { $0.contains("Origami") })
+        #expect(origami.contains("tension -6.5511") && origami.contains("negative tension: too soft for Origami's parameterisation"), "\(origami)")
+        let limp = try springplot(["info", "--damping", "0.05", "--response", "10"])
+        let both = try #require(limp.output.split(separator: "\n").first { $0.contains("Origami") })
+        #expect(both.contains("negative tension") && both.contains("negative friction"), "\(both)")
+
+        // An ordinary spring has no notes.
+        let plain = try springplot(["info", "--damping", "0.5", "--response", "0.3"])
+        #expect(plain.output.contains("Spring(duration: 0.3, bounce: 0.5)") && !plain.output.contains("negative") && !plain.output.contains("n/a"))
+    }
+
+    @Test("help with an unknown topic fails with one line; known topics still work")
+    func helpTopics() throws {
+        for arguments in [["help", "frob"], ["help", "curve", "frob"]] {
+            let run = try springplot(arguments)
+            #expect(run.status != 0 && run.output.isEmpty, "\(arguments)")
+            #expect(run.standardError == "springplot: error: no subcommand 'frob' to describe: see 'springplot --help'\n", "\(run.standardError)")
+        }
+        let known = try springplot(["help", "retarget"])
+        #expect(known.status == 0 && known.output.contains("--new-target"))
+        let top = try springplot(["help"])
+        #expect(top.status == 0 && top.output.contains("SUBCOMMANDS"))
+    }
+
     @Test("Help exits 0 and shows the options")
     func help() throws {
         let run = try springplot(["--help"])
