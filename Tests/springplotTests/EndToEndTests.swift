@@ -60,7 +60,7 @@ func pngSize(_ data: Data) -> (Int, Int)? {
     return (be32(16), be32(20))
 }
 
-@Suite("springplot end to end", .serialized)
+@Suite("springplot end to end")
 struct EndToEndTests {
     @Test("The user's example writes a 1200×800 PNG")
     func usersExample() throws {
@@ -230,7 +230,7 @@ struct EndToEndTests {
     }
 }
 
-@Suite("springplot extreme but valid input", .serialized)
+@Suite("springplot extreme but valid input")
 struct ExtremeInputTests {
     @Test("Extreme springs and motions render without trapping or hanging", arguments: [
         ["--response", "1e-9"], ["--response", "1e9"], ["--damping", "1e9"], ["--damping", "0"], ["--response", "0"],
