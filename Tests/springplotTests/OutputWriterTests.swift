@@ -152,6 +152,22 @@ struct OutputWriterTests {
         #expect(count == bytes.count && fileType(pipe) == S_IFIFO && fileType(dir.appendingPathComponent("to-pipe").path) == S_IFLNK)
     }
 
+    @Test("A link to an open descriptor (as /dev/stdout is) writes through it; a device or FIFO needs no extension")
+    func descriptorLinkAndFormat() throws {
+        let dir = try temporaryDirectory()
+        #expect(symlink("/proc/self/fd/1", dir.appendingPathComponent("stdout").path) == 0)
+        let run = try springplot(["phase", "-o", "stdout", "--format", "svg"], in: dir)
+        #expect(run.status == 0 && run.output.contains("</svg>"), "\(run.standardError)")
+        #expect(fileType(dir.appendingPathComponent("stdout").path) == S_IFLNK)
+
+        let pipe = dir.appendingPathComponent("pipe").path
+        #expect(mkfifo(pipe, 0o644) == 0)
+        let curve = try #require(try SpringPlot.parseAsRoot(["-o", pipe]) as? Curve)
+        #expect(try curve.chart.destination(defaultName: "x") == .file(path: pipe, format: .png, announce: false))
+        #expect(parseError(["-o", dir.appendingPathComponent("plain").path])?.contains("has no extension") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["pipe", "stdout"])
+    }
+
     @Test("An existing file keeps its permissions (and owner, as root); a new one gets 0666 minus the umask")
     func permissions() throws {
         let dir = try temporaryDirectory()

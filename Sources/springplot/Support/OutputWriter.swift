@@ -39,8 +39,9 @@ enum OutputWriter {
     /// - a regular file: replaced atomically, keeping its permission bits (and, where the process
     ///   may, its owner and group). Like any rename-based writer, this gives the path a new inode,
     ///   so other hard links to the old file keep the old contents;
-    /// - a symbolic link: the chain is resolved and the final target is written as above; the link
-    ///   stays. A dangling link is refused rather than followed into creating a file somewhere else;
+    /// - a symbolic link: the chain is followed and its end is written as above (a regular file at
+    ///   the end is replaced, the link stays). A dangling link is refused rather than followed into
+    ///   creating a file somewhere else;
     /// - a character or block device, or a FIFO: opened for writing without `O_CREAT` or `O_TRUNC`
     ///   and written in place (a FIFO waits for a reader, as a shell redirection does);
     /// - a directory or socket: refused.
@@ -55,13 +56,40 @@ enum OutputWriter {
             try replace(with: bytes, at: path, shownAs: path, keeping: nil)
             return
         }
-        if (info.st_mode & S_IFMT) == S_IFLNK {
+        guard (info.st_mode & S_IFMT) == S_IFLNK else {
+            try write(bytes, toExisting: path, info: info, shownAs: path)
+            return
+        }
+        // A symbolic link: what does the chain end at?
+        guard stat(path, &info) == 0 else {
+            let error = errno
+            if error == ENOENT {
+                throw Failure(description: "--output: '\(path)' is a symbolic link to '\(linkText(path))', which does not exist")
+            }
+            throw failure("cannot follow the symbolic link '\(path)'", error)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFCHR, S_IFBLK, S_IFIFO:
+            // Opened through the link, so that /proc's links to open descriptors (/dev/stdout) work too.
+            try writeInPlace(bytes, at: path, shownAs: path, kind: info.st_mode & S_IFMT, followingLinks: true)
+        case S_IFREG:
             let target = try resolveLink(path)
-            guard lstat(target, &info) == 0 else { throw failure("cannot write '\(path)'", errno) }
-            try write(bytes, toExisting: target, info: info, shownAs: "\(path)' → '\(target)")
-        } else {
+            guard lstat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+                throw Failure(description: "--output: '\(path)' changed while it was being resolved")
+            }
+            try replace(with: bytes, at: target, shownAs: "\(path)' → '\(target)", keeping: info)
+        default:
             try write(bytes, toExisting: path, info: info, shownAs: path)
         }
+    }
+
+    /// Whether `path` names an existing device or FIFO (through any symbolic links): output that
+    /// goes there has no file name extension to take a format from.
+    static func isDeviceOrFIFO(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let kind = info.st_mode & S_IFMT
+        return kind == S_IFCHR || kind == S_IFBLK || kind == S_IFIFO
     }
 
     /// Writes into something that exists and is not a symbolic link.
@@ -70,7 +98,7 @@ enum OutputWriter {
         case S_IFREG:
             try replace(with: bytes, at: path, shownAs: shown, keeping: info)
         case S_IFCHR, S_IFBLK, S_IFIFO:
-            try writeInPlace(bytes, at: path, shownAs: shown, kind: info.st_mode & S_IFMT)
+            try writeInPlace(bytes, at: path, shownAs: shown, kind: info.st_mode & S_IFMT, followingLinks: false)
         case S_IFDIR:
             throw Failure(description: "--output: '\(shown)' is a directory")
         case S_IFSOCK:
@@ -80,14 +108,10 @@ enum OutputWriter {
         }
     }
 
-    /// The final target of a symbolic link chain, or a one-line failure for a dangling or looping link.
+    /// The final target of a symbolic link chain that ends at a regular file.
     private static func resolveLink(_ path: String) throws -> String {
         guard let resolved = realpath(path, nil) else {
-            let error = errno
-            if error == ENOENT {
-                throw Failure(description: "--output: '\(path)' is a symbolic link to '\(linkText(path))', which does not exist")
-            }
-            throw failure("cannot follow the symbolic link '\(path)'", error)
+            throw failure("cannot follow the symbolic link '\(path)'", errno)
         }
         defer { free(resolved) }
         return String(cString: resolved)
@@ -101,8 +125,9 @@ enum OutputWriter {
     }
 
     /// Writes a device or FIFO in place: no `O_CREAT`, no `O_TRUNC`, and the node is never replaced.
-    private static func writeInPlace(_ bytes: [UInt8], at path: String, shownAs shown: String, kind: mode_t) throws {
-        let descriptor = open(path, O_WRONLY | O_NOCTTY | O_NOFOLLOW | O_CLOEXEC)
+    private static func writeInPlace(_ bytes: [UInt8], at path: String, shownAs shown: String, kind: mode_t,
+                                     followingLinks: Bool) throws {
+        let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else { throw failure("cannot open '\(shown)'", errno) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == kind else {
