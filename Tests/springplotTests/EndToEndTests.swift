@@ -195,6 +195,8 @@ struct EndToEndTests {
         let object = try #require(try JSONSerialization.jsonObject(with: json.standardOutput) as? [String: Any])
         let conventions = try #require(object["conventions"] as? [String: Any])
         #expect((conventions["swiftUI"] as? [String: Any])?["note"] is String)
+        let snapping = try springplot(["info", "--damping", "1e200", "--response", "0"])
+        #expect(snapping.status == 0 && !snapping.output.contains("bounce: -1)") && snapping.output.contains("n/a"), "\(snapping.output)")
 
         let soft = try springplot(["info", "--damping", "0.68", "--response", "0.8"])
         let origami = try #require(soft.output.split(separator: "\n").first { $0.contains("Origami") })

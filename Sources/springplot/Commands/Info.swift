@@ -97,7 +97,7 @@ struct Info: ParsableCommand {
     /// Why SwiftUI cannot take this spring, if it cannot: for an enormous damping ratio the bounce
     /// 1/ζ − 1 rounds to −1, which `Spring(duration:bounce:)` (and --bounce) rejects.
     static func swiftUINote(_ s: Spring) -> String? {
-        guard !s.isInstantaneous, !(s.bounce > -1) else { return nil }
+        guard !(s.bounce > -1) else { return nil }
         return "ζ = \(label(s.dampingRatio, digits: 4)) needs bounce 1/ζ − 1, which rounds to −1; SwiftUI takes bounce > −1"
     }
 
