@@ -14,6 +14,8 @@ public struct SampledMotion: Hashable, Sendable {
 
 extension SpringMotion where Value == Double {
     /// Samples position and velocity at `count` evenly spaced times from 0 to `duration` inclusive.
+    /// The time of sample i is `i·duration/(count − 1)`, rounded once, so a grid of short decimals
+    /// gives short decimals (0.6, not 0.6000000000000001 as `i·step` would).
     ///
     /// The samples advance with the exact one-step transition and are re-anchored to the closed form
     /// every 32 samples (so rounding cannot build up), so they agree with ``position(at:)`` to rounding while costing a few
@@ -23,11 +25,7 @@ extension SpringMotion where Value == Double {
     public func sampled(count: Int, duration: Double) -> SampledMotion {
         precondition(count >= 2, "count must be at least 2")
         precondition(duration.isFinite && duration > 0, "duration must be finite and > 0")
-        let dt = duration / Double(count - 1)
-        let times = [Double](unsafeUninitializedCapacity: count) { ts, initialized in
-            for i in 0..<count { ts[i] = Double(i) * dt }
-            initialized = count
-        }
+        let times = evenlySpacedTimes(count: count, duration: duration)
         var velocities = [Double]()
         let positions = [Double](unsafeUninitializedCapacity: count) { xs, initializedPositions in
             velocities = [Double](unsafeUninitializedCapacity: count) { vs, initializedVelocities in
@@ -95,5 +93,33 @@ extension SpringMotion where Value == Double {
             velocities.append(s.velocity)
         }
         return SampledMotion(times: times, positions: positions, velocities: velocities)
+    }
+}
+
+/// `count` times from 0 to `duration` inclusive, each `i·duration/(count − 1)` rounded once.
+///
+/// When `duration` is a short decimal (1.2 = 12/10), the quotient is formed from exact integers,
+/// `(i·12)/(10·(count − 1))`, so each time is the double nearest the exact grid point and prints as
+/// the short decimal it is. Otherwise `i·duration` is rounded before the division.
+func evenlySpacedTimes(count: Int, duration: Double) -> [Double] {
+    let intervals = Double(count - 1)
+    let exactLimit = 9_007_199_254_740_992.0  // 2⁵³: integers below it are exact
+    var numerator = duration, denominator = 1.0
+    var scale = 1.0
+    for _ in 0...12 {
+        let scaled = (duration * scale).rounded()
+        if scaled * intervals >= exactLimit || scale * intervals >= exactLimit { break }
+        if scaled / scale == duration {
+            numerator = scaled
+            denominator = scale
+            break
+        }
+        scale *= 10
+    }
+    let divisor = denominator * intervals
+    return [Double](unsafeUninitializedCapacity: count) { ts, initialized in
+        for i in 0..<count { ts[i] = Double(i) * numerator / divisor }
+        ts[count - 1] = duration
+        initialized = count
     }
 }

@@ -57,18 +57,63 @@ extension Spring {
         }
     }
 
-    /// Rejects combinations whose derived quantities overflow (an enormous mass with a tiny response,
-    /// say), naming `blame` as the parameter to change.
-    static func checkDerived(_ spring: Spring, blame parameter: SpringParameter, value: Double) throws(SpringParameterError) -> Spring {
-        let finite = spring.isInstantaneous
-            ? spring.dampingRatio.isFinite && spring.mass.isFinite
-            : [spring.dampingRatio, spring.response, spring.mass, spring.stiffness, spring.damping].allSatisfy(\.isFinite)
-                && spring.response > 0 && spring.stiffness > 0 && spring.naturalFrequency.isFinite
-        guard finite else {
-            throw SpringParameterError(parameter: parameter, value: value,
+    /// One given parameter's share in a derived quantity: the quantity grows like
+    /// `magnitude^exponent`. `value` is what the user gave, for the message (SwiftUI's bounce enters
+    /// through the damping ratio it implies, so its magnitude differs from its value).
+    struct Factor {
+        var parameter: SpringParameter
+        var value: Double
+        var magnitude: Double
+        var exponent: Double
+
+        init(_ parameter: SpringParameter, _ value: Double, magnitude: Double? = nil, exponent: Double) {
+            self.parameter = parameter
+            self.value = value
+            self.magnitude = magnitude ?? value
+            self.exponent = exponent
+        }
+
+        /// log₁₀ of this factor's share, or nil when it has none (a zero parameter).
+        var share: Double? {
+            magnitude > 0 && magnitude.isFinite ? exponent * Foundation.log10(magnitude) : nil
+        }
+    }
+
+    /// A quantity derived from the given parameters, with how each of them enters it.
+    struct Derived {
+        var value: Double
+        /// Whether the quantity must stay above 0 (a stiffness or a frequency that underflows to 0
+        /// would make a spring that never moves).
+        var mustBePositive: Bool
+        var factors: [Factor]
+    }
+
+    /// Rejects combinations whose derived quantities overflow (or underflow to 0 where they must be
+    /// positive): an enormous damping ratio with a short response, say. The parameter blamed is the
+    /// one that pushes the failing quantity furthest in the direction it failed, so the message names
+    /// the value to change, not an innocent one.
+    ///
+    /// `givenInstantaneous` says the caller asked for a non-animated spring (a response or duration
+    /// of exactly 0). Any other spring whose frequency became infinite has overflowed.
+    static func checkDerived(_ spring: Spring, givenInstantaneous: Bool = false,
+                             _ quantities: [Derived]) throws(SpringParameterError) -> Spring {
+        if givenInstantaneous { return spring }
+        for quantity in quantities {
+            let overflowed = !quantity.value.isFinite
+            let underflowed = quantity.mustBePositive && quantity.value <= 0
+            guard overflowed || underflowed else { continue }
+            let ranked = quantity.factors.compactMap { factor in factor.share.map { (factor, $0) } }
+            let culprit = (overflowed ? ranked.max { $0.1 < $1.1 } : ranked.min { $0.1 < $1.1 })?.0 ?? quantity.factors[0]
+            throw SpringParameterError(parameter: culprit.parameter, value: culprit.value,
                                        reason: .outOfRange("a range where stiffness, damping and response stay finite"))
         }
         return spring
+    }
+
+    /// What the motion's exact solution computes from, beyond the five parameters: the decay and
+    /// root rates and the damped frequency. They grow like ζω.
+    private var kernelScale: Double {
+        kernel.fastRate + kernel.frequency + kernel.rate
     }
 
     /// ``init(dampingRatio:response:mass:)`` for untrusted input.
@@ -76,10 +121,15 @@ extension Spring {
         try check(dampingRatio, .dampingRatio)
         try check(response, .response)
         try check(mass, .mass, positive: true)
-        // Blame whichever of response and mass is the more extreme.
-        let responseIsExtreme = response > 0 && abs(Foundation.log10(response)) > abs(Foundation.log10(mass))
-        return try checkDerived(Spring(dampingRatio: dampingRatio, response: response, mass: mass),
-                                blame: responseIsExtreme ? .response : .mass, value: responseIsExtreme ? response : mass)
+        let spring = Spring(dampingRatio: dampingRatio, response: response, mass: mass)
+        let zeta = Factor(.dampingRatio, dampingRatio, exponent: 1), m = Factor(.mass, mass, exponent: 1)
+        func r(_ exponent: Double) -> Factor { Factor(.response, response, exponent: exponent) }
+        return try checkDerived(spring, givenInstantaneous: response == 0, [
+            Derived(value: spring.kernel.omegaSquared, mustBePositive: true, factors: [r(-2)]),
+            Derived(value: spring.stiffness, mustBePositive: true, factors: [m, r(-2)]),
+            Derived(value: spring.damping, mustBePositive: false, factors: [zeta, m, r(-1)]),
+            Derived(value: spring.kernelScale, mustBePositive: false, factors: [zeta, r(-1)]),
+        ])
     }
 
     /// ``init(dampingRatio:stiffness:mass:)`` for untrusted input.
@@ -87,7 +137,16 @@ extension Spring {
         try check(dampingRatio, .dampingRatio)
         try check(stiffness, .stiffness, positive: true)
         try check(mass, .mass, positive: true)
-        return try checkDerived(Spring(dampingRatio: dampingRatio, stiffness: stiffness, mass: mass), blame: .stiffness, value: stiffness)
+        let spring = Spring(dampingRatio: dampingRatio, stiffness: stiffness, mass: mass)
+        let zeta = Factor(.dampingRatio, dampingRatio, exponent: 1)
+        let k = Factor(.stiffness, stiffness, exponent: 0.5), m = Factor(.mass, mass, exponent: 0.5)
+        let kOverM = [Factor(.stiffness, stiffness, exponent: 1), Factor(.mass, mass, exponent: -1)]
+        return try checkDerived(spring, [
+            Derived(value: spring.kernel.omegaSquared, mustBePositive: true, factors: kOverM),
+            Derived(value: spring.response, mustBePositive: true, factors: [Factor(.stiffness, stiffness, exponent: -0.5), m]),
+            Derived(value: spring.damping, mustBePositive: false, factors: [zeta, k, m]),
+            Derived(value: spring.kernelScale, mustBePositive: false, factors: [zeta, k, Factor(.mass, mass, exponent: -0.5)]),
+        ])
     }
 
     /// ``init(mass:stiffness:damping:)`` for untrusted input.
@@ -95,7 +154,17 @@ extension Spring {
         try check(mass, .mass, positive: true)
         try check(stiffness, .stiffness, positive: true)
         try check(damping, .damping)
-        return try checkDerived(Spring(mass: mass, stiffness: stiffness, damping: damping), blame: .stiffness, value: stiffness)
+        let spring = Spring(mass: mass, stiffness: stiffness, damping: damping)
+        let c = Factor(.damping, damping, exponent: 1)
+        let kOverM = [Factor(.stiffness, stiffness, exponent: 1), Factor(.mass, mass, exponent: -1)]
+        return try checkDerived(spring, [
+            Derived(value: spring.kernel.omegaSquared, mustBePositive: true, factors: kOverM),
+            Derived(value: spring.response, mustBePositive: true,
+                    factors: [Factor(.stiffness, stiffness, exponent: -0.5), Factor(.mass, mass, exponent: 0.5)]),
+            Derived(value: spring.dampingRatio, mustBePositive: false,
+                    factors: [c, Factor(.stiffness, stiffness, exponent: -0.5), Factor(.mass, mass, exponent: -0.5)]),
+            Derived(value: spring.kernelScale, mustBePositive: false, factors: [c, Factor(.mass, mass, exponent: -1)]),
+        ])
     }
 
     /// ``init(duration:bounce:)`` for untrusted input.
@@ -105,7 +174,16 @@ extension Spring {
         guard bounce > -1 && bounce <= 1 else {
             throw SpringParameterError(parameter: .bounce, value: bounce, reason: .outOfRange("(-1, 1]"))
         }
-        return try checkDerived(Spring(duration: duration, bounce: bounce), blame: .duration, value: duration)
+        let spring = Spring(duration: duration, bounce: bounce)
+        // A bounce near −1 means an enormous damping ratio: it enters as that ratio.
+        let zeta = Factor(.bounce, bounce, magnitude: spring.dampingRatio, exponent: 1)
+        func d(_ exponent: Double) -> Factor { Factor(.duration, duration, exponent: exponent) }
+        return try checkDerived(spring, givenInstantaneous: duration == 0, [
+            Derived(value: spring.kernel.omegaSquared, mustBePositive: true, factors: [d(-2)]),
+            Derived(value: spring.stiffness, mustBePositive: true, factors: [d(-2)]),
+            Derived(value: spring.damping, mustBePositive: false, factors: [zeta, d(-1)]),
+            Derived(value: spring.kernelScale, mustBePositive: false, factors: [zeta, d(-1)]),
+        ])
     }
 
     /// ``init(settlingDuration:dampingRatio:epsilon:)`` for untrusted input.

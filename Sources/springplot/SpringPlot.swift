@@ -21,6 +21,10 @@ struct SpringPlot: ParsableCommand {
 /// Parses, runs, and reports any failure as one line on standard error with a non-zero exit.
 enum Main {
     static func run(_ arguments: [String]) -> Int32 {
+        if let unknown = unknownHelpTopic(arguments) {
+            printError("springplot: error: no subcommand '\(unknown)' to describe: see 'springplot --help'")
+            return ExitCode.validationFailure.rawValue
+        }
         do {
             var command = try SpringPlot.parseAsRoot(arguments)
             try command.run()
@@ -44,6 +48,18 @@ enum Main {
             return code.rawValue == 0 ? 1 : code.rawValue
         }
     }
+}
+
+/// In `springplot help NAME…`, the first name that is not a subcommand (the parser's `help` would
+/// print the top-level help for it and exit 0).
+func unknownHelpTopic(_ arguments: [String]) -> String? {
+    guard arguments.first == "help" else { return nil }
+    var command: any ParsableCommand.Type = SpringPlot.self
+    for name in arguments.dropFirst() where !name.hasPrefix("-") {
+        guard let subcommand = command.configuration.subcommands.first(where: { $0._commandName == name }) else { return name }
+        command = subcommand
+    }
+    return nil
 }
 
 /// A chart could not be rendered (a Cairo failure).

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import SpringMath
 
-/// The README's SpringMath example, verbatim, so that it keeps compiling.
+/// The README's SpringMath example, line for line (its printed error is asserted instead), so that
+/// it keeps compiling and its comments stay true.
 @Suite("README")
 struct ReadmeExampleTests {
     @Test("The SpringMath example compiles and runs")
@@ -46,8 +47,9 @@ struct ReadmeExampleTests {
         let origami = Spring(origami: .init(tension: 40, friction: 7))
 
         // Untrusted input: a typed error that names the parameter instead of a trap.
-        do { _ = try Spring.validated(dampingRatio: 0.7, response: -1) }
-        catch { print(error) }                                         // response must be ≥ 0 (got -1.0)
+        // (The README prints the error; here it is asserted, so a change to it fails the test.)
+        let refused = #expect(throws: SpringParameterError.self) { try Spring.validated(dampingRatio: 0.7, response: -1) }
+        #expect(refused?.description == "response must be ≥ 0 (got -1.0)")
         #expect(abs(swiftUI.stiffness - 157.91) < 0.01 && same == spring && x > 0 && v > 0 && state.position.x > 0)
         #expect(abs(settle - 1.3196) < 1e-4 && abs(waveEstimate - 1.7246) < 1e-4 && flung > 0)
         #expect(abs(metrics.overshoot - 0.0543) < 1e-4 && designed.dampingRatio < 1 && coreAnimation.mass == 1)

@@ -152,4 +152,20 @@ struct SteppingTests {
         let small = SpringMotion(spring: .smooth, from: 0.0, to: 1.0).sampled(count: 3, duration: 1)
         #expect(small.positions.count == 3 && small.positions[0] == 0)
     }
+
+    @Test("Sample times are the grid's decimals, not accumulated steps", arguments: [
+        // duration, count, and the grid step as (digits, power of ten): 1 s in 11 samples steps 1e-1.
+        (1.0, 11, 1, -1), (1.2, 13, 1, -1), (1.2, 1201, 1, -3), (2.5, 101, 25, -3), (0.3, 4, 1, -1),
+        (1500.0, 1201, 125, -2), (8e-6, 5, 2, -6), (0.05, 6, 1, -2),
+    ])
+    func sampleTimes(duration: Double, count: Int, stepDigits: Int, stepPower: Int) {
+        let times = SpringMotion(spring: .smooth, from: 0.0, to: 1.0).sampled(count: count, duration: duration).times
+        #expect(times.count == count && times.first == 0 && times.last == duration)
+        for i in 0..<count {
+            // The exact grid point, written as a decimal and read as the nearest double.
+            let expected = Double("\(i * stepDigits)e\(stepPower)")!
+            #expect(times[i] == expected, "duration \(duration), sample \(i): \(times[i]) instead of \(expected)")
+        }
+        #expect("\(SpringMotion(spring: .smooth, from: 0.0, to: 1.0).sampled(count: 11, duration: 1).times[6])" == "0.6")
+    }
 }

@@ -10,7 +10,7 @@ struct Run {
     var output: String { String(decoding: standardOutput, as: UTF8.self) }
 }
 
-func springplot(_ arguments: [String], in directory: URL? = nil) throws -> Run {
+func springplot(_ arguments: [String], in directory: URL? = nil, input: Data? = nil) throws -> Run {
     let binary = try #require(springplotExecutable(), "springplot executable not found beside the tests")
     let process = Process()
     process.executableURL = binary
@@ -19,7 +19,17 @@ func springplot(_ arguments: [String], in directory: URL? = nil) throws -> Run {
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
+    let inputPipe = input.map { _ in Pipe() }
+    if let inputPipe { process.standardInput = inputPipe }
     try process.run()
+    if let input, let inputPipe {
+        // Written from another thread so that a large input cannot deadlock against a full output pipe.
+        let writer = inputPipe.fileHandleForWriting
+        Thread.detachNewThread {
+            try? writer.write(contentsOf: input)
+            try? writer.close()
+        }
+    }
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
@@ -50,7 +60,7 @@ func pngSize(_ data: Data) -> (Int, Int)? {
     return (be32(16), be32(20))
 }
 
-@Suite("springplot end to end", .serialized)
+@Suite("springplot end to end")
 struct EndToEndTests {
     @Test("The user's example writes a 1200×800 PNG")
     func usersExample() throws {
@@ -141,6 +151,8 @@ struct EndToEndTests {
         #expect(run.status == 0)
         let lines = run.output.split(separator: "\n").map(String.init)
         #expect(lines.first == "t,position,velocity" && lines.count == 12)
+        // Times are the grid's short decimals (0.6, not 0.6000000000000001).
+        #expect(lines.dropFirst().map { String($0.prefix { $0 != "," }) } == ["0", "0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7", "0.8", "0.9", "1"])
         let motion = SpringMotion(spring: Spring(dampingRatio: 0.68, response: 0.8), from: 0.0, to: 1.0)
         for line in lines.dropFirst() {
             let fields = line.split(separator: ",").map { Double($0)! }
@@ -173,6 +185,44 @@ struct EndToEndTests {
         #expect(settling.count == 3)
     }
 
+    @Test("info explains values other tools cannot take instead of printing them bare")
+    func infoNotes() throws {
+        let stiff = try springplot(["info", "--damping", "1e200"])
+        #expect(stiff.status == 0)
+        let swiftUI = try #require(stiff.output.split(separator: "\n").first { $0.contains("SwiftUI ") })
+        #expect(!swiftUI.contains("bounce: -1)") && swiftUI.contains("n/a") && swiftUI.contains("bounce > −1"), "\(swiftUI)")
+        let json = try springplot(["info", "--damping", "1e200", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: json.standardOutput) as? [String: Any])
+        let conventions = try #require(object["conventions"] as? [String: Any])
+        #expect((conventions["swiftUI"] as? [String: Any])?["note"] is String)
+        let snapping = try springplot(["info", "--damping", "1e200", "--response", "0"])
+        #expect(snapping.status == 0 && !snapping.output.contains("bounce: -1)") && snapping.output.contains("n/a"), "\(snapping.output)")
+
+        let soft = try springplot(["info", "--damping", "0.68", "--response", "0.8"])
+        let origami = try #require(soft.output.split(separator: "\n").first { $0.contains("Origami") })
+        #expect(origami.contains("tension -6.5511") && origami.contains("negative tension: too soft for Origami's parameterisation"), "\(origami)")
+        let limp = try springplot(["info", "--damping", "0.05", "--response", "10"])
+        let both = try #require(limp.output.split(separator: "\n").first { $0.contains("Origami") })
+        #expect(both.contains("negative tension") && both.contains("negative friction"), "\(both)")
+
+        // An ordinary spring has no notes.
+        let plain = try springplot(["info", "--damping", "0.5", "--response", "0.3"])
+        #expect(plain.output.contains("Spring(duration: 0.3, bounce: 0.5)") && !plain.output.contains("negative") && !plain.output.contains("n/a"))
+    }
+
+    @Test("help with an unknown topic fails with one line; known topics still work")
+    func helpTopics() throws {
+        for arguments in [["help", "frob"], ["help", "curve", "frob"]] {
+            let run = try springplot(arguments)
+            #expect(run.status != 0 && run.output.isEmpty, "\(arguments)")
+            #expect(run.standardError == "springplot: error: no subcommand 'frob' to describe: see 'springplot --help'\n", "\(run.standardError)")
+        }
+        let known = try springplot(["help", "retarget"])
+        #expect(known.status == 0 && known.output.contains("--new-target"))
+        let top = try springplot(["help"])
+        #expect(top.status == 0 && top.output.contains("SUBCOMMANDS"))
+    }
+
     @Test("Help exits 0 and shows the options")
     func help() throws {
         let run = try springplot(["--help"])
@@ -182,7 +232,7 @@ struct EndToEndTests {
     }
 }
 
-@Suite("springplot extreme but valid input", .serialized)
+@Suite("springplot extreme but valid input")
 struct ExtremeInputTests {
     @Test("Extreme springs and motions render without trapping or hanging", arguments: [
         ["--response", "1e-9"], ["--response", "1e9"], ["--damping", "1e9"], ["--damping", "0"], ["--response", "0"],
@@ -205,9 +255,21 @@ struct ExtremeInputTests {
         (["--from", "1e308", "--to", "-1e308"], "--from"),
         (["--mass", "1e300", "--response", "1e-9"], "--mass"),
         (["--epsilon", "1e-300"], "--epsilon"),
+        // The option blamed is the one whose value is out of range.
+        (["--damping", "1e308", "--response", "0.5"], "--damping"),
+        (["--damping", "1e300", "--response", "1e-9"], "--damping"),
+        (["--damping", "0.5", "--response", "1e-160"], "--response"),
+        (["--damping", "1e308", "--response", "1e300"], "--response"),
+        (["--response", "1e-320"], "--response"),
+        (["--damping", "1e200", "--response", "1e-120", "--mass", "1e-100"], "--damping"),
+        (["--stiffness", "1e308", "--damping-coefficient", "1e308", "--mass", "1e-10"], "--stiffness"),
+        (["--stiffness", "1", "--damping-coefficient", "1e308", "--mass", "1e-300"], "--damping-coefficient"),
+        (["--stiffness", "1e-300", "--damping-coefficient", "1", "--mass", "1e300"], "--stiffness"),
+        (["--swiftui-duration", "1e-200", "--bounce", "0.3"], "--swiftui-duration"),
     ] as [([String], String)])
     func overflow(arguments: [String], option: String) throws {
         let run = try springplot(arguments + ["-o", "-"])
-        #expect(run.status != 0 && run.standardError.contains(option) && run.standardError.split(separator: "\n").count == 1)
+        #expect(run.status != 0 && run.standardError.split(separator: "\n").count == 1, "\(arguments): \(run.standardError)")
+        #expect(run.standardError.hasPrefix("springplot: error: \(option) "), "\(arguments): \(run.standardError)")
     }
 }

@@ -141,6 +141,22 @@ struct ParsingTests {
         #expect(message?.contains(option) == true, "\(arguments): \(message ?? "nil")")
     }
 
+    @Test("Each command's help mentions comma lists only where the command accepts them")
+    func listHelp() {
+        for help in [Retarget.helpMessage(), Integrators.helpMessage(), DataCommand.helpMessage()] {
+            #expect(help.contains("--damping <ratio>") && help.contains("--response <seconds>"))
+            #expect(!help.contains("comma list") && !help.contains("overlay") && !help.contains("ratio[,"), "\(help)")
+        }
+        for help in [Curve.helpMessage(), Phase.helpMessage()] {
+            let flat = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(flat.contains("--damping <ratio[,ratio…]> Damping ratio ζ ≥ 0; a comma list (up to 12 values) overlays several springs."))
+            #expect(flat.contains("--response <seconds[,seconds…]>") && flat.contains("overlays several springs"))
+        }
+        let info = Info.helpMessage().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(info.contains("a comma list (up to 12 values) reports several springs") && !info.contains("overlay"))
+        #expect(DataCommand.helpMessage().contains("--times-file <path>"))
+    }
+
     @Test("Help names the options and the example")
     func help() {
         let help = Curve.helpMessage()

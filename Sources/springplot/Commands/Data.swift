@@ -7,7 +7,8 @@ struct DataCommand: ParsableCommand {
         commandName: "data",
         abstract: "The sampled motion as CSV (t,position,velocity) or JSON.",
         discussion: """
-            Samples evenly over the time span (--samples) or at the listed times (--times). Numbers are in \
+            Samples evenly over the time span (--samples), at the listed times (--times), or at times read \
+            from a file or standard input (--times-file), one per line or comma-separated. Numbers are in \
             shortest round-trip form. Writes to standard output unless -o is given.
 
             Examples:
@@ -15,7 +16,7 @@ struct DataCommand: ParsableCommand {
               springplot data --stiffness 100 --damping-coefficient 10 --times 0,0.1,0.25 --json
             """)
 
-    @OptionGroup(title: "Spring") var spring: SpringOptions
+    @OptionGroup(title: "Spring") var spring: OneSpringOptions
     @OptionGroup(title: "Motion") var motion: MotionOptions
 
     @Option(name: .customLong("time-span"), parsing: .unconditional, help: ArgumentHelp("Seconds to sample. (default: past the settling time)", valueName: "seconds"))
@@ -24,6 +25,8 @@ struct DataCommand: ParsableCommand {
     var samples: Int?
     @Option(parsing: .unconditional, help: ArgumentHelp("Sample at these times instead, in seconds.", valueName: "t[,t…]"))
     var times: DoubleList?
+    @Option(name: .customLong("times-file"), help: ArgumentHelp("Sample at times read from this file (- for standard input): numbers in seconds, one per line or comma-separated, at most 1000000.", valueName: "path"))
+    var timesFile: String?
     @Flag(help: "Write JSON instead of CSV.")
     var json = false
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Output file (.csv or .json), or - for standard output.", valueName: "path"))
@@ -39,15 +42,18 @@ struct DataCommand: ParsableCommand {
         }
         if samples != nil && times != nil { throw ValidationError("--samples and --times cannot be combined") }
         if timeSpan != nil && times != nil { throw ValidationError("--time-span and --times cannot be combined") }
+        if let timesFile {
+            if times != nil { throw ValidationError("--times-file and --times cannot be combined") }
+            if samples != nil { throw ValidationError("--times-file and --samples cannot be combined") }
+            if timeSpan != nil { throw ValidationError("--times-file and --time-span cannot be combined") }
+            if timesFile.isEmpty { throw ValidationError("--times-file must not be empty") }
+        }
         if let count = times?.values.count, count > 1_000_000 {
             throw ValidationError("--times takes at most 1000000 values")
         }
         for t in times?.values ?? [] {
             try requireNonNegative(t, "--times")
             if t > 1e6 { throw ValidationError("--times must be at most 1000000 s (got \(t))") }
-        }
-        if try spring.springs().count > 1 {
-            throw ValidationError("--damping/--response take one value here (data samples one spring)")
         }
         if let output, output != "-" {
             if output.isEmpty { throw ValidationError("--output must not be empty") }
@@ -66,7 +72,9 @@ struct DataCommand: ParsableCommand {
         let named = try spring.springs()[0]
         let analysis = SpringAnalysis(named, motion: motion, epsilon: 0.001)
         let sampled: SampledMotion
-        if let times {
+        if let timesFile {
+            sampled = analysis.motion.sampled(at: try TimesFile.read(timesFile))
+        } else if let times {
             sampled = analysis.motion.sampled(at: times.values)
         } else {
             let span = timeSpan ?? analysis.suggestedSpan
@@ -75,7 +83,7 @@ struct DataCommand: ParsableCommand {
         let text = json ? jsonText(sampled, named) : csvText(sampled)
         let bytes = Array(text.utf8)
         if let output, output != "-" {
-            try OutputWriter.writeAtomically(bytes, to: output)
+            try OutputWriter.writeFile(bytes, to: output)
         } else {
             try OutputWriter.writeStandardOutput(bytes)
         }

@@ -13,7 +13,7 @@ struct Info: ParsableCommand {
             Example: springplot info --damping 0.68 --response 0.8
             """)
 
-    @OptionGroup(title: "Spring") var spring: SpringOptions
+    @OptionGroup(title: "Spring") var spring: SpringOptionsOf<ListedSprings>
     @OptionGroup(title: "Motion") var motion: MotionOptions
     @Flag(help: "Write JSON instead of a table.")
     var json = false
@@ -66,7 +66,8 @@ struct Info: ParsableCommand {
         physics.append(Row(name: "Wave's settling estimate", value: seconds(s.waveSettlingDuration)))
 
         var conventions: [Row] = [
-            Row(name: "SwiftUI", value: "Spring(duration: \(label(s.duration, digits: 6)), bounce: \(label(s.bounce, digits: 6)))"),
+            Row(name: "SwiftUI", value: Info.swiftUINote(s).map { "n/a (\($0))" }
+                ?? "Spring(duration: \(label(s.duration, digits: 6)), bounce: \(label(s.bounce, digits: 6)))"),
             Row(name: "Wave", value: "Spring(dampingRatio: \(label(s.dampingRatio, digits: 6)), response: \(label(s.response, digits: 6)))"),
             Row(name: "CASpringAnimation", value: "mass \(label(s.mass, digits: 6)), stiffness \(label(s.stiffness, digits: 6)), damping \(label(s.damping, digits: 6))"),
         ]
@@ -82,7 +83,8 @@ struct Info: ParsableCommand {
                 Row(name: "framer-motion duration", value: "duration \(label(framerDuration.duration, digits: 5)) s, bounce \(label(framerDuration.bounce, digits: 5))"
                     + (s.dampingRatio > 1 || s.dampingRatio < 0.05 ? " (ratio clamped to 0.05…1)" : "")),
                 Row(name: "react-spring", value: "tension \(label(react.tension, digits: 6)), friction \(label(react.friction, digits: 6)), mass \(label(react.mass, digits: 6))"),
-                Row(name: "Origami / POP", value: "tension \(label(origami.tension, digits: 6)), friction \(label(origami.friction, digits: 6))"),
+                Row(name: "Origami / POP", value: "tension \(label(origami.tension, digits: 6)), friction \(label(origami.friction, digits: 6))"
+                    + (Info.origamiNote(s).map { " (\($0))" } ?? "")),
             ]
             let wave = s.waveEffective
             if wave.damping != s.damping {
@@ -90,6 +92,28 @@ struct Info: ParsableCommand {
             }
         }
         return [("Spring: \(named.name)", physics), ("In other tools", conventions)]
+    }
+
+    /// Why SwiftUI cannot take this spring, if it cannot: for an enormous damping ratio the bounce
+    /// 1/ζ − 1 rounds to −1, which `Spring(duration:bounce:)` (and --bounce) rejects.
+    static func swiftUINote(_ s: Spring) -> String? {
+        guard !(s.bounce > -1) else { return nil }
+        return "ζ = \(label(s.dampingRatio, digits: 4)) needs bounce 1/ζ − 1, which rounds to −1; SwiftUI takes bounce > −1"
+    }
+
+    /// Why the Origami values are out of Origami's range, if they are. Origami maps tension and
+    /// friction linearly onto a mass-1 spring, from stiffness 85.4 at tension 0 and damping 1 at
+    /// friction 0 (see `Spring.Origami`); a softer or less damped spring comes out negative.
+    static func origamiNote(_ s: Spring) -> String? {
+        let origami = s.origami
+        var notes: [String] = []
+        if origami.tension < 0 {
+            notes.append("negative tension: too soft for Origami's parameterisation, whose scale starts at stiffness 85.4 per unit mass")
+        }
+        if origami.friction < 0 {
+            notes.append("negative friction: too little damping for Origami's parameterisation, whose scale starts at damping 1 per unit mass")
+        }
+        return notes.isEmpty ? nil : notes.joined(separator: "; ")
     }
 
     func table(for named: NamedSpring) -> String {
@@ -108,7 +132,8 @@ struct Info: ParsableCommand {
         let s = named.spring
         let m = s.metrics(from: motion.from, to: motion.to, initialVelocity: motion.velocity, epsilons: Info.epsilons)
         var conventions: [(String, JSONValue)] = [
-            ("swiftUI", .object([("duration", .number(s.duration)), ("bounce", .number(s.bounce))])),
+            ("swiftUI", .object([("duration", .number(s.duration)), ("bounce", .number(s.bounce))]
+                                + (Info.swiftUINote(s).map { [("note", .string($0))] } ?? []))),
             ("wave", .object([("dampingRatio", .number(s.dampingRatio)), ("response", .number(s.response))])),
             ("coreAnimation", .object([("mass", .number(s.mass)), ("stiffness", .number(s.stiffness)), ("damping", .number(s.damping))])),
         ]
@@ -121,7 +146,8 @@ struct Info: ParsableCommand {
                                                   ("bounce", .number(s.framerMotionDuration.bounce))])),
                 ("reactSpring", .object([("tension", .number(s.reactSpring.tension)), ("friction", .number(s.reactSpring.friction)),
                                          ("mass", .number(s.reactSpring.mass))])),
-                ("origami", .object([("tension", .number(s.origami.tension)), ("friction", .number(s.origami.friction))])),
+                ("origami", .object([("tension", .number(s.origami.tension)), ("friction", .number(s.origami.friction))]
+                                    + (Info.origamiNote(s).map { [("note", .string($0))] } ?? []))),
                 ("waveEffective", springJSON(s.waveEffective)),
             ]
         }

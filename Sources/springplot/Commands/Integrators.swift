@@ -15,7 +15,7 @@ struct Integrators: ParsableCommand {
             Example: springplot integrators --damping 1 --response 0.1 --to 100 -o integrators.png
             """)
 
-    @OptionGroup(title: "Spring") var spring: SpringOptions
+    @OptionGroup(title: "Spring") var spring: OneSpringOptions
     @OptionGroup(title: "Motion") var motion: MotionOptions
     @Option(name: .customLong("rates"), parsing: .unconditional, help: ArgumentHelp("Frame rates for Euler, in Hz.", valueName: "hz[,hz…]"))
     var rates = DoubleList([30, 60, 120])
@@ -27,9 +27,6 @@ struct Integrators: ParsableCommand {
             if rate < 1 || rate > 10_000 { throw ValidationError("--rates must lie between 1 and 10000 Hz (got \(rate))") }
         }
         if rates.values.count > 5 { throw ValidationError("--rates takes at most 5 values") }
-        if try spring.springs().count > 1 {
-            throw ValidationError("--damping/--response take one value here (integrators draws one spring)")
-        }
     }
 
     func run() throws {

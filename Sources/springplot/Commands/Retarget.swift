@@ -14,7 +14,7 @@ struct Retarget: ParsableCommand {
             Example: springplot retarget --damping 0.7 --response 0.6 --to 100 --at 0.25 --new-target 40 -o retarget.png
             """)
 
-    @OptionGroup(title: "Spring") var spring: SpringOptions
+    @OptionGroup(title: "Spring") var spring: OneSpringOptions
     @OptionGroup(title: "Motion") var motion: MotionOptions
     @Option(parsing: .unconditional, help: ArgumentHelp("When the target changes, in seconds. (default: 30 % of the settling time)", valueName: "seconds"))
     var at: Double?
@@ -26,9 +26,6 @@ struct Retarget: ParsableCommand {
     func validate() throws {
         if let at { try requireNonNegative(at, "--at") }
         if let newTarget { try requireFinite(newTarget, "--new-target") }
-        if try spring.springs().count > 1 {
-            throw ValidationError("--damping/--response take one value here (retarget draws one spring)")
-        }
         if let at, let span = chart.timeSpan, at > span {
             throw ValidationError("--at (\(at) s) must lie within --time-span (\(span) s)")
         }

@@ -10,7 +10,7 @@ enum ThemeName: String, ExpressibleByArgument, CaseIterable {
 /// The chart's size, look and destination.
 struct ChartOptions: ParsableArguments {
     @Option(name: [.short, .customLong("output")],
-            help: ArgumentHelp("Output file (.png, .svg or .pdf), or - for standard output. Without it a default file is written and its path printed.",
+            help: ArgumentHelp("Output file (.png, .svg or .pdf), or - for standard output. Without it a default file is written and its path printed. A device or FIFO is written in place (PNG unless --format says otherwise).",
                                valueName: "path"))
     var output: String?
 
@@ -74,6 +74,8 @@ struct ChartOptions: ParsableArguments {
             return .file(path: output, format: format, announce: false)
         }
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else {
+            // A device or FIFO (/dev/null, a named pipe) has no extension: PNG, as for standard output.
+            if OutputWriter.isDeviceOrFIFO(output) { return .file(path: output, format: .png, announce: false) }
             throw ValidationError("--output '\(output)' has no extension: use .png, .svg or .pdf, or give --format")
         }
         let ext = name[name.index(after: dot)...].lowercased()

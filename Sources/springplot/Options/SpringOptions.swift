@@ -7,15 +7,44 @@ struct NamedSpring {
     var name: String
 }
 
+/// How many springs a command draws, which decides what `--damping` and `--response` accept and
+/// what their help says.
+protocol SpringCount {
+    /// The most springs one command line may describe.
+    static var maximum: Int { get }
+    /// What a comma list does, for the help ("overlays several springs").
+    static var listEffect: String { get }
+}
+
+/// Charts that overlay several springs (curve, phase): comma lists allowed, up to a dozen, which is
+/// about as many curves as a chart can show apart.
+enum OverlaidSprings: SpringCount {
+    static let maximum = 12
+    static let listEffect = "overlays several springs"
+}
+
+/// `info`, which reports several springs one after another, with the same limit.
+enum ListedSprings: SpringCount {
+    static let maximum = OverlaidSprings.maximum
+    static let listEffect = "reports several springs"
+}
+
+/// Commands that draw or sample one spring (retarget, integrators, data).
+enum OneSpring: SpringCount {
+    static let maximum = 1
+    static let listEffect = ""
+}
+
+typealias SpringOptions = SpringOptionsOf<OverlaidSprings>
+typealias OneSpringOptions = SpringOptionsOf<OneSpring>
+
 /// How the user describes the spring(s): damping ratio and response (Wave), stiffness and damping
 /// coefficient (Core Animation, SwiftUI), or SwiftUI's duration and bounce.
-struct SpringOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: ArgumentHelp("Damping ratio ζ ≥ 0; a comma list overlays several springs. (default: 0.7)",
-                               valueName: "ratio[,ratio…]"))
+struct SpringOptionsOf<Count: SpringCount>: ParsableArguments {
+    @Option(parsing: .unconditional, help: SpringOptionsOf.listHelp("Damping ratio ζ ≥ 0", default: "0.7", valueName: "ratio"))
     var damping: DoubleList?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Response in seconds ≥ 0 (the undamped period); a comma list overlays several springs. (default: 0.5)",
-                               valueName: "seconds[,seconds…]"))
+    @Option(parsing: .unconditional, help: SpringOptionsOf.listHelp("Response in seconds ≥ 0 (the undamped period)", default: "0.5", valueName: "seconds"))
     var response: DoubleList?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Mass > 0. (default: 1)", valueName: "mass"))
@@ -37,14 +66,30 @@ struct SpringOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("SwiftUI's bounce in (-1, 1], with --swiftui-duration (default 0).", valueName: "bounce"))
     var bounce: Double?
 
-    static let defaultDamping = 0.7
-    static let defaultResponse = 0.5
+    static var defaultDamping: Double { SpringOptionsDefaults.damping }
+    static var defaultResponse: Double { SpringOptionsDefaults.response }
 
     private var usesRatioForm: Bool { damping != nil || response != nil }
     private var usesStiffnessForm: Bool { stiffness != nil || dampingCoefficient != nil }
     private var usesSwiftUIForm: Bool { swiftUIDuration != nil || bounce != nil }
 
+    /// The help of `--damping` and `--response`: lists are mentioned only where they are accepted.
+    static func listHelp(_ text: String, default value: String, valueName: String) -> ArgumentHelp {
+        Count.maximum > 1
+            ? ArgumentHelp("\(text); a comma list (up to \(Count.maximum) values) \(Count.listEffect). (default: \(value))",
+                           valueName: "\(valueName)[,\(valueName)…]")
+            : ArgumentHelp("\(text). (default: \(value))", valueName: valueName)
+    }
+
     func validate() throws {
+        // Counts first, so that an enormous list is refused before any work is done per value.
+        for (list, option) in [(damping, "--damping"), (response, "--response")] {
+            guard let count = list?.values.count, count > Count.maximum else { continue }
+            if Count.maximum == 1 {
+                throw ValidationError("\(option) takes one value here: this command draws one spring (got \(count) values)")
+            }
+            throw ValidationError("\(option) takes at most \(Count.maximum) values (got \(count))")
+        }
         if usesStiffnessForm && usesRatioForm {
             throw ValidationError("--stiffness/--damping-coefficient cannot be combined with --damping/--response")
         }
@@ -89,8 +134,8 @@ struct SpringOptions: ParsableArguments {
                 let spring = try Spring.validated(duration: duration, bounce: bounce)
                 return [NamedSpring(spring: spring, name: "duration \(shortest(duration)) s, bounce \(shortest(bounce))")]
             }
-            let ratios = damping?.values ?? [SpringOptions.defaultDamping]
-            let responses = response?.values ?? [SpringOptions.defaultResponse]
+            let ratios = damping?.values ?? [SpringOptionsDefaults.damping]
+            let responses = response?.values ?? [SpringOptionsDefaults.response]
             let count = max(ratios.count, responses.count)
             return try (0..<count).map { i in
                 let zeta = ratios.count == 1 ? ratios[0] : ratios[i]
@@ -120,6 +165,12 @@ struct SpringOptions: ParsableArguments {
         text.removeFirst(error.parameter.rawValue.count)
         return option + text
     }
+}
+
+/// The spring used when none is described (static stored properties cannot live in a generic type).
+enum SpringOptionsDefaults {
+    static let damping = 0.7
+    static let response = 0.5
 }
 
 /// Where the motion goes: from, to and the initial velocity.

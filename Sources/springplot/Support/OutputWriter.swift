@@ -8,8 +8,12 @@ enum OutputDestination: Equatable {
     case file(path: String, format: OutputFormat, announce: Bool)
 }
 
-/// The one place springplot writes files: bytes go to a temporary file beside the destination,
-/// which is then renamed over it, so a failure leaves neither a truncated file nor a damaged older one.
+/// The one place springplot writes files.
+///
+/// What happens depends on what the path names (see ``writeFile(_:to:)``): a regular file, or
+/// nothing, is replaced atomically (temporary file beside it, `fsync`, rename), so a failure leaves
+/// neither a truncated file nor a damaged older one; a device or FIFO gets the bytes written straight
+/// into it and is never replaced; a symbolic link has its target replaced and stays a link.
 enum OutputWriter {
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -20,52 +24,213 @@ enum OutputWriter {
         case .standardOutput:
             try writeStandardOutput(bytes)
         case .file(let path, _, let announce):
-            try writeAtomically(bytes, to: path)
+            try writeFile(bytes, to: path)
             if announce { print(path) }
         }
     }
 
     static func writeStandardOutput(_ bytes: [UInt8]) throws {
-        try writeAll(bytes, to: STDOUT_FILENO, what: "standard output")
+        try writeAll(bytes, to: STDOUT_FILENO, what: "cannot write standard output")
     }
 
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-        let directory: String
-        if let slash = path.lastIndex(of: "/") {
-            directory = slash == path.startIndex ? "/" : String(path[..<slash])
-        } else {
-            directory = "."
-        }
+    /// Writes `bytes` to `path` according to what is there:
+    ///
+    /// - nothing: a new regular file, mode `0666 & ~umask`, created atomically;
+    /// - a regular file: replaced atomically, keeping its permission bits (and, where the process
+    ///   may, its owner and group). Like any rename-based writer, this gives the path a new inode,
+    ///   so other hard links to the old file keep the old contents;
+    /// - a symbolic link: the chain is followed and its end is written as above (a regular file at
+    ///   the end is replaced, the link stays). A dangling link is refused rather than followed into
+    ///   creating a file somewhere else;
+    /// - a character or block device, or a FIFO: opened for writing without `O_CREAT` or `O_TRUNC`
+    ///   and written in place (a FIFO waits for a reader, as a shell redirection does);
+    /// - a directory or socket: refused.
+    ///
+    /// Every failure is one line that names `--output`.
+    static func writeFile(_ bytes: [UInt8], to path: String) throws {
         var info = stat()
-        guard stat(directory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-            throw Failure(description: "--output: directory '\(directory)' does not exist")
+        guard lstat(path, &info) == 0 else {
+            let error = errno
+            guard error == ENOENT || error == ENOTDIR else { throw failure("cannot write '\(path)'", error) }
+            try requireDirectory(parent(of: path))
+            try replace(with: bytes, at: path, shownAs: path, keeping: nil)
+            return
         }
-        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            throw Failure(description: "--output: '\(path)' is a directory")
+        guard (info.st_mode & S_IFMT) == S_IFLNK else {
+            try write(bytes, toExisting: path, info: info, shownAs: path)
+            return
         }
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        let temporary = (directory == "." && !path.hasPrefix("./") ? "" : directory + "/") + ".\(name).\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw Failure(description: "--output: cannot write in '\(directory)': \(String(cString: strerror(errno)))")
+        // A symbolic link: what does the chain end at?
+        guard stat(path, &info) == 0 else {
+            let error = errno
+            if error == ENOENT {
+                throw Failure(description: "--output: '\(path)' is a symbolic link to '\(linkText(path))', which does not exist")
+            }
+            throw failure("cannot follow the symbolic link '\(path)'", error)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFCHR, S_IFBLK, S_IFIFO:
+            // Opened through the link, so that /proc's links to open descriptors (/dev/stdout) work too.
+            try writeInPlace(bytes, at: path, shownAs: path, kind: info.st_mode & S_IFMT, followingLinks: true)
+        case S_IFREG:
+            let target = try resolveLink(path)
+            guard lstat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+                throw Failure(description: "--output: '\(path)' changed while it was being resolved")
+            }
+            try replace(with: bytes, at: target, shownAs: "\(path)' → '\(target)", keeping: info)
+        default:
+            try write(bytes, toExisting: path, info: info, shownAs: path)
+        }
+    }
+
+    /// Whether `path` names an existing device or FIFO (through any symbolic links): output that
+    /// goes there has no file name extension to take a format from.
+    static func isDeviceOrFIFO(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let kind = info.st_mode & S_IFMT
+        return kind == S_IFCHR || kind == S_IFBLK || kind == S_IFIFO
+    }
+
+    /// Writes into something that exists and is not a symbolic link.
+    private static func write(_ bytes: [UInt8], toExisting path: String, info: stat, shownAs shown: String) throws {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            try replace(with: bytes, at: path, shownAs: shown, keeping: info)
+        case S_IFCHR, S_IFBLK, S_IFIFO:
+            try writeInPlace(bytes, at: path, shownAs: shown, kind: info.st_mode & S_IFMT, followingLinks: false)
+        case S_IFDIR:
+            throw Failure(description: "--output: '\(shown)' is a directory")
+        case S_IFSOCK:
+            throw Failure(description: "--output: '\(shown)' is a socket; give a file, a device or a FIFO")
+        default:
+            throw Failure(description: "--output: '\(shown)' is not a regular file, device or FIFO")
+        }
+    }
+
+    /// The final target of a symbolic link chain that ends at a regular file.
+    private static func resolveLink(_ path: String) throws -> String {
+        guard let resolved = realpath(path, nil) else {
+            throw failure("cannot follow the symbolic link '\(path)'", errno)
+        }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func linkText(_ path: String) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return "?" }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Writes a device or FIFO in place: no `O_CREAT`, no `O_TRUNC`, and the node is never replaced.
+    private static func writeInPlace(_ bytes: [UInt8], at path: String, shownAs shown: String, kind: mode_t,
+                                     followingLinks: Bool) throws {
+        let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
+        guard descriptor >= 0 else { throw failure("cannot open '\(shown)'", errno) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == kind else {
+            close(descriptor)
+            throw Failure(description: "--output: '\(shown)' changed while it was being opened")
         }
         do {
-            try writeAll(bytes, to: descriptor, what: "'\(path)'")
-            guard close(descriptor) == 0 else {
-                throw Failure(description: "--output: cannot write '\(path)': \(String(cString: strerror(errno)))")
-            }
+            try writeAll(bytes, to: descriptor, what: "--output: cannot write '\(shown)'")
         } catch {
             close(descriptor)
+            throw error
+        }
+        guard close(descriptor) == 0 else { throw failure("cannot write '\(shown)'", errno) }
+    }
+
+    /// Writes a temporary file in the destination's directory, syncs it and renames it over `path`.
+    /// With `existing`, the new file takes the old one's permission bits (and owner, where allowed).
+    private static func replace(with bytes: [UInt8], at path: String, shownAs shown: String, keeping existing: stat?) throws {
+        let directory = parent(of: path)
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        // Keep the temporary name within NAME_MAX however long the destination's name is.
+        let stem = String(decoding: name.utf8.prefix(96), as: UTF8.self)
+        let prefix = path.contains("/") ? directory + (directory.hasSuffix("/") ? "" : "/") : ""
+        var temporary = ""
+        var descriptor: Int32 = -1
+        for _ in 0..<8 {
+            temporary = prefix + ".\(stem).\(getpid()).\(UInt32.random(in: .min ... .max)).tmp"
+            // 0666: the kernel applies the umask, as for any newly created file.
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if descriptor >= 0 || errno != EEXIST { break }
+        }
+        guard descriptor >= 0 else { throw failure("cannot write in '\(directory)'", errno) }
+        var isOpen = true
+        do {
+            if let existing {
+                // Owner first: changing the owner can clear set-id bits, which fchmod then restores.
+                if existing.st_uid != geteuid() || existing.st_gid != getegid() {
+                    _ = fchown(descriptor, existing.st_uid, existing.st_gid)  // allowed only to root; otherwise ours
+                }
+                guard fchmod(descriptor, existing.st_mode & 0o7777) == 0 else {
+                    throw failure("cannot keep the permissions of '\(shown)'", errno)
+                }
+            }
+            try writeAll(bytes, to: descriptor, what: "--output: cannot write '\(shown)'")
+            guard fsync(descriptor) == 0 else { throw failure("cannot write '\(shown)'", errno) }
+            isOpen = false
+            guard close(descriptor) == 0 else { throw failure("cannot write '\(shown)'", errno) }
+        } catch {
+            if isOpen { close(descriptor) }
             unlink(temporary)
             throw error
         }
         guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let error = errno
             unlink(temporary)
-            throw Failure(description: "--output: cannot write '\(path)': \(reason)")
+            throw failure("cannot write '\(shown)'", error)
         }
+        syncDirectory(directory)
     }
 
+    /// Makes the rename durable. Failure here is not reported: the file is already in place, and
+    /// some file systems do not sync directories.
+    private static func syncDirectory(_ directory: String) {
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        close(descriptor)
+    }
+
+    /// The directory part of `path` ("." when there is none).
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// Fails with a line naming the first component of `directory` that is missing or not a directory.
+    private static func requireDirectory(_ directory: String) throws {
+        var info = stat()
+        if stat(directory, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR { return }
+            throw Failure(description: "--output: '\(directory)' is not a directory")
+        }
+        let error = errno
+        guard error == ENOTDIR else {
+            if error == ENOENT { throw Failure(description: "--output: directory '\(directory)' does not exist") }
+            throw failure("cannot use directory '\(directory)'", error)
+        }
+        // Some earlier component is not a directory: name it.
+        var prefix = directory.hasPrefix("/") ? "/" : ""
+        for component in directory.split(separator: "/") {
+            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component
+            if stat(prefix, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
+                throw Failure(description: "--output: '\(prefix)' is not a directory")
+            }
+        }
+        throw failure("cannot use directory '\(directory)'", error)
+    }
+
+    private static func failure(_ what: String, _ error: Int32) -> Failure {
+        Failure(description: "--output: \(what): \(String(cString: strerror(error)))")
+    }
+
+    /// Writes every byte, retrying short writes; `what` starts the failure's line.
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, what: String) throws {
         var offset = 0
         while offset < bytes.count {
@@ -74,7 +239,7 @@ enum OutputWriter {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                throw Failure(description: "cannot write \(what): \(String(cString: strerror(errno)))")
+                throw Failure(description: "\(what): \(String(cString: strerror(errno)))")
             }
             offset += written
         }
