@@ -87,7 +87,7 @@ struct Export: ParsableCommand {
         let targets = target.map { [$0] } ?? ExportTarget.allCases.filter { $0 != .css || to != from }
         let exports = try targets.map { try request.export($0) }
         if let preview {
-            try OutputWriter.writeAtomically(Array(try PreviewPage.html(for: request).utf8), to: preview)
+            try OutputWriter.writeFile(Array(try PreviewPage.html(for: request).utf8), to: preview)
         }
         let text = json ? Export.json(named: named, request: request, exports: exports) + "\n"
             : Export.text(named: named, exports: exports)
