@@ -222,8 +222,34 @@ extension Spring {
             self.friction = friction
         }
 
-        static func stiffness(tension: Double) -> Double { tension == 0 ? 0 : (tension - 30) * 3.62 + 194 }
-        static func damping(friction: Double) -> Double { friction == 0 ? 0 : (friction - 8) * 3 + 25 }
+        /// The mass-1 stiffness of an Origami tension (0 maps to 0, as in Rebound).
+        public static func stiffness(tension: Double) -> Double { tension == 0 ? 0 : (tension - 30) * 3.62 + 194 }
+        /// The mass-1 damping coefficient of an Origami friction (0 maps to 0, as in Rebound).
+        public static func damping(friction: Double) -> Double { friction == 0 ? 0 : (friction - 8) * 3 + 25 }
+        /// The tension below which the stiffness is not positive: 30 − 194/3.62 ≈ −23.59.
+        public static let tensionFloor = 30 - 194 / 3.62
+        /// The friction below which the damping is negative: 8 − 25/3 ≈ −0.333.
+        public static let frictionFloor = 8 - 25 / 3.0
+
+        /// POP's and React Native's `bounciness` and `speed`, converted as they do into Origami
+        /// tension and friction.
+        /// - Precondition: both finite.
+        public init(popBounciness bounciness: Double, speed: Double) {
+            precondition(bounciness.isFinite && speed.isFinite, "bounciness and speed must be finite")
+            func normalize(_ v: Double, _ a: Double, _ b: Double) -> Double { (v - a) / (b - a) }
+            func project(_ n: Double, _ a: Double, _ b: Double) -> Double { a + n * (b - a) }
+            func linear(_ t: Double, _ s: Double, _ e: Double) -> Double { t * e + (1 - t) * s }
+            func quadOut(_ t: Double, _ s: Double, _ e: Double) -> Double { linear(2 * t - t * t, s, e) }
+            func noBounce(_ x: Double) -> Double {
+                if x <= 18 { return 0.0007 * x * x * x - 0.031 * x * x + 0.64 * x + 1.28 }
+                if x <= 44 { return 0.000044 * x * x * x - 0.006 * x * x + 0.36 * x + 2 }
+                return 0.00000045 * x * x * x - 0.000332 * x * x + 0.1078 * x + 5.84
+            }
+            let b = project(normalize(bounciness / 1.7, 0, 20), 0, 0.8)
+            let s = normalize(speed / 1.7, 0, 20)
+            let tension = project(s, 0.5, 200)
+            self.init(tension: tension, friction: quadOut(b, noBounce(tension), 0.01))
+        }
         static func tension(stiffness: Double) -> Double { stiffness == 0 ? 0 : (stiffness - 194) / 3.62 + 30 }
         static func friction(damping: Double) -> Double { damping == 0 ? 0 : (damping - 25) / 3 + 8 }
     }
@@ -243,20 +269,6 @@ extension Spring {
     /// do into Origami tension and friction and then into a mass-1 spring.
     /// - Precondition: both finite; the result must be a valid spring (speed > about −1.4).
     public init(popBounciness bounciness: Double, speed: Double) {
-        precondition(bounciness.isFinite && speed.isFinite, "bounciness and speed must be finite")
-        func normalize(_ v: Double, _ a: Double, _ b: Double) -> Double { (v - a) / (b - a) }
-        func project(_ n: Double, _ a: Double, _ b: Double) -> Double { a + n * (b - a) }
-        func linear(_ t: Double, _ s: Double, _ e: Double) -> Double { t * e + (1 - t) * s }
-        func quadOut(_ t: Double, _ s: Double, _ e: Double) -> Double { linear(2 * t - t * t, s, e) }
-        func noBounce(_ x: Double) -> Double {
-            if x <= 18 { return 0.0007 * x * x * x - 0.031 * x * x + 0.64 * x + 1.28 }
-            if x <= 44 { return 0.000044 * x * x * x - 0.006 * x * x + 0.36 * x + 2 }
-            return 0.00000045 * x * x * x - 0.000332 * x * x + 0.1078 * x + 5.84
-        }
-        let b = project(normalize(bounciness / 1.7, 0, 20), 0, 0.8)
-        let s = normalize(speed / 1.7, 0, 20)
-        let tension = project(s, 0.5, 200)
-        let friction = quadOut(b, noBounce(tension), 0.01)
-        self.init(origami: Origami(tension: tension, friction: friction))
+        self.init(origami: Origami(popBounciness: bounciness, speed: speed))
     }
 }

@@ -29,7 +29,7 @@ struct Export: ParsableCommand {
               springplot export --damping 0.5 --response 0.6 --velocity -800 --preview preview.html
             """)
 
-    @OptionGroup(title: "Spring") var spring: SpringOptions
+    @OptionGroup(title: "Spring") var spring: OneSpringOptions
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Start of the motion, in px or your units.", valueName: "value"))
     var from: Double = 0
@@ -70,7 +70,6 @@ struct Export: ParsableCommand {
             throw ValidationError("--preview must name an .html file (got \(preview))")
         }
         let springs = try spring.springs()
-        if springs.count > 1 { throw ValidationError("export takes one spring: give single values, not comma lists") }
         if springs[0].spring.isInstantaneous {
             throw ValidationError("--response must be > 0 to export: a response-0 spring is an instant jump")
         }

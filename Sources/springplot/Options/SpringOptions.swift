@@ -63,15 +63,130 @@ struct SpringOptionsOf<Count: SpringCount>: ParsableArguments {
                                valueName: "seconds"))
     var swiftUIDuration: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("SwiftUI's bounce in (-1, 1], with --swiftui-duration (default 0).", valueName: "bounce"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Bounce in (-1, 1], with --swiftui-duration, --framer-duration or --framer-visual-duration (default 0).",
+                               valueName: "bounce"))
     var bounce: Double?
+
+    @Option(name: .customLong("framer-duration"), parsing: .unconditional,
+            help: ArgumentHelp("Motion/framer-motion's duration in seconds, with --bounce (framer clamps it to 0.01…10 s).",
+                               valueName: "seconds"))
+    var framerDuration: Double?
+
+    @Option(name: .customLong("framer-visual-duration"), parsing: .unconditional,
+            help: ArgumentHelp("Motion's visualDuration in seconds, with --bounce.", valueName: "seconds"))
+    var framerVisualDuration: Double?
+
+    @Option(name: .customLong("react-spring-tension"), parsing: .unconditional,
+            help: ArgumentHelp("react-spring's tension, with --friction (and --mass).", valueName: "tension"))
+    var reactSpringTension: Double?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("react-spring's friction, with --react-spring-tension.", valueName: "friction"))
+    var friction: Double?
+
+    @Option(name: .customLong("figma-stiffness"), parsing: .unconditional,
+            help: ArgumentHelp("Figma's spring stiffness, with --figma-damping (and --mass).", valueName: "stiffness"))
+    var figmaStiffness: Double?
+
+    @Option(name: .customLong("figma-damping"), parsing: .unconditional,
+            help: ArgumentHelp("Figma's spring damping, with --figma-stiffness.", valueName: "damping"))
+    var figmaDamping: Double?
+
+    @Option(name: .customLong("origami-tension"), parsing: .unconditional,
+            help: ArgumentHelp("Origami/Quartz Composer tension, with --origami-friction.", valueName: "tension"))
+    var origamiTension: Double?
+
+    @Option(name: .customLong("origami-friction"), parsing: .unconditional,
+            help: ArgumentHelp("Origami/Quartz Composer friction, with --origami-tension.", valueName: "friction"))
+    var origamiFriction: Double?
+
+    @Option(name: .customLong("pop-bounciness"), parsing: .unconditional,
+            help: ArgumentHelp("POP / React Native bounciness, with --pop-speed.", valueName: "bounciness"))
+    var popBounciness: Double?
+
+    @Option(name: .customLong("pop-speed"), parsing: .unconditional,
+            help: ArgumentHelp("POP / React Native speed, with --pop-bounciness.", valueName: "speed"))
+    var popSpeed: Double?
 
     static var defaultDamping: Double { SpringOptionsDefaults.damping }
     static var defaultResponse: Double { SpringOptionsDefaults.response }
 
-    private var usesRatioForm: Bool { damping != nil || response != nil }
-    private var usesStiffnessForm: Bool { stiffness != nil || dampingCoefficient != nil }
-    private var usesSwiftUIForm: Bool { swiftUIDuration != nil || bounce != nil }
+    /// The ways a spring can be given, each with the options that belong to it.
+    enum Form: Equatable {
+        case ratio, physics, ratioStiffness, swiftUI, framerDuration, framerVisualDuration, reactSpring, figma, origami, pop
+    }
+
+    /// The options given on the command line, by name.
+    private var given: [String: Bool] {
+        ["--damping": damping != nil, "--response": response != nil, "--mass": mass != nil,
+         "--stiffness": stiffness != nil, "--damping-coefficient": dampingCoefficient != nil,
+         "--swiftui-duration": swiftUIDuration != nil, "--bounce": bounce != nil,
+         "--framer-duration": framerDuration != nil, "--framer-visual-duration": framerVisualDuration != nil,
+         "--react-spring-tension": reactSpringTension != nil, "--friction": friction != nil,
+         "--figma-stiffness": figmaStiffness != nil, "--figma-damping": figmaDamping != nil,
+         "--origami-tension": origamiTension != nil, "--origami-friction": origamiFriction != nil,
+         "--pop-bounciness": popBounciness != nil, "--pop-speed": popSpeed != nil]
+    }
+
+    /// Which form the given options describe, or a one-line reason why they describe none.
+    func form() throws -> Form {
+        let present = Set(given.filter(\.value).map(\.key))
+        func has(_ option: String) -> Bool { present.contains(option) }
+        // The options that name each form unambiguously, in the order they are checked.
+        let named: [(Form, Set<String>)] = [
+            (.framerDuration, ["--framer-duration"]), (.framerVisualDuration, ["--framer-visual-duration"]),
+            (.swiftUI, ["--swiftui-duration"]), (.reactSpring, ["--react-spring-tension", "--friction"]),
+            (.figma, ["--figma-stiffness", "--figma-damping"]), (.origami, ["--origami-tension", "--origami-friction"]),
+            (.pop, ["--pop-bounciness", "--pop-speed"]), (.physics, ["--damping-coefficient"]),
+        ]
+        let matches = named.filter { !$0.1.isDisjoint(with: present) }
+        if matches.count > 1 {
+            let names = matches.map { $0.1.sorted().joined(separator: "/") }
+            throw ValidationError("\(names[0]) cannot be combined with \(names[1]): describe the spring one way")
+        }
+        let form: Form
+        if let match = matches.first {
+            form = match.0
+        } else if has("--stiffness") {
+            form = has("--damping") ? .ratioStiffness : .physics
+        } else if has("--bounce") {
+            form = .swiftUI
+        } else {
+            form = .ratio
+        }
+        // What each form takes; anything else given is a mistake worth naming.
+        let allowed: Set<String>
+        switch form {
+        case .ratio: allowed = ["--damping", "--response", "--mass"]
+        case .physics: allowed = ["--stiffness", "--damping-coefficient", "--mass"]
+        case .ratioStiffness: allowed = ["--damping", "--stiffness", "--mass"]
+        case .swiftUI: allowed = ["--swiftui-duration", "--bounce"]
+        case .framerDuration: allowed = ["--framer-duration", "--bounce"]
+        case .framerVisualDuration: allowed = ["--framer-visual-duration", "--bounce"]
+        case .reactSpring: allowed = ["--react-spring-tension", "--friction", "--mass"]
+        case .figma: allowed = ["--figma-stiffness", "--figma-damping", "--mass"]
+        case .origami: allowed = ["--origami-tension", "--origami-friction"]
+        case .pop: allowed = ["--pop-bounciness", "--pop-speed"]
+        }
+        if let stray = present.subtracting(allowed).sorted().first {
+            let main = allowed.sorted().filter { $0 != "--mass" && $0 != "--bounce" }.joined(separator: "/")
+            throw ValidationError("\(stray) cannot be combined with \(main)")
+        }
+        // Pairs that need both halves.
+        let pairs: [Form: (String, String)] = [
+            .physics: ("--stiffness", "--damping-coefficient"), .reactSpring: ("--react-spring-tension", "--friction"),
+            .figma: ("--figma-stiffness", "--figma-damping"), .origami: ("--origami-tension", "--origami-friction"),
+            .pop: ("--pop-bounciness", "--pop-speed"),
+        ]
+        if let (a, b) = pairs[form] {
+            if !has(a) { throw ValidationError("\(b) needs \(a)") }
+            if !has(b) { throw ValidationError("\(a) needs \(b)") }
+        }
+        if form == .ratioStiffness, let count = damping?.values.count, count > 1 {
+            throw ValidationError("--damping takes one value with --stiffness (got \(count))")
+        }
+        return form
+    }
 
     /// The help of `--damping` and `--response`: lists are mentioned only where they are accepted.
     static func listHelp(_ text: String, default value: String, valueName: String) -> ArgumentHelp {
@@ -90,25 +205,26 @@ struct SpringOptionsOf<Count: SpringCount>: ParsableArguments {
             }
             throw ValidationError("\(option) takes at most \(Count.maximum) values (got \(count))")
         }
-        if usesStiffnessForm && usesRatioForm {
-            throw ValidationError("--stiffness/--damping-coefficient cannot be combined with --damping/--response")
-        }
-        if usesSwiftUIForm && (usesRatioForm || usesStiffnessForm) {
-            throw ValidationError("--swiftui-duration/--bounce cannot be combined with --damping/--response or --stiffness/--damping-coefficient")
-        }
-        if usesSwiftUIForm && mass != nil {
-            throw ValidationError("--mass cannot be combined with --swiftui-duration/--bounce (SwiftUI's form has mass 1)")
-        }
-        if usesStiffnessForm {
-            guard stiffness != nil else { throw ValidationError("--damping-coefficient needs --stiffness") }
-            guard dampingCoefficient != nil else { throw ValidationError("--stiffness needs --damping-coefficient") }
-        }
+        _ = try form()
         for value in damping?.values ?? [] { try requireNonNegative(value, "--damping") }
         for value in response?.values ?? [] { try requireNonNegative(value, "--response") }
         if let mass { try requirePositive(mass, "--mass") }
         if let stiffness { try requirePositive(stiffness, "--stiffness") }
         if let dampingCoefficient { try requireNonNegative(dampingCoefficient, "--damping-coefficient") }
         if let swiftUIDuration { try requireNonNegative(swiftUIDuration, "--swiftui-duration") }
+        if let framerDuration { try requirePositive(framerDuration, "--framer-duration") }
+        if let framerVisualDuration { try requirePositive(framerVisualDuration, "--framer-visual-duration") }
+        if let reactSpringTension { try requirePositive(reactSpringTension, "--react-spring-tension") }
+        if let friction { try requireNonNegative(friction, "--friction") }
+        if let figmaStiffness { try requirePositive(figmaStiffness, "--figma-stiffness") }
+        if let figmaDamping { try requireNonNegative(figmaDamping, "--figma-damping") }
+        for (value, option) in [(origamiTension, "--origami-tension"), (origamiFriction, "--origami-friction"),
+                                (popBounciness, "--pop-bounciness"), (popSpeed, "--pop-speed")] {
+            if let value {
+                try requireFinite(value, option)
+                if abs(value) > 1e6 { throw ValidationError("\(option) must lie between -1e6 and 1e6 (got \(value))") }
+            }
+        }
         if let bounce {
             try requireFinite(bounce, "--bounce")
             if !(bounce > -1 && bounce <= 1) { throw ValidationError("--bounce must be in (-1, 1] (got \(bounce))") }
@@ -124,15 +240,52 @@ struct SpringOptionsOf<Count: SpringCount>: ParsableArguments {
     /// The springs described, in order.
     func springs() throws -> [NamedSpring] {
         do {
-            if usesStiffnessForm, let stiffness, let dampingCoefficient {
-                let m = mass ?? 1
-                let spring = try Spring.validated(mass: m, stiffness: stiffness, damping: dampingCoefficient)
-                return [NamedSpring(spring: spring, name: "k = \(shortest(stiffness)), c = \(shortest(dampingCoefficient)), m = \(shortest(m))")]
-            }
-            if usesSwiftUIForm {
+            switch try form() {
+            case .ratio:
+                break
+            case .physics:
+                let m = mass ?? 1, k = stiffness ?? 0, c = dampingCoefficient ?? 0
+                let spring = try Spring.validated(mass: m, stiffness: k, damping: c)
+                return [NamedSpring(spring: spring, name: "k = \(shortest(k)), c = \(shortest(c)), m = \(shortest(m))")]
+            case .ratioStiffness:
+                let zeta = damping?.values.first ?? SpringOptionsDefaults.damping, k = stiffness ?? 0, m = mass ?? 1
+                let spring = try Spring.validated(dampingRatio: zeta, stiffness: k, mass: m)
+                return [NamedSpring(spring: spring, name: "ζ = \(shortest(zeta)), k = \(shortest(k))\(m != 1 ? ", m = \(shortest(m))" : "")")]
+            case .swiftUI:
                 let duration = swiftUIDuration ?? 0.5, bounce = bounce ?? 0
                 let spring = try Spring.validated(duration: duration, bounce: bounce)
                 return [NamedSpring(spring: spring, name: "duration \(shortest(duration)) s, bounce \(shortest(bounce))")]
+            case .framerDuration:
+                let duration = framerDuration ?? 0.8, bounce = bounce ?? 0
+                let spring = Spring(framerMotion: .init(duration: duration, bounce: bounce))
+                return [NamedSpring(spring: try checked(spring, option: "--framer-duration"), name: "framer duration \(shortest(duration)) s, bounce \(shortest(bounce))")]
+            case .framerVisualDuration:
+                let visual = framerVisualDuration ?? 0.3, bounce = bounce ?? 0
+                let spring = Spring(framerVisualDuration: visual, bounce: bounce)
+                return [NamedSpring(spring: try checked(spring, option: "--framer-visual-duration"), name: "visualDuration \(shortest(visual)) s, bounce \(shortest(bounce))")]
+            case .reactSpring:
+                let tension = reactSpringTension ?? 170, friction = friction ?? 26, m = mass ?? 1
+                let spring = try Spring.validated(mass: m, stiffness: tension, damping: friction)
+                return [NamedSpring(spring: spring, name: "tension \(shortest(tension)), friction \(shortest(friction))\(m != 1 ? ", mass \(shortest(m))" : "")")]
+            case .figma:
+                let k = figmaStiffness ?? 0, c = figmaDamping ?? 0, m = mass ?? 1
+                let spring = try Spring.validated(mass: m, stiffness: k, damping: c)
+                return [NamedSpring(spring: spring, name: "Figma stiffness \(shortest(k)), damping \(shortest(c))\(m != 1 ? ", mass \(shortest(m))" : "")")]
+            case .origami:
+                let tension = origamiTension ?? 0, friction = origamiFriction ?? 0
+                let k = Spring.Origami.stiffness(tension: tension), c = Spring.Origami.damping(friction: friction)
+                if !(k > 0) { throw ValidationError("--origami-tension must be > \(label(Spring.Origami.tensionFloor, digits: 4)) (got \(shortest(tension))): lower has no positive stiffness") }
+                if !(c >= 0) { throw ValidationError("--origami-friction must be ≥ \(label(Spring.Origami.frictionFloor, digits: 4)) (got \(shortest(friction))): lower has negative damping") }
+                let spring = try Spring.validated(mass: 1, stiffness: k, damping: c)
+                return [NamedSpring(spring: spring, name: "Origami tension \(shortest(tension)), friction \(shortest(friction))")]
+            case .pop:
+                let bounciness = popBounciness ?? 4, speed = popSpeed ?? 12
+                let origami = Spring.Origami(popBounciness: bounciness, speed: speed)
+                let k = Spring.Origami.stiffness(tension: origami.tension), c = Spring.Origami.damping(friction: origami.friction)
+                if !(k > 0) { throw ValidationError("--pop-speed is too low (got \(shortest(speed))): the spring has no positive stiffness") }
+                if !(c >= 0) { throw ValidationError("--pop-bounciness is too high (got \(shortest(bounciness))): the spring's damping is negative") }
+                let spring = try checked(Spring(mass: 1, stiffness: k, damping: c), option: "--pop-speed")
+                return [NamedSpring(spring: spring, name: "POP bounciness \(shortest(bounciness)), speed \(shortest(speed))")]
             }
             let ratios = damping?.values ?? [SpringOptionsDefaults.damping]
             let responses = response?.values ?? [SpringOptionsDefaults.response]
@@ -145,6 +298,16 @@ struct SpringOptionsOf<Count: SpringCount>: ParsableArguments {
             }
         } catch let error as SpringParameterError {
             throw ValidationError(SpringOptions.message(for: error))
+        }
+    }
+
+    /// `spring` if its derived quantities are usable (finite, positive stiffness), else a one-line
+    /// error naming `option`, the value the user gave.
+    private func checked(_ spring: Spring, option: String) throws -> Spring {
+        do {
+            return try Spring.validated(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping)
+        } catch {
+            throw ValidationError("\(option) gives an unusable spring: its \(error.description)")
         }
     }
 
