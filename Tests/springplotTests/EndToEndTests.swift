@@ -244,6 +244,11 @@ struct ExtremeInputTests {
         for command in ["curve", "retarget", "integrators", "phase"] {
             let run = try springplot([command] + arguments + ["-o", "x.svg"], in: dir)
             #expect(run.status == 0, "\(command) \(arguments): \(run.standardError)")
+            // A whole chart came out: a complete SVG with drawn paths and its labels as text.
+            let svg = try String(decoding: Data(contentsOf: dir.appendingPathComponent("x.svg")), as: UTF8.self)
+            #expect(svg.contains("</svg>") && svg.components(separatedBy: "<path").count > 10
+                    && svg.components(separatedBy: "<text").count > 5, "\(command) \(arguments)")
+            try FileManager.default.removeItem(at: dir.appendingPathComponent("x.svg"))
         }
         let info = try springplot(["info"] + arguments)
         #expect(info.status == 0, "info \(arguments): \(info.standardError)")

@@ -41,10 +41,10 @@ typealias OneSpringOptions = SpringOptionsOf<OneSpring>
 /// How the user describes the spring(s): damping ratio and response (Wave), stiffness and damping
 /// coefficient (Core Animation, SwiftUI), or SwiftUI's duration and bounce.
 struct SpringOptionsOf<Count: SpringCount>: ParsableArguments {
-    @Option(parsing: .unconditional, help: SpringOptionsOf.listHelp("Damping ratio ζ ≥ 0", default: "0.7", valueName: "ratio"))
+    @Option(parsing: .unconditional, help: SpringOptionsOf.listHelp("Damping ratio ζ ≥ 0", default: SpringOptionsDefaults.damping, valueName: "ratio"))
     var damping: DoubleList?
 
-    @Option(parsing: .unconditional, help: SpringOptionsOf.listHelp("Response in seconds ≥ 0 (the undamped period)", default: "0.5", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: SpringOptionsOf.listHelp("Response in seconds ≥ 0 (the undamped period)", default: SpringOptionsDefaults.response, valueName: "seconds"))
     var response: DoubleList?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Mass > 0. (default: 1)", valueName: "mass"))
@@ -189,11 +189,11 @@ struct SpringOptionsOf<Count: SpringCount>: ParsableArguments {
     }
 
     /// The help of `--damping` and `--response`: lists are mentioned only where they are accepted.
-    static func listHelp(_ text: String, default value: String, valueName: String) -> ArgumentHelp {
+    static func listHelp(_ text: String, default value: Double, valueName: String) -> ArgumentHelp {
         Count.maximum > 1
-            ? ArgumentHelp("\(text); a comma list (up to \(Count.maximum) values) \(Count.listEffect). (default: \(value))",
+            ? ArgumentHelp("\(text); a comma list (up to \(Count.maximum) values) \(Count.listEffect). (default: \(shortest(value)))",
                            valueName: "\(valueName)[,\(valueName)…]")
-            : ArgumentHelp("\(text). (default: \(value))", valueName: valueName)
+            : ArgumentHelp("\(text). (default: \(shortest(value)))", valueName: valueName)
     }
 
     func validate() throws {
