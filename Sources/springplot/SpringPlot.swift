@@ -7,8 +7,11 @@ struct SpringPlot: ParsableCommand {
         abstract: "Charts of damped spring motion: position and velocity, retargeting, integrators, phase portraits.",
         discussion: """
             Describe a spring by damping ratio and response (--damping, --response, --mass), by stiffness and \
-            damping coefficient (--stiffness, --damping-coefficient), or by SwiftUI's duration and bounce \
-            (--swiftui-duration, --bounce). The chart format follows the -o extension (.png, .svg, .pdf).
+            damping coefficient (--stiffness, --damping-coefficient), by damping ratio and stiffness (Compose), \
+            or in another tool's terms: --swiftui-duration, --framer-duration or --framer-visual-duration with \
+            --bounce, --react-spring-tension with --friction, --figma-stiffness with --figma-damping, \
+            --origami-tension with --origami-friction, --pop-bounciness with --pop-speed. The chart format \
+            follows the -o extension (.png, .svg, .pdf). `export` hands the spring to other platforms.
 
             Example: springplot --damping 0.68 --response 0.8 -o curve.png
             """,
