@@ -35,7 +35,7 @@ public enum PreviewPage {
           body { font: 15px/1.4 system-ui, sans-serif; color: var(--ink); background: var(--paper); margin: 24px; }
           h1 { font-size: 18px; margin: 0 0 4px; }
           p { color: var(--muted); margin: 0 0 16px; }
-          .lane { position: relative; height: 56px; width: \(Int(distance) + 48)px; margin: 8px 0 22px 0; }
+          .lane { position: relative; height: 56px; width: \(Int(distance) + 48)px; margin: 30px 0 8px 0; }
           .lane::before { content: ""; position: absolute; left: 24px; right: 24px; top: 27px; height: 2px; background: var(--track); }
           .lane span { position: absolute; left: 0; top: -18px; font-size: 13px; color: var(--muted); }
           .box { position: absolute; left: 0; top: 4px; width: 48px; height: 48px; border-radius: 12px; }
