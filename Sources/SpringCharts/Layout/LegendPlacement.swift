@@ -1,38 +1,3 @@
-/// Chooses where a box (legend, label, note) goes inside a plot: the candidate that hides the least
-/// series ink and overlaps no earlier box; ties go to the earlier candidate.
-struct PlacementScorer {
-    let plot: Rect
-    let coverage: CoverageGrid
-    /// Boxes already placed (labels, markers, the legend): overlapping one costs more than any ink.
-    var obstacles: [Rect] = []
-
-    static let obstaclePenalty = 1e6
-    static let outsidePenalty = 1e9
-
-    func score(_ rect: Rect) -> Double {
-        var score = coverage.coverage(in: rect)
-        for obstacle in obstacles where obstacle.intersects(rect) {
-            score += PlacementScorer.obstaclePenalty
-        }
-        if !plot.contains(rect, tolerance: 0.5) { score += PlacementScorer.outsidePenalty }
-        return score
-    }
-
-    /// The index of the best candidate (the first of the lowest score), or nil for none.
-    func best(_ candidates: [Rect], bias: [Double] = []) -> Int? {
-        var bestIndex: Int?
-        var bestScore = Double.infinity
-        for (index, candidate) in candidates.enumerated() {
-            let score = self.score(candidate) + (index < bias.count ? bias[index] : 0)
-            if score < bestScore {
-                bestScore = score
-                bestIndex = index
-            }
-        }
-        return bestIndex
-    }
-}
-
 /// Where a legend or note can sit inside a plot.
 enum PlotCorner: CaseIterable, Hashable, Sendable {
     case topRight, topLeft, bottomLeft, bottomRight, topCenter, bottomCenter
@@ -61,38 +26,78 @@ struct LegendBox {
     struct Entry {
         var name: String
         var stroke: Stroke
+        /// Drawn as a step, for a series of values held between frames.
+        var steps = false
     }
 
-    static let paddingX = 10.0
-    static let paddingY = 6.0
-    static let sampleWidth = 26.0
-    static let sampleGap = 8.0
-    static let inset = 10.0
+    /// Where the legend went.
+    enum Placement: Hashable, Sendable {
+        /// Inside the plot, clear of every curve.
+        case inside(Rect)
+        /// Inside the plot across some curve: the least bad spot when nothing is free and there is no
+        /// room beside the plot.
+        case crowded(Rect)
+        /// Beside the plot, right of it.
+        case outside(Rect)
+
+        var rect: Rect {
+            switch self {
+            case .inside(let rect), .crowded(let rect), .outside(let rect): return rect
+            }
+        }
+    }
 
     let entries: [Entry]
     let font: Font
+    let metrics: LayoutMetrics
     let rowHeight: Double
     let textMetrics: [TextMetrics]
     let width: Double
     let height: Double
 
-    init(entries: [Entry], font: Font, measurer: some TextMeasurer) {
+    init(entries: [Entry], font: Font, metrics: LayoutMetrics, measurer: some TextMeasurer) {
         self.entries = entries
         self.font = font
+        self.metrics = metrics
         textMetrics = entries.map { measurer.measure($0.name, font: font) }
         let vertical = measurer.measure("Ag", font: font)
-        rowHeight = (max(vertical.lineHeight, font.size * 1.25) + 3).rounded()
+        rowHeight = (max(vertical.lineHeight, font.size * 1.25) + 3 * metrics.scale).rounded()
         let textWidth = textMetrics.map(\.width).max() ?? 0
-        width = (2 * LegendBox.paddingX + LegendBox.sampleWidth + LegendBox.sampleGap + textWidth).rounded(.up)
-        height = (2 * LegendBox.paddingY + Double(entries.count) * rowHeight).rounded(.up)
+        width = (2 * metrics.legendPaddingX + metrics.legendSampleWidth + metrics.legendSampleGap + textWidth)
+            .rounded(.up)
+        height = (2 * metrics.legendPaddingY + Double(entries.count) * rowHeight).rounded(.up)
     }
 
-    /// The corner of `plot` (of six candidates) where the legend hides the least ink.
-    func place(in plot: Rect, scorer: PlacementScorer) -> Rect {
-        let candidates = PlotCorner.allCases.map {
-            $0.rect(width: width, height: height, in: plot, inset: LegendBox.inset)
+    /// Spots inside `plot`, most natural first: the corners, then along the top and bottom edges,
+    /// then down the sides.
+    func candidates(in plot: Rect) -> [Rect] {
+        let inset = metrics.legendInset
+        var boxes = PlotCorner.allCases.map { $0.rect(width: width, height: height, in: plot, inset: inset) }
+        let left = plot.minX + inset, right = plot.maxX - inset - width
+        let top = plot.minY + inset, bottom = plot.maxY - inset - height
+        for fraction in [0.75, 0.25] {
+            let x = (left + fraction * (right - left)).rounded()
+            boxes.append(Rect(x: x, y: top, width: width, height: height))
+            boxes.append(Rect(x: x, y: bottom, width: width, height: height))
         }
-        return candidates[scorer.best(candidates) ?? 0]
+        for fraction in [0.5, 0.25, 0.75] {
+            let y = (top + fraction * (bottom - top)).rounded()
+            boxes.append(Rect(x: right, y: y, width: width, height: height))
+            boxes.append(Rect(x: left, y: y, width: width, height: height))
+        }
+        return boxes
+    }
+
+    /// The best spot inside `plot`; beside it, in `column` px right of the plot, when every spot
+    /// inside crosses a curve and a column was reserved.
+    func place(in plot: Rect, scorer: PlacementScorer, column: Double) -> Placement {
+        let candidates = candidates(in: plot)
+        let best = candidates[scorer.best(candidates, ruleWeight: 0.01) ?? 0]
+        if scorer.isClear(best) { return .inside(best) }
+        if column >= width + metrics.legendGap {
+            return .outside(Rect(x: plot.maxX + metrics.legendGap, y: plot.minY, width: width, height: height))
+        }
+        return .crowded(best)
     }
 
     /// The commands drawing the legend in `box`.
@@ -102,18 +107,24 @@ struct LegendBox {
                   cornerRadius: 4),
         ]
         for (index, entry) in entries.enumerated() {
-            let middle = (box.minY + LegendBox.paddingY + (Double(index) + 0.5) * rowHeight).rounded()
-            let sampleStart = box.minX + LegendBox.paddingX
+            let middle = (box.minY + metrics.legendPaddingY + (Double(index) + 0.5) * rowHeight).rounded()
+            let sampleStart = box.minX + metrics.legendPaddingX
+            let sampleEnd = sampleStart + metrics.legendSampleWidth
             var stroke = entry.stroke
             stroke.width = min(stroke.width, rowHeight / 2)
-            commands.append(.line(from: Point(x: sampleStart, y: middle),
-                                  to: Point(x: sampleStart + LegendBox.sampleWidth, y: middle),
-                                  stroke: stroke, crisp: false))
+            if entry.steps {
+                let rise = (rowHeight / 5).rounded(), half = (sampleStart + sampleEnd) / 2
+                commands.append(.polyline([Point(x: sampleStart, y: middle + rise), Point(x: half, y: middle + rise),
+                                           Point(x: half, y: middle - rise), Point(x: sampleEnd, y: middle - rise)],
+                                          stroke: stroke))
+            } else {
+                commands.append(.line(from: Point(x: sampleStart, y: middle), to: Point(x: sampleEnd, y: middle),
+                                      stroke: stroke, crisp: false))
+            }
             let metrics = textMetrics[index]
             commands.append(.text(TextRun(
                 entry.name,
-                origin: Point(x: sampleStart + LegendBox.sampleWidth + LegendBox.sampleGap,
-                              y: middle + metrics.capHeight / 2),
+                origin: Point(x: sampleEnd + self.metrics.legendSampleGap, y: middle + metrics.capHeight / 2),
                 font: font, color: theme.foreground)))
         }
         return commands

@@ -13,8 +13,13 @@ public struct CairoRenderer: Sendable {
 
     /// Lays out `chart` with the real font (``CairoTextMeasurer``) and draws it at `chart.scale`.
     ///
-    /// - Throws: ``ChartRenderError`` when Cairo fails.
+    /// - Throws: ``ChartRenderError`` when the canvas is smaller than ``Chart/minimumWidth`` ×
+    ///   ``Chart/minimumHeight`` or Cairo fails.
     public func render(_ chart: Chart, format: OutputFormat) throws -> [UInt8] {
+        guard chart.width >= Chart.minimumWidth, chart.height >= Chart.minimumHeight else {
+            throw ChartRenderError(operation: "CairoRenderer.render",
+                                   status: "the canvas \(chart.width) × \(chart.height) is too small to hold a chart: the minimum is \(Int(Chart.minimumWidth)) × \(Int(Chart.minimumHeight))")
+        }
         let list = layoutChart(chart, measurer: try CairoTextMeasurer())
         return try render(list, format: format, scale: chart.scale)
     }
