@@ -252,6 +252,25 @@ struct ReadabilityTests {
         #expect(title.bounds(measurer: measurer).maxX <= chart.width - layout.metrics.outerPadding + 0.01)
         #expect(measurer.fitting("short", font: title.font, width: 500) == "short")
     }
+
+    @Test("Characters PNG and PDF cannot draw are named; they are refused, never drawn as boxes")
+    func unsupportedText() throws {
+        #expect(try TextSupport.unsupportedCharacters(in: "Spring: ζ = 0.5, v₀ = −3 → 1 ± 2 · 5 %, 10⁻³ …").isEmpty)
+        let cjk = try TextSupport.unsupportedCharacters(in: "日本のばね 🦀 spring")
+        #expect(cjk == ["日", "本", "の", "ば", "ね", "🦀"], "\(cjk)")
+        #expect(try TextSupport.unsupportedCharacters(in: "קפיץ") == ["ק", "פ", "י", "ץ"])
+        #expect(try TextSupport.unsupportedCharacters(in: "نابض").count == 4)
+
+        var chart = sampleChart()
+        chart.title = "ばね response"
+        for format in [OutputFormat.png, .pdf] {
+            #expect(throws: UnsupportedTextError(text: "ばね response", characters: ["ば", "ね"])) {
+                try CairoRenderer().render(chart, format: format)
+            }
+        }
+        let svg = String(decoding: try CairoRenderer().render(chart, format: .svg), as: UTF8.self)
+        #expect(svg.contains(">ばね response</text>"))
+    }
 }
 
 /// SplitMix64: a small seeded generator, so a failing random case can be replayed from its seed.
