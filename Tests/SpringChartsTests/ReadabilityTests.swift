@@ -108,6 +108,26 @@ struct ReadabilityTests {
         }
     }
 
+    @Test("On a narrow canvas a legend with no free spot goes below the plots, clear of the axis labels")
+    func legendBelow() throws {
+        let chart = fullPlotChart(width: Chart.minimumWidth, height: Chart.minimumHeight)
+        let result = approximateLayout(chart)
+        let panel = try #require(result.panels.first)
+        guard case .below(let legend)? = panel.legendPlacement else {
+            Issue.record("expected the legend below the plot, got \(String(describing: panel.legendPlacement))")
+            return
+        }
+        #expect(Rect(x: 0, y: 0, width: chart.width, height: chart.height).contains(legend, tolerance: 0.5))
+        let texts = result.displayList.texts
+        let axisLabel = try #require(texts.first { $0.string == "time (s)" }).bounds(measurer: measurer)
+        #expect(legend.minY >= axisLabel.maxY)
+        // Every entry is drawn inside the legend's rows.
+        for entry in chart.panels[0].series.compactMap(\.name) {
+            let run = try #require(texts.first { $0.string == entry })
+            #expect(legend.contains(run.bounds(measurer: measurer), tolerance: 1), "\(entry)")
+        }
+    }
+
     @Test("Labels stay clear of curves, reference lines and each other")
     func labelsClear() throws {
         // A marker on a vertical line, as the retarget chart's velocity jump sits on the switch line.
@@ -311,9 +331,12 @@ struct RandomPlacementTests {
                 for curve in panel.curves { #expect(!polyline(curve, touches: legend), "\(context)") }
             case .outside?:
                 #expect(legend.minX > panel.plot.maxX, "\(context)")
-            case .crowded?, nil:
-                // Only when the column beside the plot would take too much of its width.
+            case .below?:
+                // Only when a column beside the plot would take too much of its width.
+                #expect(legend.minY > panel.plot.maxY, "\(context)")
                 #expect(legend.width > 0.3 * panel.plot.width, "\(context)")
+            case .crowded?, nil:
+                Issue.record("\(context): the legend crosses a curve")
             }
             for (i, a) in panel.labelTexts.enumerated() {
                 for b in panel.labelTexts[(i + 1)...] { #expect(!a.intersects(b), "\(context): \(a) overlaps \(b)") }

@@ -38,7 +38,8 @@ struct LayoutResult: Hashable, Sendable {
 /// panels, then each panel's grid, series, annotations, axes, legend and notes.
 ///
 /// When some legend finds no spot inside its plot clear of every curve, the chart is laid out again
-/// with a column reserved right of the plots, and that legend goes there.
+/// with a column reserved right of the plots for it, or, when that column would take more than 40 %
+/// of the plot width, with rows reserved below the plots.
 struct ChartLayout<Measurer: TextMeasurer> {
     let chart: Chart
     let measurer: Measurer
@@ -82,22 +83,38 @@ struct ChartLayout<Measurer: TextMeasurer> {
         var showsXLabel = true
     }
 
-    func layout() -> LayoutResult {
-        let inside = layout(legendColumn: 0)
-        // A legend that crosses a curve wherever it goes inside moves beside the plots, if the
-        // plots keep most of their width.
-        let crowded = inside.panels.compactMap { panel -> Double? in
-            if case .crowded(let box) = panel.legendPlacement { return box.width } else { return nil }
-        }
-        guard let widest = crowded.max(), let plotWidth = inside.panels.first?.plot.width else { return inside }
-        let column = widest + metrics.legendGap
-        guard column <= 0.4 * plotWidth else { return inside }
-        return layout(legendColumn: column)
+    /// Where legends go that find no free spot inside their plot.
+    private struct LegendsOutside {
+        enum Side { case right, below }
+        /// The panels whose legend goes outside, and where.
+        var panels: [Int: Side] = [:]
+        /// The width kept free right of the plots.
+        var column = 0.0
+        /// The height kept free under the last panel.
+        var row = 0.0
     }
 
-    /// The layout with `legendColumn` px kept free right of the plots for legends that do not fit
-    /// inside.
-    private func layout(legendColumn: Double) -> LayoutResult {
+    func layout() -> LayoutResult {
+        let inside = layout(outside: LegendsOutside())
+        // A legend that crosses a curve wherever it goes inside moves beside the plots if they keep
+        // most of their width, otherwise below them.
+        let crowded = inside.panels.indices.filter {
+            if case .crowded = inside.panels[$0].legendPlacement { return true } else { return false }
+        }
+        guard !crowded.isEmpty, let plotWidth = inside.panels.first?.plot.width else { return inside }
+        let legends = crowded.compactMap { legendBox(chart.panels[$0]) }
+        let column = (legends.map(\.width).max() ?? 0) + metrics.legendGap
+        if column <= 0.4 * plotWidth {
+            return layout(outside: LegendsOutside(panels: Dictionary(uniqueKeysWithValues: crowded.map { ($0, .right) }),
+                                                  column: column))
+        }
+        let row = legends.map { $0.rows(maxWidth: plotWidth).height + metrics.legendGap }.reduce(0, +)
+        return layout(outside: LegendsOutside(panels: Dictionary(uniqueKeysWithValues: crowded.map { ($0, .below) }),
+                                              row: row))
+    }
+
+    /// The layout with room kept beside or below the plots for the legends that go `outside`.
+    private func layout(outside: LegendsOutside) -> LayoutResult {
         let header = headerCommands()
         var commands: [DrawCommand] = [
             .rect(Rect(x: 0, y: 0, width: width, height: height), fill: theme.background, stroke: nil, cornerRadius: 0),
@@ -113,7 +130,8 @@ struct ChartLayout<Measurer: TextMeasurer> {
         let plotsTop = (header.bottom > pad ? header.bottom + metrics.headerGap
                                             : pad + tickMetrics.capHeight / 2).rounded(.up)
         let data = panelData(panels)
-        let frame = verticalFrame(data: data, top: plotsTop, tickMetrics: tickMetrics, axisMetrics: axisMetrics)
+        let frame = verticalFrame(data: data, top: plotsTop, bottomReserve: outside.row, tickMetrics: tickMetrics,
+                                  axisMetrics: axisMetrics)
         let yScales = panels.indices.map { index in
             AxisScale.resolve(panels[index].yAxis,
                               dataExtent: markerHeadroom(panels[index], extent: data[index].y,
@@ -122,17 +140,30 @@ struct ChartLayout<Measurer: TextMeasurer> {
                               maxTickCount: AxisTicks.maxCount(length: frame.plotHeight, spacing: metrics.yTickSpacing))
         }
         let horizontal = horizontalFrame(panels: panels, data: data, yScales: yScales, axisMetrics: axisMetrics,
-                                         legendColumn: legendColumn)
+                                         legendColumn: outside.column)
 
         var geometries: [PanelGeometry] = []
+        var rowTop = height - pad - outside.row + metrics.legendGap
         for index in panels.indices {
             let plot = Rect(x: horizontal.left, y: frame.tops[index], width: horizontal.right - horizontal.left,
                             height: frame.plotHeight)
             let transform = PlotTransform(plot: plot, xScale: horizontal.xScales[index], yScale: yScales[index])
             var geometry = PanelGeometry(plot: plot, xScale: transform.xScale, yScale: transform.yScale)
+            var legendSpot: LegendBox.Placement?
+            if let side = outside.panels[index], let legend = legendBox(panels[index]) {
+                switch side {
+                case .right:
+                    legendSpot = .outside(Rect(x: plot.maxX + metrics.legendGap, y: plot.minY, width: legend.width,
+                                               height: legend.height))
+                case .below:
+                    let rows = legend.rows(maxWidth: plot.width)
+                    legendSpot = .below(Rect(x: plot.minX, y: rowTop.rounded(), width: plot.width, height: rows.height))
+                    rowTop += rows.height + metrics.legendGap
+                }
+            }
             commands += panelCommands(panels[index], transform: transform, showsXLabel: data[index].showsXLabel,
                                       tickMetrics: tickMetrics, yLabelX: pad + axisMetrics.ascent,
-                                      legendColumn: legendColumn, geometry: &geometry)
+                                      legendOutside: legendSpot, geometry: &geometry)
             geometries.append(geometry)
         }
         return LayoutResult(displayList: DisplayList(width: width, height: height, title: chart.title,
@@ -185,13 +216,14 @@ struct ChartLayout<Measurer: TextMeasurer> {
         return data
     }
 
-    /// Equal plot heights after each panel's x tick labels and x label, and each plot's top.
-    private func verticalFrame(data: [PanelData], top: Double, tickMetrics: TextMetrics,
+    /// Equal plot heights after each panel's x tick labels and x label and `bottomReserve` px under
+    /// the last panel, and each plot's top.
+    private func verticalFrame(data: [PanelData], top: Double, bottomReserve: Double, tickMetrics: TextMetrics,
                                axisMetrics: TextMetrics) -> (plotHeight: Double, tops: [Double]) {
         let tickLabelsHeight = metrics.tickLength + metrics.tickLabelGap + tickMetrics.capHeight + tickMetrics.descent
         let xLabelHeight = metrics.axisLabelGap + axisMetrics.lineHeight
         let decorations = data.map { tickLabelsHeight + ($0.showsXLabel ? xLabelHeight : 0) }
-        let available = height - top - metrics.outerPadding - decorations.reduce(0, +)
+        let available = height - top - metrics.outerPadding - bottomReserve - decorations.reduce(0, +)
             - metrics.panelGap * Double(data.count - 1)
         let plotHeight = max(1, (available / Double(data.count)).rounded(.down))
         var tops: [Double] = []
@@ -339,7 +371,7 @@ struct ChartLayout<Measurer: TextMeasurer> {
     /// One panel's commands, in drawing order: grid, bands and reference lines, series (clipped to
     /// the plot), axes, markers and labels, legend, notes. Fills in `geometry`.
     private func panelCommands(_ panel: Panel, transform: PlotTransform, showsXLabel: Bool, tickMetrics: TextMetrics,
-                               yLabelX: Double, legendColumn: Double,
+                               yLabelX: Double, legendOutside: LegendBox.Placement?,
                                geometry: inout PanelGeometry) -> [DrawCommand] {
         let plot = transform.plot
         let runs = seriesRuns(panel, transform: transform)
@@ -363,8 +395,8 @@ struct ChartLayout<Measurer: TextMeasurer> {
         geometry.bands = annotations.bands
 
         if let legend = legendBox(panel), panel.showsLegend {
-            let placement = legend.place(in: plot, scorer: scorer, column: legendColumn)
-            commands += legend.commands(in: placement.rect, theme: theme)
+            let placement = legendOutside ?? legend.place(in: plot, scorer: scorer)
+            commands += legend.commands(in: placement, theme: theme)
             scorer.obstacles.append(placement.rect)
             geometry.legend = placement.rect
             geometry.legendPlacement = placement

@@ -39,10 +39,13 @@ struct LegendBox {
         case crowded(Rect)
         /// Beside the plot, right of it.
         case outside(Rect)
+        /// Under the plots, its entries in rows, when a column beside the plots would take too much
+        /// of their width.
+        case below(Rect)
 
         var rect: Rect {
             switch self {
-            case .inside(let rect), .crowded(let rect), .outside(let rect): return rect
+            case .inside(let rect), .crowded(let rect), .outside(let rect), .below(let rect): return rect
             }
         }
     }
@@ -88,27 +91,53 @@ struct LegendBox {
         return boxes
     }
 
-    /// The best spot inside `plot`; beside it, in `column` px right of the plot, when every spot
-    /// inside crosses a curve and a column was reserved.
-    func place(in plot: Rect, scorer: PlacementScorer, column: Double) -> Placement {
+    /// The best spot inside `plot`, clear of every curve, or `.crowded` at the least bad one.
+    func place(in plot: Rect, scorer: PlacementScorer) -> Placement {
         let candidates = candidates(in: plot)
         let best = candidates[scorer.best(candidates, ruleWeight: 0.01) ?? 0]
-        if scorer.isClear(best) { return .inside(best) }
-        if column >= width + metrics.legendGap {
-            return .outside(Rect(x: plot.maxX + metrics.legendGap, y: plot.minY, width: width, height: height))
-        }
-        return .crowded(best)
+        return scorer.isClear(best) ? .inside(best) : .crowded(best)
     }
 
-    /// The commands drawing the legend in `box`.
-    func commands(in box: Rect, theme: Theme) -> [DrawCommand] {
-        var commands: [DrawCommand] = [
-            .rect(box, fill: theme.legendBackground, stroke: Stroke(color: theme.legendBorder, width: 1),
-                  cornerRadius: 4),
-        ]
+    /// The space between entries laid out in rows.
+    var entrySpacing: Double { 18 * metrics.scale }
+
+    /// Each entry's start (sample's left end, row middle) relative to the top-left of the legend
+    /// laid out in rows no wider than `maxWidth`, and the size of that layout.
+    func rows(maxWidth: Double) -> (starts: [Point], width: Double, height: Double) {
+        var starts: [Point] = []
+        var x = 0.0, row = 0, widest = 0.0
+        for metrics in textMetrics {
+            let entryWidth = self.metrics.legendSampleWidth + self.metrics.legendSampleGap + metrics.width
+            if x > 0 && x + entryWidth > maxWidth {
+                row += 1
+                x = 0
+            }
+            starts.append(Point(x: x, y: (Double(row) + 0.5) * rowHeight))
+            widest = max(widest, x + entryWidth)
+            x += entryWidth + entrySpacing
+        }
+        return (starts, widest.rounded(.up), (Double(row + 1) * rowHeight).rounded(.up))
+    }
+
+    /// The commands drawing the legend in `box`: boxed in a column, or unboxed in rows for a
+    /// legend below the plots.
+    func commands(in placement: Placement, theme: Theme) -> [DrawCommand] {
+        let box = placement.rect
+        var commands: [DrawCommand] = []
+        let starts: [Point]
+        if case .below = placement {
+            starts = rows(maxWidth: box.width).starts.map { Point(x: box.minX + $0.x, y: (box.minY + $0.y).rounded()) }
+        } else {
+            commands.append(.rect(box, fill: theme.legendBackground, stroke: Stroke(color: theme.legendBorder, width: 1),
+                                  cornerRadius: 4))
+            starts = entries.indices.map { index in
+                Point(x: box.minX + metrics.legendPaddingX,
+                      y: (box.minY + metrics.legendPaddingY + (Double(index) + 0.5) * rowHeight).rounded())
+            }
+        }
         for (index, entry) in entries.enumerated() {
-            let middle = (box.minY + metrics.legendPaddingY + (Double(index) + 0.5) * rowHeight).rounded()
-            let sampleStart = box.minX + metrics.legendPaddingX
+            let middle = starts[index].y
+            let sampleStart = starts[index].x
             let sampleEnd = sampleStart + metrics.legendSampleWidth
             var stroke = entry.stroke
             stroke.width = min(stroke.width, rowHeight / 2)
