@@ -58,7 +58,7 @@ struct AnnotationLayout {
                 band = Rect(x: plot.minX, y: clippedTop, width: plot.width, height: clippedBottom - clippedTop)
                 // A tinted fill with firmer edges, so the band reads even where a curve and the target
                 // line run through it.
-                let edge = Stroke(color: theme.band.withOpacity(3), width: 1)
+                let edge = Stroke(color: theme.band.withOpacity(2.5), width: 1)
                 behind += [.rect(band, fill: theme.band, stroke: nil, cornerRadius: 0),
                            .line(from: Point(x: band.minX, y: band.minY), to: Point(x: band.maxX, y: band.minY),
                                  stroke: edge, crisp: true),
