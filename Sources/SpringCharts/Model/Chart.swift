@@ -57,8 +57,9 @@ public struct Panel: Hashable, Sendable {
     /// Drawn in order: later series on top.
     public var series: [Series]
     public var annotations: [Annotation]
-    /// Whether to draw a legend for the series that have a name. The legend goes to the corner of
-    /// the plot that hides the fewest series points.
+    /// Whether to draw a legend for the series that have a name. The legend goes to a spot inside
+    /// the plot that crosses no curve; when there is none, beside the plot, or below it on a narrow
+    /// canvas.
     public var showsLegend: Bool
 
     public init(xAxis: Axis = Axis(), yAxis: Axis = Axis(), series: [Series] = [],

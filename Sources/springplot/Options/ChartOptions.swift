@@ -76,7 +76,7 @@ struct ChartOptions: ParsableArguments {
         let unsupported = try TextSupport.unsupportedCharacters(in: title, theme: chartTheme)
         guard !unsupported.isEmpty else { return }
         let listed = unsupported.map { String($0) }.joined(separator: " ")
-        throw ValidationError("--title has characters \(format.rawValue.uppercased()) output cannot draw (no glyph in the chart font, or right-to-left script): \(listed); use --format svg or leave them out")
+        throw ValidationError("--title has characters \(format.rawValue.uppercased()) output cannot draw (no glyph in the chart font, or right-to-left script): \(listed); write SVG (-o name.svg) or leave them out")
     }
 
     /// Where to write, and in which format.
