@@ -60,39 +60,44 @@ struct LayoutTests {
     @Test("The left margin grows with wider y tick labels")
     func marginFollowsLabels() throws {
         let xs = [0.0, 1]
+        let tickLength = ChartLayout(chart: singleSeriesChart(xs: xs, ys: [0, 1]), measurer: measurer).metrics.tickLength
         let narrow = approximateLayout(singleSeriesChart(xs: xs, ys: [0, 1]))
         let wide = approximateLayout(singleSeriesChart(xs: xs, ys: [0, 123_456]))
         let narrowPlot = try #require(narrow.panels.first).plot
         let widePlot = try #require(wide.panels.first).plot
-        #expect(widePlot.minX > narrowPlot.minX + 20)
+        #expect(widePlot.minX > narrowPlot.minX + 12)
         // The widest label ends just left of the plot, with room for the tick.
         let labels = wide.displayList.texts.filter { $0.anchor == .end }
         for label in labels {
             let box = label.bounds(measurer: measurer)
-            #expect(box.maxX <= widePlot.minX - ChartLayout<ApproximateTextMeasurer>.tickLength)
+            #expect(box.maxX <= widePlot.minX - tickLength)
             #expect(box.minX > 20)
         }
     }
 
-    @Test("Tick counts follow the plot size: more ticks on a bigger canvas, never crowded")
+    @Test("Tick counts follow the plot size against the type size: never crowded, the same on a chart scaled as a whole")
     func tickDensity() throws {
-        for (width, height) in [(1200.0, 800.0), (600, 400), (2400, 1600)] {
+        for (width, height) in [(1200.0, 800.0), (600, 400), (2400, 1600), (1600, 500)] {
             var chart = sampleChart()
             chart.width = width
             chart.height = height
+            let metrics = ChartLayout(chart: chart, measurer: measurer).metrics
             for panel in approximateLayout(chart).panels {
                 let yTicks = panel.yScale.ticks.values.count, xTicks = panel.xScale.ticks.values.count
-                #expect(yTicks <= AxisTicks.maxCount(length: panel.plot.height, spacing: 40))
-                #expect(xTicks <= AxisTicks.maxCount(length: panel.plot.width, spacing: 90))
+                #expect(yTicks <= AxisTicks.maxCount(length: panel.plot.height, spacing: metrics.yTickSpacing))
+                #expect(xTicks <= AxisTicks.maxCount(length: panel.plot.width, spacing: metrics.xTickSpacing))
                 #expect(yTicks >= 2 && xTicks >= 3)
             }
         }
-        let small = approximateLayout(sampleChart()).panels[0]
+        let reference = approximateLayout(sampleChart()).panels[0]
         var big = sampleChart()
         big.width = 2400
         big.height = 1600
         let large = approximateLayout(big).panels[0]
-        #expect(large.xScale.ticks.values.count > small.xScale.ticks.values.count)
+        #expect(large.xScale.ticks == reference.xScale.ticks && large.yScale.ticks == reference.yScale.ticks)
+        var wide = sampleChart()
+        wide.width = 2400
+        #expect(approximateLayout(wide).panels[0].xScale.ticks.values.count > reference.xScale.ticks.values.count)
     }
 
     @Test("A time axis runs edge to edge; a phase plot's x axis is padded")

@@ -155,8 +155,9 @@ struct RendererTests {
         }
     }
 
-    @Test("Rendering a 2-panel chart with 4 series of 2000 points is fast")
-    func timing() throws {
+    @Test("A 2-panel chart with 4 series of 2000 points renders in every format")
+    func largeChart() throws {
+        // Speed belongs in benchmarks (scripts/bench-springplot.sh), not in a test on a shared machine.
         var chart = sampleChart(points: 2000)
         chart.panels[1].series.append(contentsOf: chart.panels[0].series.map {
             var series = $0
@@ -164,26 +165,9 @@ struct RendererTests {
             series.name = nil
             return series
         })
-        let clock = ContinuousClock()
-        var timings: [String] = []
         for format in OutputFormat.allCases {
-            _ = try renderer.render(chart, format: format)  // warm up fonts
-            let start = clock.now
-            let runs = 5
-            for _ in 0..<runs { _ = try renderer.render(chart, format: format) }
-            let each = (clock.now - start) / runs
-            timings.append("\(format): \(each)")
-            #expect(each < .seconds(1))  // a debug build on a loaded machine; release is far faster
+            let bytes = try renderer.render(chart, format: format)
+            #expect(bytes.count > 1000, "\(format)")
         }
-        let layoutStart = clock.now
-        let list = layoutChart(chart, measurer: try CairoTextMeasurer())
-        timings.append("layout: \(clock.now - layoutStart)")
-        let drawStart = clock.now
-        let surface = try renderer.rasterSurface(list, scale: 1)
-        timings.append("draw: \(clock.now - drawStart)")
-        let encodeStart = clock.now
-        _ = try surface.pngBytes()
-        timings.append("encode: \(clock.now - encodeStart)")
-        print("render timings:", timings.joined(separator: ", "))
     }
 }

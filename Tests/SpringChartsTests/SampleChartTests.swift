@@ -4,7 +4,8 @@ import Testing
 
 /// Renders the sample charts into the temporary directory for a person to look at:
 /// charts-sample.png, charts-sample-dark.png, their @2x versions, SVG and PDF copies, and
-/// charts-variety(-dark).png/.svg, and charts-small.png (600 × 400).
+/// charts-variety(-dark).png/.svg, and charts-small.png (600 × 400); then checks that what it
+/// draws is a chart.
 @Suite("Sample charts")
 struct SampleChartTests {
     @Test("Sample charts are written to the temporary directory")
@@ -33,5 +34,30 @@ struct SampleChartTests {
         small.height = 400
         try Data(try renderer.render(small, format: .png)).write(to: directory.appendingPathComponent("charts-small.png"))
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("charts-sample.png").path))
+
+        // What was written holds a chart: the curve's colour inside the first plot, background
+        // outside it, and SVG text elements for the title and the labels.
+        for theme in [Theme.light, .dark] {
+            let chart = sampleChart(theme: theme)
+            let result = ChartLayout(chart: chart, measurer: try CairoTextMeasurer()).layout()
+            let image = try renderer.renderPixels(result.displayList)
+            let plot = try #require(result.panels.first).plot
+            let curve = theme.resolve(.palette(0))
+            func matches(_ pixel: (red: Int, green: Int, blue: Int, alpha: Int), _ color: ChartColor) -> Bool {
+                abs(pixel.red - Int(color.red * 255)) <= 4 && abs(pixel.green - Int(color.green * 255)) <= 4
+                    && abs(pixel.blue - Int(color.blue * 255)) <= 4
+            }
+            var curvePixels = 0
+            for y in Int(plot.minY)..<Int(plot.maxY) {
+                for x in Int(plot.minX)..<Int(plot.maxX) where matches(image.rgba(x: x, y: y), curve) { curvePixels += 1 }
+            }
+            #expect(curvePixels > Int(plot.width), "the curve is drawn across the plot (\(curvePixels) px)")
+            #expect(matches(image.rgba(x: 2, y: image.height - 2), theme.background))
+
+            let svg = String(decoding: try renderer.render(chart, format: .svg), as: UTF8.self)
+            #expect(svg.contains(">Spring step response</text>"))
+            #expect(svg.components(separatedBy: "<text ").count - 1 > 20)
+            #expect(svg.contains("<path"))
+        }
     }
 }

@@ -12,9 +12,20 @@ struct PanelGeometry: Hashable, Sendable {
     var plot: Rect
     var xScale: AxisScale
     var yScale: AxisScale
+    /// The legend's box, inside or beside the plot.
     var legend: Rect?
-    var labels: [Rect]
+    var legendPlacement: LegendBox.Placement?
+    /// The boxes of annotation labels and marker circles.
+    var labels: [Rect] = []
+    /// The boxes of annotation label texts alone.
+    var labelTexts: [Rect] = []
+    /// The drawn horizontal bands.
+    var bands: [Rect] = []
     var notes: Rect?
+    /// The note lines, including the automatic ones for clipped series.
+    var noteLines: [String] = []
+    /// The series as drawn, in px, before clipping to the plot.
+    var curves: [[Point]] = []
     var transform: PlotTransform { PlotTransform(plot: plot, xScale: xScale, yScale: yScale) }
 }
 
@@ -23,27 +34,20 @@ struct LayoutResult: Hashable, Sendable {
     var panels: [PanelGeometry]
 }
 
-/// The layout of a chart: header, margins from measured labels, panels, then each panel's grid,
-/// series, annotations and legend.
+/// The layout of a chart, in named stages: the header, the vertical and horizontal frames of the
+/// panels, then each panel's grid, series, annotations, axes, legend and notes.
+///
+/// When some legend finds no spot inside its plot clear of every curve, the chart is laid out again
+/// with a column reserved right of the plots for it, or, when that column would take more than 40 %
+/// of the plot width, with rows reserved below the plots.
 struct ChartLayout<Measurer: TextMeasurer> {
     let chart: Chart
     let measurer: Measurer
     let theme: Theme
-
-    // Spacing, in logical px.
-    static var outerPadding: Double { 20 }
-    static var subtitleGap: Double { 5 }
-    static var headerGap: Double { 18 }
-    static var panelGap: Double { 30 }
-    static var tickLength: Double { 5 }
-    static var tickLabelGap: Double { 4 }
-    static var axisLabelGap: Double { 8 }
-    static var yLabelGap: Double { 10 }
-    /// The least distance between y ticks, and between x ticks (x labels are wide).
-    static var yTickSpacing: Double { 40 }
-    static var xTickSpacing: Double { 90 }
-    /// The least free space between neighbouring x tick labels.
-    static var xLabelClearance: Double { 18 }
+    /// Sizes for this canvas.
+    let metrics: LayoutMetrics
+    let width: Double
+    let height: Double
 
     let titleFont: Font
     let subtitleFont: Font
@@ -56,13 +60,17 @@ struct ChartLayout<Measurer: TextMeasurer> {
         self.chart = chart
         self.measurer = measurer
         theme = chart.theme
+        width = chart.width.isFinite && chart.width > 0 ? chart.width : 1
+        height = chart.height.isFinite && chart.height > 0 ? chart.height : 1
+        let metrics = LayoutMetrics(width: width, height: height)
+        self.metrics = metrics
         let family = theme.fontFamily
-        titleFont = Font(family: family, size: theme.titleSize, weight: .bold)
-        subtitleFont = Font(family: family, size: theme.subtitleSize)
-        axisFont = Font(family: family, size: theme.axisLabelSize)
-        tickFont = Font(family: family, size: theme.tickLabelSize)
-        legendFont = Font(family: family, size: theme.legendSize)
-        annotationFont = Font(family: family, size: theme.annotationSize)
+        titleFont = metrics.scaled(Font(family: family, size: theme.titleSize, weight: .bold))
+        subtitleFont = metrics.scaled(Font(family: family, size: theme.subtitleSize))
+        axisFont = metrics.scaled(Font(family: family, size: theme.axisLabelSize))
+        tickFont = metrics.scaled(Font(family: family, size: theme.tickLabelSize))
+        legendFont = metrics.scaled(Font(family: family, size: theme.legendSize))
+        annotationFont = metrics.scaled(Font(family: family, size: theme.annotationSize))
     }
 
     /// The data extents of one panel, before any axis is resolved.
@@ -75,44 +83,125 @@ struct ChartLayout<Measurer: TextMeasurer> {
         var showsXLabel = true
     }
 
+    /// Where legends go that find no free spot inside their plot.
+    private struct LegendsOutside {
+        enum Side { case right, below }
+        /// The panels whose legend goes outside, and where.
+        var panels: [Int: Side] = [:]
+        /// The width kept free right of the plots.
+        var column = 0.0
+        /// The height kept free under the last panel.
+        var row = 0.0
+    }
+
     func layout() -> LayoutResult {
-        let width = chart.width.isFinite && chart.width > 0 ? chart.width : 1
-        let height = chart.height.isFinite && chart.height > 0 ? chart.height : 1
-        let pad = ChartLayout.outerPadding
+        let inside = layout(outside: LegendsOutside())
+        // A legend that crosses a curve wherever it goes inside moves beside the plots if they keep
+        // most of their width, otherwise below them.
+        let crowded = inside.panels.indices.filter {
+            if case .crowded = inside.panels[$0].legendPlacement { return true } else { return false }
+        }
+        guard !crowded.isEmpty, let plotWidth = inside.panels.first?.plot.width else { return inside }
+        let legends = crowded.compactMap { legendBox(chart.panels[$0]) }
+        let column = (legends.map(\.width).max() ?? 0) + metrics.legendGap
+        if column <= 0.4 * plotWidth {
+            return layout(outside: LegendsOutside(panels: Dictionary(uniqueKeysWithValues: crowded.map { ($0, .right) }),
+                                                  column: column))
+        }
+        let row = legends.map { $0.rows(maxWidth: plotWidth).height + metrics.legendGap }.reduce(0, +)
+        return layout(outside: LegendsOutside(panels: Dictionary(uniqueKeysWithValues: crowded.map { ($0, .below) }),
+                                              row: row))
+    }
+
+    /// The layout with room kept beside or below the plots for the legends that go `outside`.
+    private func layout(outside: LegendsOutside) -> LayoutResult {
+        let header = headerCommands()
         var commands: [DrawCommand] = [
             .rect(Rect(x: 0, y: 0, width: width, height: height), fill: theme.background, stroke: nil, cornerRadius: 0),
-        ]
-
-        // Header: title and subtitle, top-left.
-        var headerBottom = pad
-        if let title = chart.title, !title.isEmpty {
-            let metrics = measurer.measure(title, font: titleFont)
-            let baseline = (headerBottom + metrics.ascent).rounded()
-            commands.append(.text(TextRun(title, origin: Point(x: pad, y: baseline), font: titleFont,
-                                          color: theme.foreground)))
-            headerBottom = baseline + metrics.descent
-        }
-        if let subtitle = chart.subtitle, !subtitle.isEmpty {
-            let metrics = measurer.measure(subtitle, font: subtitleFont)
-            let gap = headerBottom > pad ? ChartLayout.subtitleGap : 0
-            let baseline = (headerBottom + gap + metrics.ascent).rounded()
-            commands.append(.text(TextRun(subtitle, origin: Point(x: pad, y: baseline), font: subtitleFont,
-                                          color: theme.muted)))
-            headerBottom = baseline + metrics.descent
-        }
-        let tickMetrics = measurer.measure("0", font: tickFont)
-        let axisMetrics = measurer.measure("Ag", font: axisFont)
-        let plotsTop = (headerBottom > pad ? headerBottom + ChartLayout.headerGap
-                                           : pad + tickMetrics.capHeight / 2).rounded(.up)
-
+        ] + header.commands
         let panels = chart.panels
         guard !panels.isEmpty else {
             return LayoutResult(displayList: DisplayList(width: width, height: height, title: chart.title,
                                                          commands: commands), panels: [])
         }
+        let tickMetrics = measurer.measure("0", font: tickFont)
+        let axisMetrics = measurer.measure("Ag", font: axisFont)
+        let pad = metrics.outerPadding
+        let plotsTop = (header.bottom > pad ? header.bottom + metrics.headerGap
+                                            : pad + tickMetrics.capHeight / 2).rounded(.up)
+        let data = panelData(panels)
+        let frame = verticalFrame(data: data, top: plotsTop, bottomReserve: outside.row, tickMetrics: tickMetrics,
+                                  axisMetrics: axisMetrics)
+        let yScales = panels.indices.map { index in
+            AxisScale.resolve(panels[index].yAxis,
+                              dataExtent: markerHeadroom(panels[index], extent: data[index].y,
+                                                         plotHeight: frame.plotHeight),
+                              defaultPadding: 0.05,
+                              maxTickCount: AxisTicks.maxCount(length: frame.plotHeight, spacing: metrics.yTickSpacing))
+        }
+        let horizontal = horizontalFrame(panels: panels, data: data, yScales: yScales, axisMetrics: axisMetrics,
+                                         legendColumn: outside.column)
 
-        // Data extents, and which x labels to show: a label repeated by the panel below on the same
-        // x data is left to that panel.
+        var geometries: [PanelGeometry] = []
+        var rowTop = height - pad - outside.row + metrics.legendGap
+        for index in panels.indices {
+            let plot = Rect(x: horizontal.left, y: frame.tops[index], width: horizontal.right - horizontal.left,
+                            height: frame.plotHeight)
+            let transform = PlotTransform(plot: plot, xScale: horizontal.xScales[index], yScale: yScales[index])
+            var geometry = PanelGeometry(plot: plot, xScale: transform.xScale, yScale: transform.yScale)
+            var legendSpot: LegendBox.Placement?
+            if let side = outside.panels[index], let legend = legendBox(panels[index]) {
+                switch side {
+                case .right:
+                    legendSpot = .outside(Rect(x: plot.maxX + metrics.legendGap, y: plot.minY, width: legend.width,
+                                               height: legend.height))
+                case .below:
+                    let rows = legend.rows(maxWidth: plot.width)
+                    legendSpot = .below(Rect(x: plot.minX, y: rowTop.rounded(), width: plot.width, height: rows.height))
+                    rowTop += rows.height + metrics.legendGap
+                }
+            }
+            commands += panelCommands(panels[index], transform: transform, showsXLabel: data[index].showsXLabel,
+                                      tickMetrics: tickMetrics, yLabelX: pad + axisMetrics.ascent,
+                                      legendOutside: legendSpot, geometry: &geometry)
+            geometries.append(geometry)
+        }
+        return LayoutResult(displayList: DisplayList(width: width, height: height, title: chart.title,
+                                                     commands: commands), panels: geometries)
+    }
+
+    // MARK: Frame
+
+    /// The title and subtitle, top-left, each cut with an ellipsis to the canvas width; and where
+    /// the header ends.
+    private func headerCommands() -> (commands: [DrawCommand], bottom: Double) {
+        let pad = metrics.outerPadding
+        let room = max(0, width - 2 * pad)
+        var commands: [DrawCommand] = []
+        var bottom = pad
+        if let title = chart.title, !title.isEmpty {
+            let textMetrics = measurer.measure(title, font: titleFont)
+            let baseline = (bottom + textMetrics.ascent).rounded()
+            commands.append(.text(TextRun(measurer.fitting(title, font: titleFont, width: room),
+                                          origin: Point(x: pad, y: baseline), font: titleFont,
+                                          color: theme.foreground)))
+            bottom = baseline + textMetrics.descent
+        }
+        if let subtitle = chart.subtitle, !subtitle.isEmpty {
+            let textMetrics = measurer.measure(subtitle, font: subtitleFont)
+            let gap = bottom > pad ? metrics.subtitleGap : 0
+            let baseline = (bottom + gap + textMetrics.ascent).rounded()
+            commands.append(.text(TextRun(measurer.fitting(subtitle, font: subtitleFont, width: room),
+                                          origin: Point(x: pad, y: baseline), font: subtitleFont,
+                                          color: theme.muted)))
+            bottom = baseline + textMetrics.descent
+        }
+        return (commands, bottom)
+    }
+
+    /// Data extents, and which x labels to show: a label repeated by the panel below on the same x
+    /// data is left to that panel.
+    private func panelData(_ panels: [Panel]) -> [PanelData] {
         var data = panels.map { panel in
             PanelData(x: xExtent(of: panel), xPadding: runsLeftToRight(panel) ? 0 : 0.05, y: yExtent(of: panel))
         }
@@ -124,74 +213,65 @@ struct ChartLayout<Measurer: TextMeasurer> {
                 data[index].showsXLabel = false
             }
         }
+        return data
+    }
 
-        // Vertical layout: equal plot heights after each panel's x tick labels and x label.
-        let tickLabelsHeight = ChartLayout.tickLength + ChartLayout.tickLabelGap + tickMetrics.capHeight
-            + tickMetrics.descent
-        let xLabelHeight = ChartLayout.axisLabelGap + axisMetrics.lineHeight
+    /// Equal plot heights after each panel's x tick labels and x label and `bottomReserve` px under
+    /// the last panel, and each plot's top.
+    private func verticalFrame(data: [PanelData], top: Double, bottomReserve: Double, tickMetrics: TextMetrics,
+                               axisMetrics: TextMetrics) -> (plotHeight: Double, tops: [Double]) {
+        let tickLabelsHeight = metrics.tickLength + metrics.tickLabelGap + tickMetrics.capHeight + tickMetrics.descent
+        let xLabelHeight = metrics.axisLabelGap + axisMetrics.lineHeight
         let decorations = data.map { tickLabelsHeight + ($0.showsXLabel ? xLabelHeight : 0) }
-        let available = height - plotsTop - pad - decorations.reduce(0, +)
-            - ChartLayout.panelGap * Double(panels.count - 1)
-        let plotHeight = max(1, (available / Double(panels.count)).rounded(.down))
+        let available = height - top - metrics.outerPadding - bottomReserve - decorations.reduce(0, +)
+            - metrics.panelGap * Double(data.count - 1)
+        let plotHeight = max(1, (available / Double(data.count)).rounded(.down))
         var tops: [Double] = []
-        var y = plotsTop
-        for index in panels.indices {
+        var y = top
+        for index in data.indices {
             tops.append(y)
-            y += plotHeight + decorations[index] + ChartLayout.panelGap
+            y += plotHeight + decorations[index] + metrics.panelGap
         }
+        return (plotHeight, tops)
+    }
 
-        // Left margin from the widest y tick label and the rotated y label.
-        let yMaxCount = AxisTicks.maxCount(length: plotHeight, spacing: ChartLayout.yTickSpacing)
-        let yScales = panels.indices.map { index in
-            AxisScale.resolve(panels[index].yAxis,
-                              dataExtent: markerHeadroom(panels[index], extent: data[index].y, plotHeight: plotHeight),
-                              defaultPadding: 0.05, maxTickCount: yMaxCount)
-        }
-        let yLabelWidths = yScales.map { scale in scale.ticks.labels.map { measurer.measure($0, font: tickFont).width } }
-        let widestYLabel = yLabelWidths.joined().max() ?? 0
+    /// The plots' left edge (after the widest y tick label and the rotated y label), their right edge
+    /// (room for half of the last x tick label and for `legendColumn`) and the x scales, whose ticks
+    /// thin out until their labels fit.
+    private func horizontalFrame(panels: [Panel], data: [PanelData], yScales: [AxisScale], axisMetrics: TextMetrics,
+                                 legendColumn: Double) -> (left: Double, right: Double, xScales: [AxisScale]) {
+        let pad = metrics.outerPadding
+        let widestYLabel = yScales.flatMap { $0.ticks.labels }.map { measurer.measure($0, font: tickFont).width }
+            .max() ?? 0
         let hasYLabel = panels.contains { !$0.yAxis.label.isEmpty }
-        let yLabelBand = hasYLabel ? axisMetrics.lineHeight + ChartLayout.yLabelGap : 0
-        let plotLeft = (pad + yLabelBand + widestYLabel + ChartLayout.tickLabelGap + ChartLayout.tickLength)
-            .rounded(.up)
+        let yLabelBand = hasYLabel ? axisMetrics.lineHeight + metrics.yLabelGap : 0
+        let left = (pad + yLabelBand + widestYLabel + metrics.tickLabelGap + metrics.tickLength).rounded(.up)
 
-        // Right margin: room for half of the last x tick label; x ticks thin out until labels fit.
-        var plotRight = (width - pad - 4).rounded(.down)
+        var right = (width - pad - 4 * metrics.scale - legendColumn).rounded(.down)
         var xScales: [AxisScale] = []
         for _ in 0..<2 {
             xScales = panels.indices.map { index in
                 xScale(for: panels[index].xAxis, extent: data[index].x, defaultPadding: data[index].xPadding,
-                       length: max(1, plotRight - plotLeft))
+                       length: max(1, right - left))
             }
             var overflow = 0.0
             for scale in xScales {
                 guard let last = scale.ticks.values.last, let label = scale.ticks.labels.last else { continue }
-                let px = scale.position(of: last, start: plotLeft, end: plotRight)
+                let px = scale.position(of: last, start: left, end: right)
                 let half = measurer.measure(label, font: tickFont).width / 2
-                overflow = max(overflow, px + half - (width - 8))
+                overflow = max(overflow, px + half - (width - 8 * metrics.scale))
             }
             guard overflow > 0 else { break }
-            plotRight = (plotRight - overflow).rounded(.down)
+            right = (right - overflow).rounded(.down)
         }
-        plotRight = max(plotLeft + 1, plotRight)
-
-        var geometries: [PanelGeometry] = []
-        for index in panels.indices {
-            let plot = Rect(x: plotLeft, y: tops[index], width: plotRight - plotLeft, height: plotHeight)
-            let geometry = layoutPanel(panels[index], plot: plot, xScale: xScales[index], yScale: yScales[index],
-                                       showsXLabel: data[index].showsXLabel, tickMetrics: tickMetrics,
-                                       axisMetrics: axisMetrics, yLabelX: pad + axisMetrics.ascent,
-                                       commands: &commands)
-            geometries.append(geometry)
-        }
-        return LayoutResult(displayList: DisplayList(width: width, height: height, title: chart.title,
-                                                     commands: commands), panels: geometries)
+        return (left, max(left + 1, right), xScales)
     }
 
     /// The x scale for a plot `length` px wide, with ticks thinned until neighbouring labels keep
-    /// ``xLabelClearance`` between them.
+    /// ``LayoutMetrics/xLabelClearance`` between them.
     private func xScale(for axis: Axis, extent: ClosedRange<Double>?, defaultPadding: Double,
                         length: Double) -> AxisScale {
-        var maxCount = AxisTicks.maxCount(length: length, spacing: ChartLayout.xTickSpacing)
+        var maxCount = AxisTicks.maxCount(length: length, spacing: metrics.xTickSpacing)
         while true {
             let scale = AxisScale.resolve(axis, dataExtent: extent, defaultPadding: defaultPadding,
                                           maxTickCount: maxCount)
@@ -199,7 +279,7 @@ struct ChartLayout<Measurer: TextMeasurer> {
             guard count > 2 else { return scale }
             let spacing = scale.ticks.step / (scale.upper - scale.lower) * length
             let widest = scale.ticks.labels.map { measurer.measure($0, font: tickFont).width }.max() ?? 0
-            if widest + ChartLayout.xLabelClearance <= spacing { return scale }
+            if widest + metrics.xLabelClearance <= spacing { return scale }
             maxCount = count - 1
         }
     }
@@ -226,7 +306,7 @@ struct ChartLayout<Measurer: TextMeasurer> {
         for annotation in panel.annotations {
             switch annotation {
             case .verticalLine(let x, _, _): builder.include(x)
-            case .marker(let x, let y, _) where y.isFinite: builder.include(x)
+            case .marker(let x, let y, _, _) where y.isFinite: builder.include(x)
             default: break
             }
         }
@@ -251,7 +331,7 @@ struct ChartLayout<Measurer: TextMeasurer> {
             case .horizontalBand(let lower, let upper, _):
                 builder.include(lower)
                 builder.include(upper)
-            case .marker(let x, let y, _) where x.isFinite: builder.include(y)
+            case .marker(let x, let y, _, _) where x.isFinite: builder.include(y)
             default: break
             }
         }
@@ -265,14 +345,14 @@ struct ChartLayout<Measurer: TextMeasurer> {
             return extent
         }
         let labelHeight = measurer.measure("Ag", font: annotationFont).lineHeight
-        let needed = AnnotationLayout.markerRadius + AnnotationLayout.labelGap + labelHeight + 4
+        let needed = metrics.markerRadius + metrics.labelGap + labelHeight + 4 * metrics.scale
         let padding = max(0, panel.yAxis.padding ?? 0.05)
         for _ in 0..<2 {
             let span = extent.upperBound - extent.lowerBound
             let perPixel = span * (1 + 2 * padding) / plotHeight
             var lower = extent.lowerBound, upper = extent.upperBound
             for annotation in panel.annotations {
-                guard case .marker(let x, let y, let label?) = annotation, !label.isEmpty, x.isFinite, y.isFinite
+                guard case .marker(let x, let y, let label?, _) = annotation, !label.isEmpty, x.isFinite, y.isFinite
                 else { continue }
                 if y >= extent.lowerBound + span / 2 {
                     upper = max(upper, y + needed * perPixel - padding * span)
@@ -288,14 +368,104 @@ struct ChartLayout<Measurer: TextMeasurer> {
 
     // MARK: One panel
 
-    private func layoutPanel(_ panel: Panel, plot: Rect, xScale: AxisScale, yScale: AxisScale, showsXLabel: Bool,
-                             tickMetrics: TextMetrics, axisMetrics: TextMetrics, yLabelX: Double,
-                             commands: inout [DrawCommand]) -> PanelGeometry {
-        let transform = PlotTransform(plot: plot, xScale: xScale, yScale: yScale)
-        let hairline = Stroke(color: theme.grid, width: 1)
+    /// One panel's commands, in drawing order: grid, bands and reference lines, series (clipped to
+    /// the plot), axes, markers and labels, legend, notes. Fills in `geometry`.
+    private func panelCommands(_ panel: Panel, transform: PlotTransform, showsXLabel: Bool, tickMetrics: TextMetrics,
+                               yLabelX: Double, legendOutside: LegendBox.Placement?,
+                               geometry: inout PanelGeometry) -> [DrawCommand] {
+        let plot = transform.plot
+        let runs = seriesRuns(panel, transform: transform)
+        geometry.curves = runs.map(\.points)
+        var scorer = placementScorer(panel, transform: transform, runs: runs)
 
-        // Grid, behind everything. The spines cover the left and bottom edges; the zero line has its
-        // own colour.
+        let annotations = AnnotationLayout(annotations: panel.annotations, transform: transform, theme: theme,
+                                           font: annotationFont, metrics: metrics, measurer: measurer, scorer: &scorer)
+        var commands = gridCommands(transform)
+        commands += annotations.behind
+        if !runs.isEmpty {
+            commands.append(.pushClip(plot))
+            for run in runs { commands.append(.polyline(run.points, stroke: run.stroke)) }
+            commands.append(.popClip)
+        }
+        commands += axisCommands(panel, transform: transform, showsXLabel: showsXLabel, tickMetrics: tickMetrics,
+                                 yLabelX: yLabelX)
+        commands += annotations.onTop
+        geometry.labels = annotations.occupied
+        geometry.labelTexts = annotations.labels
+        geometry.bands = annotations.bands
+
+        if let legend = legendBox(panel), panel.showsLegend {
+            let placement = legendOutside ?? legend.place(in: plot, scorer: scorer)
+            commands += legend.commands(in: placement, theme: theme)
+            scorer.obstacles.append(placement.rect)
+            geometry.legend = placement.rect
+            geometry.legendPlacement = placement
+        }
+        let lines = noteLines(panel, transform: transform)
+        geometry.noteLines = lines
+        if let notes = NoteBlock(lines: lines, font: annotationFont, layout: metrics, measurer: measurer) {
+            let placed = notes.commands(in: plot, theme: theme, scorer: &scorer)
+            commands += placed.commands
+            geometry.notes = placed.box
+        }
+        return commands
+    }
+
+    /// A series cut into drawable polylines in px.
+    private struct SeriesRun {
+        var points: [Point]
+        var stroke: Stroke
+        /// How much the run counts when placing text: a faint curve counts less.
+        var weight: Double
+    }
+
+    /// Every series cut at gaps and at a margin outside the plot; a step series first becomes its
+    /// staircase.
+    private func seriesRuns(_ panel: Panel, transform: PlotTransform) -> [SeriesRun] {
+        var runs: [SeriesRun] = []
+        for series in panel.series {
+            let stroke = series.stroke(in: theme, scale: metrics.strokeScale)
+            let margin = stroke.width + 2
+            let (xs, ys) = series.interpolation == .steps ? staircase(xs: series.xs, ys: series.ys)
+                                                          : (series.xs, series.ys)
+            for run in polylineRuns(xs: xs, ys: ys, transform: transform,
+                                    bounds: transform.plot.insetBy(dx: -margin, dy: -margin)) {
+                runs.append(SeriesRun(points: simplifiedPolyline(run), stroke: stroke,
+                                      weight: max(0.2, min(1, series.opacity))))
+            }
+        }
+        return runs
+    }
+
+    /// What placement avoids: the curves, and the reference lines (lightly in the coverage count:
+    /// a legend may cover a reference line rather than a curve).
+    private func placementScorer(_ panel: Panel, transform: PlotTransform, runs: [SeriesRun]) -> PlacementScorer {
+        let plot = transform.plot
+        var ink = PlotInk()
+        ink.curves = runs.map { PlotInk.Line(points: $0.points, halfWidth: $0.stroke.width / 2) }
+        for annotation in panel.annotations {
+            switch annotation {
+            case .verticalLine(let x, _, let style) where x.isFinite && transform.xScale.contains(x):
+                let px = transform.x(x)
+                ink.rules.append(PlotInk.Line(points: [Point(x: px, y: plot.minY), Point(x: px, y: plot.maxY)],
+                                              halfWidth: style.lineWidth / 2))
+            case .horizontalLine(let y, _, let style) where y.isFinite && transform.yScale.contains(y):
+                let py = transform.y(y)
+                ink.rules.append(PlotInk.Line(points: [Point(x: plot.minX, y: py), Point(x: plot.maxX, y: py)],
+                                              halfWidth: style.lineWidth / 2))
+            default: break
+            }
+        }
+        let weighted = runs.map { ($0.points, $0.weight) } + ink.rules.map { ($0.points, 0.6) }
+        return PlacementScorer(plot: plot, coverage: CoverageGrid(bounds: plot, polylines: weighted), ink: ink)
+    }
+
+    /// Grid lines at the ticks, behind everything. The spines cover the left and bottom edges; the
+    /// zero line has its own colour.
+    private func gridCommands(_ transform: PlotTransform) -> [DrawCommand] {
+        let plot = transform.plot, xScale = transform.xScale, yScale = transform.yScale
+        let hairline = Stroke(color: theme.grid, width: 1)
+        var commands: [DrawCommand] = []
         let hasZeroLine = yScale.lower < 0 && yScale.upper > 0
         for value in xScale.ticks.values {
             let px = transform.x(value)
@@ -314,68 +484,40 @@ struct ChartLayout<Measurer: TextMeasurer> {
             commands.append(.line(from: Point(x: plot.minX, y: py), to: Point(x: plot.maxX, y: py),
                                   stroke: Stroke(color: theme.zeroLine, width: 1), crisp: true))
         }
+        return commands
+    }
 
-        // Series, clipped to the plot; cut at gaps and at a margin outside the plot.
-        var runs: [(points: [Point], stroke: Stroke, weight: Double)] = []
-        for series in panel.series {
-            let stroke = series.stroke(in: theme)
-            let margin = stroke.width + 2
-            for run in polylineRuns(xs: series.xs, ys: series.ys, transform: transform,
-                                    bounds: plot.insetBy(dx: -margin, dy: -margin)) {
-                runs.append((simplifiedPolyline(run), stroke, max(0.2, min(1, series.opacity))))
-            }
-        }
-        // Reference lines count too, lightly: a label should not sit across one, but a legend may
-        // cover a reference line rather than a curve.
-        var ink = runs.map { ($0.points, $0.weight) }
-        for annotation in panel.annotations {
-            switch annotation {
-            case .verticalLine(let x, _, _) where x.isFinite && xScale.contains(x):
-                let px = transform.x(x)
-                ink.append(([Point(x: px, y: plot.minY), Point(x: px, y: plot.maxY)], 0.6))
-            case .horizontalLine(let y, _, _) where y.isFinite && yScale.contains(y):
-                let py = transform.y(y)
-                ink.append(([Point(x: plot.minX, y: py), Point(x: plot.maxX, y: py)], 0.6))
-            default: break
-            }
-        }
-        let coverage = CoverageGrid(bounds: plot, polylines: ink)
-        var scorer = PlacementScorer(plot: plot, coverage: coverage)
-
-        let annotations = AnnotationLayout(annotations: panel.annotations, transform: transform, theme: theme,
-                                           font: annotationFont, measurer: measurer, scorer: &scorer)
-        commands += annotations.behind
-        if !runs.isEmpty {
-            commands.append(.pushClip(plot))
-            for run in runs { commands.append(.polyline(run.points, stroke: run.stroke)) }
-            commands.append(.popClip)
-        }
-
-        // Axes: left and bottom spines with outward ticks, then tick labels and axis labels.
+    /// The left and bottom spines with outward ticks, the tick labels and the axis labels.
+    private func axisCommands(_ panel: Panel, transform: PlotTransform, showsXLabel: Bool, tickMetrics: TextMetrics,
+                              yLabelX: Double) -> [DrawCommand] {
+        let plot = transform.plot
         let axisStroke = Stroke(color: theme.axis, width: 1)
-        commands.append(.line(from: Point(x: plot.minX, y: plot.minY), to: Point(x: plot.minX, y: plot.maxY),
-                              stroke: axisStroke, crisp: true))
-        commands.append(.line(from: Point(x: plot.minX, y: plot.maxY), to: Point(x: plot.maxX, y: plot.maxY),
-                              stroke: axisStroke, crisp: true))
-        let tickLength = ChartLayout.tickLength
-        let labelTop = plot.maxY + tickLength + ChartLayout.tickLabelGap
-        for (value, label) in zip(xScale.ticks.values, xScale.ticks.labels) {
+        var commands: [DrawCommand] = [
+            .line(from: Point(x: plot.minX, y: plot.minY), to: Point(x: plot.minX, y: plot.maxY),
+                  stroke: axisStroke, crisp: true),
+            .line(from: Point(x: plot.minX, y: plot.maxY), to: Point(x: plot.maxX, y: plot.maxY),
+                  stroke: axisStroke, crisp: true),
+        ]
+        let tickLength = metrics.tickLength
+        let labelTop = plot.maxY + tickLength + metrics.tickLabelGap
+        for (value, label) in zip(transform.xScale.ticks.values, transform.xScale.ticks.labels) {
             let px = transform.x(value)
             commands.append(.line(from: Point(x: px, y: plot.maxY), to: Point(x: px, y: plot.maxY + tickLength),
                                   stroke: axisStroke, crisp: true))
             commands.append(.text(TextRun(label, origin: Point(x: px, y: (labelTop + tickMetrics.capHeight).rounded()),
                                           font: tickFont, color: theme.muted, anchor: .middle)))
         }
-        for (value, label) in zip(yScale.ticks.values, yScale.ticks.labels) {
+        for (value, label) in zip(transform.yScale.ticks.values, transform.yScale.ticks.labels) {
             let py = transform.y(value)
             commands.append(.line(from: Point(x: plot.minX - tickLength, y: py), to: Point(x: plot.minX, y: py),
                                   stroke: axisStroke, crisp: true))
-            let origin = Point(x: plot.minX - tickLength - ChartLayout.tickLabelGap,
+            let origin = Point(x: plot.minX - tickLength - metrics.tickLabelGap,
                                y: (py + tickMetrics.capHeight / 2).rounded())
             commands.append(.text(TextRun(label, origin: origin, font: tickFont, color: theme.muted, anchor: .end)))
         }
         if showsXLabel {
-            let baseline = labelTop + tickMetrics.capHeight + tickMetrics.descent + ChartLayout.axisLabelGap
+            let axisMetrics = measurer.measure("Ag", font: axisFont)
+            let baseline = labelTop + tickMetrics.capHeight + tickMetrics.descent + metrics.axisLabelGap
                 + axisMetrics.ascent
             commands.append(.text(TextRun(panel.xAxis.label, origin: Point(x: plot.midX, y: baseline.rounded()),
                                           font: axisFont, color: theme.foreground, anchor: .middle)))
@@ -384,29 +526,58 @@ struct ChartLayout<Measurer: TextMeasurer> {
             commands.append(.text(TextRun(panel.yAxis.label, origin: Point(x: yLabelX.rounded(), y: plot.midY),
                                           font: axisFont, color: theme.foreground, anchor: .middle, rotation: -90)))
         }
+        return commands
+    }
 
-        commands += annotations.onTop
-
-        // Legend, in the corner that hides the least, then notes in a corner still free.
-        var legendBox: Rect?
+    /// The legend of the named series, or nil when none has a name.
+    private func legendBox(_ panel: Panel) -> LegendBox? {
         let entries = panel.series.compactMap { series -> LegendBox.Entry? in
             guard let name = series.name, !name.isEmpty else { return nil }
-            return LegendBox.Entry(name: name, stroke: series.stroke(in: theme))
+            return LegendBox.Entry(name: name, stroke: series.stroke(in: theme, scale: metrics.strokeScale),
+                                   steps: series.interpolation == .steps)
         }
-        if panel.showsLegend, !entries.isEmpty {
-            let legend = LegendBox(entries: entries, font: legendFont, measurer: measurer)
-            let box = legend.place(in: plot, scorer: scorer)
-            commands += legend.commands(in: box, theme: theme)
-            scorer.obstacles.append(box)
-            legendBox = box
-        }
-        var notesBox: Rect?
-        if let notes = NoteBlock(annotations: panel.annotations, font: annotationFont, measurer: measurer) {
-            let placed = notes.commands(in: plot, theme: theme, scorer: &scorer)
-            commands += placed.commands
-            notesBox = placed.box
-        }
-        return PanelGeometry(plot: plot, xScale: xScale, yScale: yScale, legend: legendBox,
-                             labels: annotations.occupied, notes: notesBox)
+        guard !entries.isEmpty else { return nil }
+        return LegendBox(entries: entries, font: legendFont, metrics: metrics, measurer: measurer)
     }
+
+    /// The panel's notes, then one naming the series an explicit y range cuts off, unless a note
+    /// already names them: a chart never hides its own clipping.
+    private func noteLines(_ panel: Panel, transform: PlotTransform) -> [String] {
+        var lines = panel.annotations.compactMap { if case .note(let text) = $0 { text } else { nil } }
+        guard panel.yAxis.range != nil else { return lines }
+        let yScale = transform.yScale, xScale = transform.xScale
+        let slack = (yScale.upper - yScale.lower) * 1e-9
+        var clipped: [String] = []
+        var unnamed = 0
+        for series in panel.series {
+            let cut = zip(series.xs, series.ys).contains { x, y in
+                x.isFinite && y.isFinite && xScale.contains(x) && (y > yScale.upper + slack || y < yScale.lower - slack)
+            }
+            guard cut else { continue }
+            if let name = series.name, !name.isEmpty {
+                if !lines.contains(where: { $0.contains(name) }) { clipped.append(name) }
+            } else {
+                unnamed += 1
+            }
+        }
+        if unnamed > 0 { clipped.append(unnamed == 1 ? "1 unnamed curve" : "\(unnamed) unnamed curves") }
+        if !clipped.isEmpty { lines.append("clipped by the axis: " + clipped.joined(separator: ", ")) }
+        return lines
+    }
+}
+
+/// The points of a step series: each value held up to the next x, then a vertical jump.
+func staircase(xs: [Double], ys: [Double]) -> (xs: [Double], ys: [Double]) {
+    let count = min(xs.count, ys.count)
+    guard count > 1 else { return (Array(xs.prefix(count)), Array(ys.prefix(count))) }
+    var outX: [Double] = [], outY: [Double] = []
+    outX.reserveCapacity(2 * count)
+    outY.reserveCapacity(2 * count)
+    for index in 0..<(count - 1) {
+        outX += [xs[index], xs[index + 1]]
+        outY += [ys[index], ys[index]]
+    }
+    outX.append(xs[count - 1])
+    outY.append(ys[count - 1])
+    return (outX, outY)
 }

@@ -1,38 +1,3 @@
-/// Chooses where a box (legend, label, note) goes inside a plot: the candidate that hides the least
-/// series ink and overlaps no earlier box; ties go to the earlier candidate.
-struct PlacementScorer {
-    let plot: Rect
-    let coverage: CoverageGrid
-    /// Boxes already placed (labels, markers, the legend): overlapping one costs more than any ink.
-    var obstacles: [Rect] = []
-
-    static let obstaclePenalty = 1e6
-    static let outsidePenalty = 1e9
-
-    func score(_ rect: Rect) -> Double {
-        var score = coverage.coverage(in: rect)
-        for obstacle in obstacles where obstacle.intersects(rect) {
-            score += PlacementScorer.obstaclePenalty
-        }
-        if !plot.contains(rect, tolerance: 0.5) { score += PlacementScorer.outsidePenalty }
-        return score
-    }
-
-    /// The index of the best candidate (the first of the lowest score), or nil for none.
-    func best(_ candidates: [Rect], bias: [Double] = []) -> Int? {
-        var bestIndex: Int?
-        var bestScore = Double.infinity
-        for (index, candidate) in candidates.enumerated() {
-            let score = self.score(candidate) + (index < bias.count ? bias[index] : 0)
-            if score < bestScore {
-                bestScore = score
-                bestIndex = index
-            }
-        }
-        return bestIndex
-    }
-}
-
 /// Where a legend or note can sit inside a plot.
 enum PlotCorner: CaseIterable, Hashable, Sendable {
     case topRight, topLeft, bottomLeft, bottomRight, topCenter, bottomCenter
@@ -61,59 +26,134 @@ struct LegendBox {
     struct Entry {
         var name: String
         var stroke: Stroke
+        /// Drawn as a step, for a series of values held between frames.
+        var steps = false
     }
 
-    static let paddingX = 10.0
-    static let paddingY = 6.0
-    static let sampleWidth = 26.0
-    static let sampleGap = 8.0
-    static let inset = 10.0
+    /// Where the legend went.
+    enum Placement: Hashable, Sendable {
+        /// Inside the plot, clear of every curve.
+        case inside(Rect)
+        /// Inside the plot across some curve: the least bad spot when nothing is free and there is no
+        /// room beside the plot.
+        case crowded(Rect)
+        /// Beside the plot, right of it.
+        case outside(Rect)
+        /// Under the plots, its entries in rows, when a column beside the plots would take too much
+        /// of their width.
+        case below(Rect)
+
+        var rect: Rect {
+            switch self {
+            case .inside(let rect), .crowded(let rect), .outside(let rect), .below(let rect): return rect
+            }
+        }
+    }
 
     let entries: [Entry]
     let font: Font
+    let metrics: LayoutMetrics
     let rowHeight: Double
     let textMetrics: [TextMetrics]
     let width: Double
     let height: Double
 
-    init(entries: [Entry], font: Font, measurer: some TextMeasurer) {
+    init(entries: [Entry], font: Font, metrics: LayoutMetrics, measurer: some TextMeasurer) {
         self.entries = entries
         self.font = font
+        self.metrics = metrics
         textMetrics = entries.map { measurer.measure($0.name, font: font) }
         let vertical = measurer.measure("Ag", font: font)
-        rowHeight = (max(vertical.lineHeight, font.size * 1.25) + 3).rounded()
+        rowHeight = (max(vertical.lineHeight, font.size * 1.25) + 3 * metrics.scale).rounded()
         let textWidth = textMetrics.map(\.width).max() ?? 0
-        width = (2 * LegendBox.paddingX + LegendBox.sampleWidth + LegendBox.sampleGap + textWidth).rounded(.up)
-        height = (2 * LegendBox.paddingY + Double(entries.count) * rowHeight).rounded(.up)
+        width = (2 * metrics.legendPaddingX + metrics.legendSampleWidth + metrics.legendSampleGap + textWidth)
+            .rounded(.up)
+        height = (2 * metrics.legendPaddingY + Double(entries.count) * rowHeight).rounded(.up)
     }
 
-    /// The corner of `plot` (of six candidates) where the legend hides the least ink.
-    func place(in plot: Rect, scorer: PlacementScorer) -> Rect {
-        let candidates = PlotCorner.allCases.map {
-            $0.rect(width: width, height: height, in: plot, inset: LegendBox.inset)
+    /// Spots inside `plot`, most natural first: the corners, then along the top and bottom edges,
+    /// then down the sides.
+    func candidates(in plot: Rect) -> [Rect] {
+        let inset = metrics.legendInset
+        var boxes = PlotCorner.allCases.map { $0.rect(width: width, height: height, in: plot, inset: inset) }
+        let left = plot.minX + inset, right = plot.maxX - inset - width
+        let top = plot.minY + inset, bottom = plot.maxY - inset - height
+        for fraction in [0.75, 0.25] {
+            let x = (left + fraction * (right - left)).rounded()
+            boxes.append(Rect(x: x, y: top, width: width, height: height))
+            boxes.append(Rect(x: x, y: bottom, width: width, height: height))
         }
-        return candidates[scorer.best(candidates) ?? 0]
+        for fraction in [0.5, 0.25, 0.75] {
+            let y = (top + fraction * (bottom - top)).rounded()
+            boxes.append(Rect(x: right, y: y, width: width, height: height))
+            boxes.append(Rect(x: left, y: y, width: width, height: height))
+        }
+        return boxes
     }
 
-    /// The commands drawing the legend in `box`.
-    func commands(in box: Rect, theme: Theme) -> [DrawCommand] {
-        var commands: [DrawCommand] = [
-            .rect(box, fill: theme.legendBackground, stroke: Stroke(color: theme.legendBorder, width: 1),
-                  cornerRadius: 4),
-        ]
+    /// The best spot inside `plot`, clear of every curve, or `.crowded` at the least bad one.
+    func place(in plot: Rect, scorer: PlacementScorer) -> Placement {
+        let candidates = candidates(in: plot)
+        let best = candidates[scorer.best(candidates, ruleWeight: 0.01) ?? 0]
+        return scorer.isClear(best) ? .inside(best) : .crowded(best)
+    }
+
+    /// The space between entries laid out in rows.
+    var entrySpacing: Double { 18 * metrics.scale }
+
+    /// Each entry's start (sample's left end, row middle) relative to the top-left of the legend
+    /// laid out in rows no wider than `maxWidth`, and the size of that layout.
+    func rows(maxWidth: Double) -> (starts: [Point], width: Double, height: Double) {
+        var starts: [Point] = []
+        var x = 0.0, row = 0, widest = 0.0
+        for metrics in textMetrics {
+            let entryWidth = self.metrics.legendSampleWidth + self.metrics.legendSampleGap + metrics.width
+            if x > 0 && x + entryWidth > maxWidth {
+                row += 1
+                x = 0
+            }
+            starts.append(Point(x: x, y: (Double(row) + 0.5) * rowHeight))
+            widest = max(widest, x + entryWidth)
+            x += entryWidth + entrySpacing
+        }
+        return (starts, widest.rounded(.up), (Double(row + 1) * rowHeight).rounded(.up))
+    }
+
+    /// The commands drawing the legend in `box`: boxed in a column, or unboxed in rows for a
+    /// legend below the plots.
+    func commands(in placement: Placement, theme: Theme) -> [DrawCommand] {
+        let box = placement.rect
+        var commands: [DrawCommand] = []
+        let starts: [Point]
+        if case .below = placement {
+            starts = rows(maxWidth: box.width).starts.map { Point(x: box.minX + $0.x, y: (box.minY + $0.y).rounded()) }
+        } else {
+            commands.append(.rect(box, fill: theme.legendBackground, stroke: Stroke(color: theme.legendBorder, width: 1),
+                                  cornerRadius: 4))
+            starts = entries.indices.map { index in
+                Point(x: box.minX + metrics.legendPaddingX,
+                      y: (box.minY + metrics.legendPaddingY + (Double(index) + 0.5) * rowHeight).rounded())
+            }
+        }
         for (index, entry) in entries.enumerated() {
-            let middle = (box.minY + LegendBox.paddingY + (Double(index) + 0.5) * rowHeight).rounded()
-            let sampleStart = box.minX + LegendBox.paddingX
+            let middle = starts[index].y
+            let sampleStart = starts[index].x
+            let sampleEnd = sampleStart + metrics.legendSampleWidth
             var stroke = entry.stroke
             stroke.width = min(stroke.width, rowHeight / 2)
-            commands.append(.line(from: Point(x: sampleStart, y: middle),
-                                  to: Point(x: sampleStart + LegendBox.sampleWidth, y: middle),
-                                  stroke: stroke, crisp: false))
+            if entry.steps {
+                let rise = (rowHeight / 5).rounded(), half = (sampleStart + sampleEnd) / 2
+                commands.append(.polyline([Point(x: sampleStart, y: middle + rise), Point(x: half, y: middle + rise),
+                                           Point(x: half, y: middle - rise), Point(x: sampleEnd, y: middle - rise)],
+                                          stroke: stroke))
+            } else {
+                commands.append(.line(from: Point(x: sampleStart, y: middle), to: Point(x: sampleEnd, y: middle),
+                                      stroke: stroke, crisp: false))
+            }
             let metrics = textMetrics[index]
             commands.append(.text(TextRun(
                 entry.name,
-                origin: Point(x: sampleStart + LegendBox.sampleWidth + LegendBox.sampleGap,
-                              y: middle + metrics.capHeight / 2),
+                origin: Point(x: sampleEnd + self.metrics.legendSampleGap, y: middle + metrics.capHeight / 2),
                 font: font, color: theme.foreground)))
         }
         return commands

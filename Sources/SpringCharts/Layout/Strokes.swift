@@ -16,9 +16,9 @@ extension LineDash {
 }
 
 extension Series {
-    /// How the series is stroked in `theme`.
-    func stroke(in theme: Theme) -> Stroke {
-        let width = lineWidth.isFinite && lineWidth > 0 ? lineWidth : 2
+    /// How the series is stroked in `theme`, its width multiplied by `scale` (see ``LayoutMetrics``).
+    func stroke(in theme: Theme, scale: Double = 1) -> Stroke {
+        let width = (lineWidth.isFinite && lineWidth > 0 ? lineWidth : 2) * scale
         let pattern = dash.pattern(width: width)
         return Stroke(color: theme.resolve(color).withOpacity(opacity.isFinite ? opacity : 1), width: width,
                       dash: pattern.dash, cap: pattern.cap)
@@ -26,9 +26,9 @@ extension Series {
 }
 
 extension AnnotationStyle {
-    /// How a line with this style is stroked in `theme`.
-    func stroke(in theme: Theme) -> Stroke {
-        let width = lineWidth.isFinite && lineWidth > 0 ? lineWidth : 1
+    /// How a line with this style is stroked in `theme`, its width multiplied by `scale`.
+    func stroke(in theme: Theme, scale: Double = 1) -> Stroke {
+        let width = (lineWidth.isFinite && lineWidth > 0 ? lineWidth : 1) * scale
         let pattern = dash.crispPattern(width: width)
         return Stroke(color: theme.resolve(color), width: width, dash: pattern.dash, cap: pattern.cap)
     }

@@ -85,3 +85,19 @@ extension TextRun {
         return Rect(x: minX, y: minY, width: (xs.max() ?? minX) - minX, height: (ys.max() ?? minY) - minY)
     }
 }
+
+extension TextMeasurer {
+    /// `text` if it fits in `width` px, otherwise its longest prefix (whole characters, trailing
+    /// spaces dropped) that fits with an ellipsis after it.
+    func fitting(_ text: String, font: Font, width: Double) -> String {
+        guard measure(text, font: font).width > width else { return text }
+        let characters = Array(text)
+        var low = 0, high = characters.count  // the longest fitting prefix lies in low..<high
+        while low + 1 < high {
+            let middle = (low + high) / 2
+            let candidate = String(characters[..<middle]).trimmingCharacters(in: .whitespaces) + "…"
+            if measure(candidate, font: font).width <= width { low = middle } else { high = middle }
+        }
+        return String(characters[..<low]).trimmingCharacters(in: .whitespaces) + "…"
+    }
+}

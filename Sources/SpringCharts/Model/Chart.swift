@@ -1,5 +1,10 @@
 /// A chart: a title, a subtitle and panels stacked vertically, drawn on a canvas of `width` × `height`
-/// logical px.
+/// logical px, at least ``minimumWidth`` × ``minimumHeight``.
+///
+/// The theme's type sizes hold for a 1200 × 800 canvas; on other canvases the layout scales type,
+/// spacing and strokes with `min(width / 1200, height / 800)` (clamped to 0.75...4), so a small chart
+/// keeps legible text and a large one is not a sea of tiny labels. A title or subtitle too long for
+/// the canvas is cut with an ellipsis.
 ///
 /// A chart is plain data. ``layoutChart(_:measurer:)`` turns it into a ``DisplayList`` and
 /// ``CairoRenderer`` draws it as PNG, SVG or PDF:
@@ -27,6 +32,12 @@ public struct Chart: Hashable, Sendable {
     public var scale: Double
     public var theme: Theme
 
+    /// The smallest canvas that holds a chart of two stacked panels with readable type: 400 × 300
+    /// logical px. ``CairoRenderer/render(_:format:)`` refuses a smaller chart.
+    public static let minimumWidth = 400.0
+    /// See ``minimumWidth``.
+    public static let minimumHeight = 300.0
+
     public init(title: String? = nil, subtitle: String? = nil, panels: [Panel], width: Double = 1200,
                 height: Double = 800, scale: Double = 1, theme: Theme = .light) {
         self.title = title
@@ -46,8 +57,9 @@ public struct Panel: Hashable, Sendable {
     /// Drawn in order: later series on top.
     public var series: [Series]
     public var annotations: [Annotation]
-    /// Whether to draw a legend for the series that have a name. The legend goes to the corner of
-    /// the plot that hides the fewest series points.
+    /// Whether to draw a legend for the series that have a name. The legend goes to a spot inside
+    /// the plot that crosses no curve; when there is none, beside the plot, or below it on a narrow
+    /// canvas.
     public var showsLegend: Bool
 
     public init(xAxis: Axis = Axis(), yAxis: Axis = Axis(), series: [Series] = [],
@@ -91,6 +103,15 @@ public enum LineDash: Hashable, Sendable {
     case dotted
 }
 
+/// How a series joins its points.
+public enum SeriesInterpolation: Hashable, Sendable {
+    /// Straight lines from point to point: a continuous quantity sampled finely.
+    case linear
+    /// Each value holds until the next point's x, then jumps: values that exist only at discrete
+    /// instants, such as a numeric integrator's frames.
+    case steps
+}
+
 /// A curve through points `(xs[i], ys[i])`. A point with a non-finite coordinate breaks the curve:
 /// the line stops before it and starts again after it.
 public struct Series: Hashable, Sendable {
@@ -104,10 +125,12 @@ public struct Series: Hashable, Sendable {
     public var dash: LineDash
     /// Multiplies the colour's alpha, e.g. 0.35 for a faint reference curve.
     public var opacity: Double
+    public var interpolation: SeriesInterpolation
 
     /// - Precondition: `xs.count == ys.count`.
     public init(name: String? = nil, xs: [Double], ys: [Double], color: SeriesColor = .palette(0),
-                lineWidth: Double = 2, dash: LineDash = .solid, opacity: Double = 1) {
+                lineWidth: Double = 2, dash: LineDash = .solid, opacity: Double = 1,
+                interpolation: SeriesInterpolation = .linear) {
         precondition(xs.count == ys.count, "a series needs as many xs as ys")
         self.name = name
         self.xs = xs
@@ -116,6 +139,7 @@ public struct Series: Hashable, Sendable {
         self.lineWidth = lineWidth
         self.dash = dash
         self.opacity = opacity
+        self.interpolation = interpolation
     }
 }
 
@@ -141,16 +165,20 @@ public struct AnnotationStyle: Hashable, Sendable {
 }
 
 /// Marks and text on a panel beyond its series. Line values, band edges and markers count toward
-/// the automatic axis ranges; labels are placed inside the plot, away from the curves where possible.
+/// the automatic axis ranges; labels are placed inside the plot, clear of the curves, the reference
+/// lines and each other where possible. Equal marker labels are written once.
 public enum Annotation: Hashable, Sendable {
     /// A vertical line at `x` across the plot, e.g. "settles 1.32 s".
     case verticalLine(x: Double, label: String?, style: AnnotationStyle)
     /// A horizontal line at `y` across the plot, e.g. the target.
     case horizontalLine(y: Double, label: String?, style: AnnotationStyle)
-    /// A light fill between `lower` and `upper` across the plot, e.g. the settle band.
+    /// A light fill between `lower` and `upper` across the plot, e.g. the settle band. A band
+    /// thinner than a readable minimum (10 px on a 1200 × 800 canvas) is drawn that tall, centred on
+    /// its values, so a ±1 % tolerance stays visible; say what it is in its label.
     case horizontalBand(lower: Double, upper: Double, label: String?)
-    /// A small circle at a point with an optional label beside it, e.g. the overshoot peak.
-    case marker(x: Double, y: Double, label: String?)
+    /// A small circle at a point with an optional label beside it, e.g. the overshoot peak. The circle
+    /// and the label take `color`: give each series' markers its colour when series overlap.
+    case marker(x: Double, y: Double, label: String?, color: SeriesColor = .foreground)
     /// Small text in a free corner of the plot, e.g. "diverges (clipped)".
     case note(String)
 }

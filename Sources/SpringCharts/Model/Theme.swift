@@ -11,7 +11,8 @@ public struct Theme: Hashable, Sendable {
     public var grid: ChartColor
     /// The horizontal line at y = 0 when 0 lies inside the y range: a grid line with more weight.
     public var zeroLine: ChartColor
-    /// The fill of a horizontal band annotation.
+    /// The fill of a horizontal band annotation; its edges are drawn at 2.5 times this alpha.
+    /// Neutral, so that a band is not read as a series.
     public var band: ChartColor
     public var legendBackground: ChartColor
     public var legendBorder: ChartColor
@@ -61,7 +62,7 @@ public struct Theme: Hashable, Sendable {
         axis: ChartColor(rgb: 0x4D4D4D),
         grid: ChartColor(rgb: 0xE6E6E6),
         zeroLine: ChartColor(rgb: 0xBDBDBD),
-        band: ChartColor(rgb: 0x009E73, alpha: 0.12),
+        band: ChartColor(rgb: 0x808890, alpha: 0.2),
         legendBackground: ChartColor(rgb: 0xFFFFFF, alpha: 0.88),
         legendBorder: ChartColor(rgb: 0xD0D0D0),
         palette: [.blue, .orange, .bluishGreen, .vermillion, .reddishPurple, .skyBlue,
@@ -76,7 +77,7 @@ public struct Theme: Hashable, Sendable {
         axis: ChartColor(rgb: 0x8A8F98),
         grid: ChartColor(rgb: 0x2A2E35),
         zeroLine: ChartColor(rgb: 0x4C525C),
-        band: ChartColor(rgb: 0x009E73, alpha: 0.22),
+        band: ChartColor(rgb: 0xB8C0C8, alpha: 0.14),
         legendBackground: ChartColor(rgb: 0x121417, alpha: 0.88),
         legendBorder: ChartColor(rgb: 0x3C414A),
         palette: [.skyBlue, .orange, .bluishGreen, .vermillion, .reddishPurple, .yellow, .blue,

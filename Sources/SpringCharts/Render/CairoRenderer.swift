@@ -13,8 +13,14 @@ public struct CairoRenderer: Sendable {
 
     /// Lays out `chart` with the real font (``CairoTextMeasurer``) and draws it at `chart.scale`.
     ///
-    /// - Throws: ``ChartRenderError`` when Cairo fails.
+    /// - Throws: ``ChartRenderError`` when the canvas is smaller than ``Chart/minimumWidth`` ×
+    ///   ``Chart/minimumHeight`` or Cairo fails; ``UnsupportedTextError`` when PNG or PDF text holds
+    ///   characters the font cannot draw (see ``TextSupport``).
     public func render(_ chart: Chart, format: OutputFormat) throws -> [UInt8] {
+        guard chart.width >= Chart.minimumWidth, chart.height >= Chart.minimumHeight else {
+            throw ChartRenderError(operation: "CairoRenderer.render",
+                                   status: "the canvas \(chart.width) × \(chart.height) is too small to hold a chart: the minimum is \(Int(Chart.minimumWidth)) × \(Int(Chart.minimumHeight))")
+        }
         let list = layoutChart(chart, measurer: try CairoTextMeasurer())
         return try render(list, format: format, scale: chart.scale)
     }
@@ -26,7 +32,8 @@ public struct CairoRenderer: Sendable {
     /// and, for rotated labels, a `rotate` transform, placed after the geometry (text is never drawn
     /// under other marks, which the layout avoids anyway).
     ///
-    /// - Throws: ``ChartRenderError`` when the size is not positive and finite, or Cairo fails.
+    /// - Throws: ``ChartRenderError`` when the size is not positive and finite, or Cairo fails;
+    ///   ``UnsupportedTextError`` when PNG or PDF text holds characters the font cannot draw.
     public func render(_ list: DisplayList, format: OutputFormat, scale: Double = 1) throws -> [UInt8] {
         try CairoRenderer.validate(list, scale: format == .png ? scale : 1)
         switch format {
@@ -94,6 +101,7 @@ struct CairoPainter {
     let drawsText: Bool
     private(set) var deferredText: [TextRun] = []
     private var selectedFont: Font?
+    private var glyphs = GlyphChecker()
     private var cr: OpaquePointer { context.handle }
 
     init(context: CairoContext, deviceScale: Double, drawsText: Bool) throws {
@@ -120,7 +128,7 @@ struct CairoPainter {
                 cairo_arc(cr, center.x, center.y, max(0, radius), 0, 2 * .pi)
                 fillAndStroke(fill: fill, stroke: stroke)
             case .text(let run):
-                if drawsText { drawText(run) } else { deferredText.append(run) }
+                if drawsText { try drawText(run) } else { deferredText.append(run) }
             case .pushClip(let rect):
                 cairo_save(cr)
                 cairo_new_path(cr)
@@ -256,12 +264,15 @@ struct CairoPainter {
 
     // MARK: Text
 
-    private mutating func drawText(_ run: TextRun) {
+    /// Draws one text run; refuses characters the font would draw as boxes, or in the wrong order.
+    private mutating func drawText(_ run: TextRun) throws {
         guard !run.string.isEmpty else { return }
         if selectedFont != run.font {
             CairoTextStyle.select(run.font, in: context)
             selectedFont = run.font
         }
+        let unsupported = glyphs.unsupported(in: run.string, font: run.font, context: context)
+        guard unsupported.isEmpty else { throw UnsupportedTextError(text: run.string, characters: unsupported) }
         var offset = 0.0
         if run.anchor != .start {
             var extents = cairo_text_extents_t()

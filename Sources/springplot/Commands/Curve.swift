@@ -46,12 +46,12 @@ struct Curve: ParsableCommand {
             if let peak = metrics.peakTime, metrics.overshoot > 1e-9, peak <= span {
                 let y = analysis.motion.position(at: peak)
                 let text = single ? "overshoot \(percent(metrics.overshoot)) at \(label(peak)) s" : percent(metrics.overshoot)
-                positionNotes.append(.marker(x: peak, y: y, label: text))
+                positionNotes.append(.marker(x: peak, y: y, label: text, color: single ? .foreground : .palette(index)))
             }
         }
         let first = analyses[0]
         positionNotes.insert(.horizontalBand(lower: motion.to - first.band, upper: motion.to + first.band,
-                                             label: "±\(percent(chart.epsilon))"), at: 0)
+                                             label: "±\(percent(chart.epsilon)) settle band"), at: 0)
         positionNotes.insert(.horizontalLine(y: motion.to, label: "target", style: .dotted), at: 1)
         velocityNotes.insert(.horizontalLine(y: 0, label: nil, style: .dotted), at: 0)
 

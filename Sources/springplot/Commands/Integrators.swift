@@ -30,6 +30,11 @@ struct Integrators: ParsableCommand {
     }
 
     func run() throws {
+        try renderAndWrite(integratorsChart(), options: chart, defaultName: "springplot-integrators")
+    }
+
+    /// The chart: positions of the exact motion and the integrators above, their errors below.
+    func integratorsChart() throws -> Chart {
         let named = try spring.springs()[0]
         let ideal = named.spring
         let wave = ideal.waveEffective
@@ -42,58 +47,63 @@ struct Integrators: ParsableCommand {
         let waveMotion = SpringMotion(spring: wave, from: motion.from, to: motion.to, initialVelocity: motion.velocity)
         let waveExact = sample(waveMotion, span: span)
 
-        // The visible range: the exact curves with room to spare; anything beyond is clipped.
+        // A trace diverges once it leaves the exact curves' range by more than its own width.
         let all = exact.positions + waveExact.positions
         let low = all.min() ?? 0, high = all.max() ?? 1
         let pad = max(high - low, 1e-9) * 0.35
-        let yRange = (low - pad)...(high + pad)
+        let divergenceLimit = (low - pad)...(high + pad)
 
         var series: [Series] = [
             Series(name: "exact (ideal spring)", xs: exact.times, ys: exact.positions, color: .foreground, lineWidth: 3),
         ]
-        var notes: [Annotation] = [.horizontalLine(y: motion.to, label: "target", style: .dotted)]
         if wave != ideal {
             series.append(Series(name: "exact (Wave's damping \(label(wave.damping)), ζ \(label(wave.dampingRatio)))",
                                  xs: waveExact.times, ys: waveExact.positions, color: .muted, lineWidth: 2.5, dash: .dashed))
         }
-        var errorSeries: [Series] = []
-        var diverged: [String] = []
+        // Integrators exist only at frames: each is drawn as steps, its value held until the next frame.
+        var traces: [(name: String, trace: StepTrace, color: SeriesColor)] = []
         for (index, rate) in rates.values.enumerated() {
-            let name = "Wave Euler \(label(rate)) Hz"
-            let trace = stepTrace(wave, integrator: .semiImplicitEuler, rate: rate, span: span, limit: yRange)
-            if trace.diverged { diverged.append(name) }
-            series.append(Series(name: trace.diverged ? name + " (diverges)" : name, xs: trace.times, ys: trace.positions,
-                                 color: .palette(index)))
-            errorSeries.append(Series(name: name, xs: trace.times,
-                                      ys: zip(trace.times, trace.positions).map { $1 - analysis.motion.position(at: $0) },
-                                      color: .palette(index)))
+            traces.append(("Wave Euler \(label(rate)) Hz",
+                           stepTrace(wave, integrator: .semiImplicitEuler, rate: rate, span: span, limit: divergenceLimit),
+                           .palette(index)))
         }
-        let rk = stepTrace(ideal, integrator: .rungeKutta4, rate: 30, span: span, limit: yRange)
-        if rk.diverged { diverged.append("RK4 30 Hz") }
-        series.append(Series(name: "RK4 30 Hz (ideal spring)", xs: rk.times, ys: rk.positions, color: .palette(3), dash: .dotted))
-        errorSeries.append(Series(name: "RK4 30 Hz", xs: rk.times,
-                                  ys: zip(rk.times, rk.positions).map { $1 - analysis.motion.position(at: $0) },
-                                  color: .palette(3), dash: .dotted))
-        if !diverged.isEmpty {
-            notes.append(.note(diverged.joined(separator: ", ") + (diverged.count == 1 ? " diverges" : " diverge") + " (clipped)"))
+        traces.append(("RK4 30 Hz", stepTrace(ideal, integrator: .rungeKutta4, rate: 30, span: span, limit: divergenceLimit),
+                       .palette(rates.values.count < 4 ? 4 : 5)))
+
+        var errorSeries: [Series] = []
+        var visible = ExtentOf(all), errors = ExtentOf([0])
+        for (name, trace, color) in traces {
+            let shown = trace.diverged ? name + " (diverges)" : name
+            let legendName = name == "RK4 30 Hz" ? shown + (trace.diverged ? "" : " (ideal spring)") : shown
+            let error = zip(trace.times, trace.positions).map { $1 - analysis.motion.position(at: $0) }
+            series.append(Series(name: legendName, xs: trace.times, ys: trace.positions, color: color,
+                                 interpolation: .steps))
+            errorSeries.append(Series(name: shown, xs: trace.times, ys: error, color: color, interpolation: .steps))
+            if !trace.diverged {
+                visible.include(trace.positions)
+                errors.include(error)
+            }
         }
 
-        let errorPad = max(high - low, 1e-9) * 0.6
+        // The axes cover every curve that stays bounded; a diverging one is cut off at the axis and
+        // named in the chart's note.
         let panels = [
-            Panel(xAxis: Axis("time (s)", range: 0...span), yAxis: Axis("position", range: yRange), series: series,
-                  annotations: notes),
-            Panel(xAxis: Axis("time (s)", range: 0...span), yAxis: Axis("error vs exact ideal", range: (-errorPad)...errorPad),
+            Panel(xAxis: Axis("time (s)", range: 0...span), yAxis: Axis("position", range: visible.padded(0.06)),
+                  series: series, annotations: [.horizontalLine(y: motion.to, label: "target", style: .dotted)]),
+            Panel(xAxis: Axis("time (s)", range: 0...span),
+                  yAxis: Axis("error vs exact ideal", range: errors.padded(0.06)),
                   series: errorSeries, annotations: [.horizontalLine(y: 0, label: nil, style: .dotted)], showsLegend: false),
         ]
-        try renderAndWrite(makeChart(title: "Integrators: \(named.name)", subtitle: motionSubtitle(motion, springs: [named]),
-                                     panels: panels, options: chart),
-                           options: chart, defaultName: "springplot-integrators")
+        return makeChart(title: "Integrators: \(named.name)", subtitle: motionSubtitle(motion, springs: [named]),
+                         panels: panels, options: chart)
     }
+
+    typealias StepTrace = (times: [Double], positions: [Double], diverged: Bool)
 
     /// Steps the spring at `rate` Hz and records every frame; stops (and reports divergence) once the
     /// value leaves `limit` by more than its own width, so a blown-up curve is clipped, not drawn to 10³⁰⁰.
     func stepTrace(_ spring: Spring, integrator: SpringIntegrator, rate: Double, span: Double,
-                   limit: ClosedRange<Double>) -> (times: [Double], positions: [Double], diverged: Bool) {
+                   limit: ClosedRange<Double>) -> StepTrace {
         let dt = 1 / rate
         var x = motion.from, v = motion.velocity
         var times = [0.0], positions = [x]
@@ -112,5 +122,30 @@ struct Integrators: ParsableCommand {
             }
         }
         return (times, positions, false)
+    }
+}
+
+/// The range of some finite values.
+struct ExtentOf {
+    private(set) var lower = Double.infinity
+    private(set) var upper = -Double.infinity
+
+    init(_ values: [Double]) { include(values) }
+
+    mutating func include(_ values: [Double]) {
+        for value in values where value.isFinite {
+            lower = min(lower, value)
+            upper = max(upper, value)
+        }
+    }
+
+    /// The range grown by `fraction` of its span at each end; a range of (nearly) zero span is
+    /// widened around its value.
+    func padded(_ fraction: Double) -> ClosedRange<Double> {
+        guard lower <= upper else { return 0...1 }
+        let span = upper - lower
+        let minimumSpan = max(abs(lower), abs(upper), 1e-300) * 1e-6
+        guard span > minimumSpan else { return (lower - minimumSpan)...(upper + minimumSpan) }
+        return (lower - fraction * span)...(upper + fraction * span)
     }
 }

@@ -47,14 +47,36 @@ struct ChartOptions: ParsableArguments {
         if epsilon >= 1 || epsilon < 1e-9 { throw ValidationError("--epsilon must be between 1e-9 and 1 (got \(epsilon))") }
         try requirePositive(width, "--width")
         try requirePositive(height, "--height")
-        if width < 200 || width > 10_000 { throw ValidationError("--width must be between 200 and 10000 (got \(width))") }
-        if height < 150 || height > 10_000 { throw ValidationError("--height must be between 150 and 10000 (got \(height))") }
+        let minimumWidth = Int(Chart.minimumWidth), minimumHeight = Int(Chart.minimumHeight)
+        if width < Chart.minimumWidth || width > 10_000 {
+            throw ValidationError("--width must be between \(minimumWidth) and 10000 (got \(label(width))): a chart needs at least \(minimumWidth) × \(minimumHeight) px")
+        }
+        if height < Chart.minimumHeight || height > 10_000 {
+            throw ValidationError("--height must be between \(minimumHeight) and 10000 (got \(label(height))): a chart needs at least \(minimumWidth) × \(minimumHeight) px")
+        }
         try requirePositive(scale, "--scale")
         if scale > 8 || scale < 0.25 { throw ValidationError("--scale must be between 0.25 and 8 (got \(scale))") }
         if width * height * scale * scale > 100_000_000 {
             throw ValidationError("--width × --height × --scale² must stay under 100 megapixels")
         }
-        _ = try destination(defaultName: "springplot")
+        let destination = try destination(defaultName: "springplot")
+        try validateTitle(for: destination)
+    }
+
+    /// PNG and PDF draw text with one font and no shaping: refuse a title they would draw as boxes or
+    /// backwards, naming the characters (SVG leaves shaping to the viewer).
+    private func validateTitle(for destination: OutputDestination) throws {
+        guard let title, !title.isEmpty else { return }
+        let format: OutputFormat
+        switch destination {
+        case .standardOutput(let f): format = f
+        case .file(_, let f, _): format = f
+        }
+        guard format != .svg else { return }
+        let unsupported = try TextSupport.unsupportedCharacters(in: title, theme: chartTheme)
+        guard !unsupported.isEmpty else { return }
+        let listed = unsupported.map { String($0) }.joined(separator: " ")
+        throw ValidationError("--title has characters \(format.rawValue.uppercased()) output cannot draw (no glyph in the chart font, or right-to-left script): \(listed); write SVG (-o name.svg) or leave them out")
     }
 
     /// Where to write, and in which format.
