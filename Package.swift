@@ -15,10 +15,13 @@ let package = Package(
         .library(name: "WaveRuntime", targets: ["WaveRuntime"]),
         .library(name: "SpringCharts", targets: ["SpringCharts"]),
         .library(name: "SpringExport", targets: ["SpringExport"]),
+        .library(name: "SpringPlotCore", targets: ["SpringPlotCore"]),
         .executable(name: "springplot", targets: ["springplot"]),
+        .executable(name: "spring-studio", targets: ["spring-studio"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // Libraries
@@ -32,11 +35,37 @@ let package = Package(
         ),
         .target(name: "SpringCharts", dependencies: ["CCairo"], swiftSettings: settings),
 
+        // What springplot and the studio share: spring conventions, input rules, chart building.
+        .target(
+            name: "SpringPlotCore",
+            dependencies: ["SpringMath", "WaveRuntime", "SpringCharts", "SpringExport"],
+            swiftSettings: settings
+        ),
+
+        // The studio: a local web page on a Hummingbird server (its own product, so springplot's
+        // build does not pay for the server framework).
+        .target(
+            name: "SpringStudio",
+            dependencies: [
+                "SpringPlotCore", "SpringMath", "WaveRuntime", "SpringCharts", "SpringExport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            swiftSettings: settings
+        ),
+        .executableTarget(
+            name: "spring-studio",
+            dependencies: [
+                "SpringStudio",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: settings
+        ),
+
         // The command-line tool
         .executableTarget(
             name: "springplot",
             dependencies: [
-                "SpringMath", "WaveRuntime", "SpringCharts", "SpringExport",
+                "SpringMath", "WaveRuntime", "SpringCharts", "SpringExport", "SpringPlotCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: settings
@@ -88,6 +117,14 @@ let package = Package(
             name: "SpringExportTests",
             dependencies: ["SpringExport"],
             exclude: ["Fixtures"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "SpringStudioTests",
+            dependencies: [
+                "SpringStudio",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             swiftSettings: settings
         ),
         .testTarget(

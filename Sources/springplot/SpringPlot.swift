@@ -1,4 +1,5 @@
 import ArgumentParser
+import SpringPlotCore
 
 /// The root command: `springplot [curve] …` draws the curve chart; subcommands draw the others.
 struct SpringPlot: ParsableCommand {

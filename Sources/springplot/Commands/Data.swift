@@ -1,5 +1,6 @@
 import ArgumentParser
 import SpringMath
+import SpringPlotCore
 
 /// The sampled motion as CSV or JSON.
 struct DataCommand: ParsableCommand {

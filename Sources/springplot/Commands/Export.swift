@@ -1,6 +1,7 @@
 import ArgumentParser
 import SpringExport
 import SpringMath
+import SpringPlotCore
 
 extension ExportTarget: ExpressibleByArgument {
     public init?(argument: String) {

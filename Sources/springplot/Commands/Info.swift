@@ -1,5 +1,6 @@
 import ArgumentParser
 import SpringMath
+import SpringPlotCore
 
 /// A table of derived quantities and the same spring in other tools' conventions.
 struct Info: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SpringCharts
 import SpringMath
+import SpringPlotCore
 
 /// The exact motion against numeric integrators at display frame rates, and the spring Wave animates.
 struct Integrators: ParsableCommand {

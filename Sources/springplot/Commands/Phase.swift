@@ -1,6 +1,7 @@
 import ArgumentParser
 import SpringCharts
 import SpringMath
+import SpringPlotCore
 
 /// The phase portrait: velocity against position.
 struct Phase: ParsableCommand {

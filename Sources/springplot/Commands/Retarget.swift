@@ -1,6 +1,7 @@
 import ArgumentParser
 import SpringCharts
 import SpringMath
+import SpringPlotCore
 import WaveRuntime
 
 /// Retargeting against restarting: what happens when the target changes mid-flight.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SpringPlotCore
 
 /// A comma-separated list of numbers on the command line, e.g. `--damping 0.3,0.68,1`.
 struct DoubleList: ExpressibleByArgument, Hashable {

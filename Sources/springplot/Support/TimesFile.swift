@@ -1,4 +1,5 @@
 import ArgumentParser
+import SpringPlotCore
 import Glibc
 
 /// Sample times read from a file or standard input (`data --times-file`), for lists longer than a

@@ -1,35 +1,61 @@
 import SpringMath
 
-/// What the charts need to know about one spring's motion.
-struct SpringAnalysis {
-    let named: NamedSpring
-    let motion: SpringMotion<Double>
-    let epsilon: Double
+/// Where a motion goes: start, target and initial velocity (value units, per second).
+public struct Motion: Hashable, Sendable {
+    public var from: Double
+    public var to: Double
+    public var velocity: Double
 
-    init(_ named: NamedSpring, motion options: MotionOptions, epsilon: Double) {
+    public init(from: Double = 0, to: Double = 1, velocity: Double = 0) {
+        self.from = from
+        self.to = to
+        self.velocity = velocity
+    }
+
+    /// Values beyond this would overflow squared distances and energies.
+    public static let limit = 1e100
+
+    /// The first of from, to and velocity that is not a usable number, as (name, reason), or nil.
+    public var problem: (parameter: String, message: String)? {
+        for (value, name) in [(from, "from"), (to, "to"), (velocity, "velocity")] {
+            if value.isNaN { return (name, "must be a number (got nan)") }
+            if !value.isFinite { return (name, "must be finite (got \(value))") }
+            if abs(value) > Motion.limit { return (name, "must lie between -1e100 and 1e100 (got \(value))") }
+        }
+        return nil
+    }
+}
+
+/// What the charts need to know about one spring's motion.
+public struct SpringAnalysis: Sendable {
+    public let named: NamedSpring
+    public let motion: SpringMotion<Double>
+    public let epsilon: Double
+
+    public init(_ named: NamedSpring, motion: Motion, epsilon: Double) {
         self.named = named
-        self.motion = SpringMotion(spring: named.spring, from: options.from, to: options.to, initialVelocity: options.velocity)
+        self.motion = SpringMotion(spring: named.spring, from: motion.from, to: motion.to, initialVelocity: motion.velocity)
         self.epsilon = epsilon
     }
 
-    var spring: Spring { named.spring }
-    var distance: Double { abs(motion.to - motion.from) }
+    public var spring: Spring { named.spring }
+    public var distance: Double { abs(motion.to - motion.from) }
 
     /// The settle band's half-width in value units: epsilon of the distance (absolute when there is none).
-    var band: Double { max(epsilon * (distance > 0 ? distance : 1), Double.leastNormalMagnitude) }
+    public var band: Double { max(epsilon * (distance > 0 ? distance : 1), Double.leastNormalMagnitude) }
 
     /// The last time the motion is at least `band` from the target (+∞ for an undamped spring).
-    var settlingTime: Double {
+    public var settlingTime: Double {
         spring.settlingDuration(displacement: motion.from - motion.to, velocity: motion.initialVelocity, epsilon: band)
     }
 
-    var metrics: SpringCurveMetrics {
+    public var metrics: SpringCurveMetrics {
         spring.metrics(from: motion.from, to: motion.to, initialVelocity: motion.initialVelocity, epsilons: [epsilon])
     }
 
     /// A time span that shows the whole motion: past the settling time, or a few periods of an
     /// undamped spring, rounded up to a tidy number.
-    var suggestedSpan: Double {
+    public var suggestedSpan: Double {
         let settle = settlingTime
         let raw: Double
         if spring.isInstantaneous {
@@ -44,7 +70,7 @@ struct SpringAnalysis {
 }
 
 /// Rounds up to 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 × 10ⁿ.
-func tidyUp(_ value: Double) -> Double {
+public func tidyUp(_ value: Double) -> Double {
     guard value > 0, value.isFinite else { return 1 }
     var exponent = 1.0
     while value / exponent >= 10 { exponent *= 10 }
@@ -56,7 +82,7 @@ func tidyUp(_ value: Double) -> Double {
 }
 
 /// A short readable number for labels: 3 significant digits, no float noise.
-func label(_ value: Double, digits: Int = 3) -> String {
+public func label(_ value: Double, digits: Int = 3) -> String {
     if value == 0 { return "0" }
     if !value.isFinite { return value > 0 ? "∞" : "-∞" }
     let magnitude = abs(value)
@@ -73,7 +99,7 @@ func label(_ value: Double, digits: Int = 3) -> String {
 }
 
 /// `value` with exactly `decimals` digits after the point, without Foundation.
-func fixed(_ value: Double, decimals: Int) -> String {
+public func fixed(_ value: Double, decimals: Int) -> String {
     var scale = 1.0
     for _ in 0..<decimals { scale *= 10 }
     let rounded = (abs(value) * scale).rounded()
@@ -89,7 +115,7 @@ func fixed(_ value: Double, decimals: Int) -> String {
 
 extension Double {
     /// ⌊log₁₀(self)⌋ for a positive finite number.
-    var log10Floor: Double {
+    public var log10Floor: Double {
         var exponent = 0.0
         var x = self
         while x >= 10 { x /= 10; exponent += 1 }
@@ -99,7 +125,7 @@ extension Double {
 }
 
 /// `value` as "1.23e-16": `digits` significant digits, without Foundation.
-func exponential(_ value: Double, digits: Int) -> String {
+public func exponential(_ value: Double, digits: Int) -> String {
     let magnitude = abs(value)
     let exponent = magnitude.log10Floor
     var mantissa = magnitude

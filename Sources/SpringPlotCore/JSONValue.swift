@@ -1,6 +1,6 @@
-/// A tiny JSON writer for the `info` and `data` commands: numbers in shortest round-trip form,
+/// A tiny JSON writer for springplot and the studio: numbers in shortest round-trip form,
 /// non-finite numbers as null, strings escaped.
-enum JSONValue {
+public enum JSONValue: Sendable {
     case number(Double)
     case string(String)
     case bool(Bool)
@@ -8,7 +8,7 @@ enum JSONValue {
     case object([(String, JSONValue)])
     case null
 
-    func render(indent: Int = 0, pretty: Bool = true) -> String {
+    public func render(indent: Int = 0, pretty: Bool = true) -> String {
         let pad = pretty ? String(repeating: "  ", count: indent + 1) : ""
         let close = pretty ? String(repeating: "  ", count: indent) : ""
         let newline = pretty ? "\n" : ""
@@ -29,7 +29,7 @@ enum JSONValue {
         }
     }
 
-    static func quote(_ text: String) -> String {
+    public static func quote(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -51,9 +51,3 @@ enum JSONValue {
     }
 }
 
-/// The shortest decimal text that reads back as exactly `value` (Swift's own description), with
-/// integral values written without a fraction.
-func shortest(_ value: Double) -> String {
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-    return "\(value)"
-}

@@ -1,0 +1,190 @@
+import Synchronization
+import SpringCharts
+import SpringExport
+import SpringMath
+import SpringPlotCore
+import WaveRuntime
+
+/// What an endpoint answers: a status, a content type and the body.
+struct StudioReply: Sendable {
+    var status: Int
+    var contentType: String
+    var body: [UInt8]
+
+    static func json(_ text: String, status: Int = 200) -> StudioReply {
+        StudioReply(status: status, contentType: "application/json; charset=utf-8", body: Array(text.utf8))
+    }
+
+    static func error(_ error: StudioInputError) -> StudioReply {
+        .json(error.json, status: 400)
+    }
+}
+
+/// The studio's endpoints as plain functions of their parameters, so they are tested without HTTP.
+enum StudioEndpoints {
+    /// One path, what it takes, and what it answers.
+    struct Endpoint: Sendable {
+        let path: String
+        let parameters: Set<String>
+        let handler: @Sendable (StudioRequest) throws(StudioInputError) -> StudioReply
+    }
+
+    static let springParameters = Set(SpringInput.names)
+    static let motionParameters: Set<String> = ["from", "to", "velocity"]
+
+    static let endpoints: [Endpoint] = [
+        Endpoint(path: "/api/chart.svg",
+                 parameters: springParameters.union(motionParameters).union(["width", "height", "theme", "epsilon", "span"]),
+                 handler: chart),
+        Endpoint(path: "/api/spring.json", parameters: springParameters.union(motionParameters).union(["epsilon"]),
+                 handler: spring),
+        Endpoint(path: "/api/export.json", parameters: springParameters.union(motionParameters).union(["error"]),
+                 handler: export),
+        Endpoint(path: "/api/segment.json", parameters: springParameters.union(motionParameters).union(["t", "target", "restart"]),
+                 handler: segment),
+    ]
+
+    /// Answers `path` with the raw query pairs: 404 for an unknown path, 400 for bad parameters.
+    static func reply(path: String, query: [(String, String)], queryLength: Int) -> StudioReply {
+        if path == "/" || path == "/index.html" {
+            return StudioReply(status: 200, contentType: "text/html; charset=utf-8", body: Array(StudioPage.html.utf8))
+        }
+        guard let endpoint = endpoints.first(where: { $0.path == path }) else {
+            return .json(JSONValue.object([("error", .string("no such page or endpoint"))]).render(pretty: false), status: 404)
+        }
+        guard queryLength <= StudioRequest.maximumQueryLength else {
+            return .error(StudioInputError(nil, "the query is longer than \(StudioRequest.maximumQueryLength) bytes"))
+        }
+        do {
+            let request = try StudioRequest(pairs: query, allowed: endpoint.parameters)
+            return try endpoint.handler(request)
+        } catch {
+            return .error(error)
+        }
+    }
+
+    // MARK: Chart
+
+    /// Cairo and FreeType state is shared per process; renders take turns.
+    private static let renderLock = Mutex(())
+
+    /// `GET /api/chart.svg`: the position and velocity chart springplot's `curve` draws, as SVG.
+    static func chart(_ request: StudioRequest) throws(StudioInputError) -> StudioReply {
+        let springs = try request.springs()
+        let motion = try request.motion()
+        let width = try request.bounded("width", 400...2400, default: 900)
+        let height = try request.bounded("height", 300...1600, default: 560)
+        let epsilon = try request.bounded("epsilon", 1e-6...0.5, default: 0.01)
+        let span = try request.number("span").map { _ throws(StudioInputError) in try request.bounded("span", 0.001...600, default: 1) }
+        let frame = ChartFrame(width: width, height: height, scale: 1, theme: try request.theme())
+        let chart = curveChart(springs: springs, motion: motion, epsilon: epsilon, timeSpan: span, frame: frame, samples: 400)
+        do {
+            let bytes = try renderLock.withLock { _ in try CairoRenderer().render(chart, format: .svg) }
+            return StudioReply(status: 200, contentType: "image/svg+xml", body: bytes)
+        } catch {
+            return .json(JSONValue.object([("error", .string("cannot render the chart: \(error)"))]).render(pretty: false), status: 500)
+        }
+    }
+
+    // MARK: Spring
+
+    /// `GET /api/spring.json`: each spring in every convention, with its metrics for the motion.
+    static func spring(_ request: StudioRequest) throws(StudioInputError) -> StudioReply {
+        let springs = try request.springs()
+        let motion = try request.motion()
+        let epsilon = try request.bounded("epsilon", 1e-6...0.5, default: 0.01)
+        let items: [JSONValue] = springs.map { named in
+            let analysis = SpringAnalysis(named, motion: motion, epsilon: epsilon)
+            let s = named.spring
+            let metrics = analysis.metrics
+            var conventions: [(String, JSONValue)] = [
+                ("dampingRatio", .number(s.dampingRatio)), ("response", .number(s.response)), ("mass", .number(s.mass)),
+                ("stiffness", .number(s.stiffness)), ("damping", .number(s.damping)),
+            ]
+            if !s.isInstantaneous {
+                let framer = s.framerMotionDuration
+                let react = s.reactSpring
+                let origami = s.origami
+                conventions += [
+                    ("swiftUIDuration", .number(s.response)),
+                    ("swiftUIBounce", .number(s.dampingRatio <= 1 ? 1 - s.dampingRatio : 1 / s.dampingRatio - 1)),
+                    ("framerDuration", .number(framer.duration)), ("framerBounce", .number(framer.bounce)),
+                    ("framerVisualDuration", .number(s.framerVisualDuration)),
+                    ("reactSpringTension", .number(react.tension)), ("reactSpringFriction", .number(react.friction)),
+                    ("composeStiffness", .number(s.stiffness / s.mass)),
+                    ("origamiTension", .number(origami.tension)), ("origamiFriction", .number(origami.friction)),
+                ]
+            }
+            let settling = analysis.settlingTime
+            return .object([
+                ("name", .string(named.name)),
+                ("spring", .object(conventions)),
+                ("metrics", .object([
+                    ("settlingTime", settling.isFinite ? .number(settling) : .null),
+                    ("overshoot", .number(metrics.overshoot)),
+                    ("peakTime", metrics.peakTime.map(JSONValue.number) ?? .null),
+                    ("riseTime", metrics.riseTime.map(JSONValue.number) ?? .null),
+                    ("turningPoints", metrics.oscillationCount.map { .number(Double($0)) } ?? .null),
+                    ("dampedPeriod", s.dampedPeriod.isFinite ? .number(s.dampedPeriod) : .null),
+                    ("timeConstant", s.timeConstant.isFinite ? .number(s.timeConstant) : .null),
+                    ("waveSettlingEstimate", .number(s.waveSettlingDuration)),
+                ])),
+            ])
+        }
+        return .json(JSONValue.object([("springs", .array(items))]).render(pretty: false))
+    }
+
+    // MARK: Export
+
+    /// `GET /api/export.json`: copy-ready code for every target (one spring).
+    static func export(_ request: StudioRequest) throws(StudioInputError) -> StudioReply {
+        let springs = try request.springs(maximum: 1)
+        let motion = try request.motion()
+        let travel = abs(motion.to - motion.from)
+        let error = try request.bounded("error", 1e-9...1e9, default: travel > 0 ? min(0.5, travel / 10) : 0.5)
+        if travel > 0 && error >= travel { throw StudioInputError("error", "error must be smaller than the travel \(label(travel)) (got \(error))") }
+        let spring = springs[0].spring
+        if spring.isInstantaneous { throw StudioInputError("response", "response must be > 0 to export") }
+        let exportRequest = ExportRequest(spring: spring, from: motion.from, to: motion.to, velocity: motion.velocity, cssError: error)
+        var targets: [JSONValue] = []
+        for target in ExportTarget.allCases {
+            guard let export = try? exportRequest.export(target) else { continue }  // CSS needs travel and damping
+            targets.append(.object([
+                ("target", .string(target.rawValue)), ("title", .string(target.title)), ("code", .string(export.code)),
+                ("warnings", .array(export.warnings.map(JSONValue.string))),
+                ("effectiveSpring", export.effectiveSpring.map {
+                    .object([("dampingRatio", .number($0.dampingRatio)), ("response", .number($0.response))])
+                } ?? .null),
+            ]))
+        }
+        return .json(JSONValue.object([("targets", .array(targets))]).render(pretty: false))
+    }
+
+    // MARK: Segment
+
+    /// `GET /api/segment.json`: interrupts the motion (from, to, velocity) `t` seconds in, retargeting to
+    /// `target` through WaveRuntime's animator state machine: the position and velocity at that moment
+    /// are kept (or, with `restart=1`, the velocity is reset), and the new segment is returned.
+    static func segment(_ request: StudioRequest) throws(StudioInputError) -> StudioReply {
+        let spring = try request.springs(maximum: 1)[0].spring
+        let motion = try request.motion()
+        let t = try request.bounded("t", 0...3600, default: 0)
+        let target = try request.bounded("target", -Motion.limit...Motion.limit, default: motion.to)
+        let restart = try request.bounded("restart", 0...1, default: 0) >= 0.5
+        var animation = SpringAnimation(spring: spring, value: motion.from, target: motion.to, velocity: motion.velocity)
+        animation.start()
+        _ = animation.advance(by: t)
+        // A run that has already come to rest is at its target with no velocity.
+        let position = animation.value, velocity = animation.velocity
+        animation.retarget(to: target)
+        if restart { animation.velocity = 0 }
+        let next = Motion(from: position, to: target, velocity: animation.velocity)
+        let settle = SpringAnalysis(NamedSpring(spring: spring, name: ""), motion: next, epsilon: 0.001).settlingTime
+        return .json(JSONValue.object([
+            ("at", .object([("t", .number(t)), ("position", .number(position)), ("velocity", .number(velocity))])),
+            ("segment", .object([("from", .number(next.from)), ("to", .number(next.to)), ("velocity", .number(next.velocity)),
+                                 ("settlingTime", settle.isFinite ? .number(settle) : .null)])),
+            ("restart", .bool(restart)),
+        ]).render(pretty: false))
+    }
+}

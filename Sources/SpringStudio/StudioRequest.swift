@@ -1,0 +1,119 @@
+import SpringCharts
+import SpringMath
+import SpringPlotCore
+
+/// A request the studio refuses: HTTP 400 with a one-line JSON error naming the parameter.
+struct StudioInputError: Error, Equatable {
+    var parameter: String?
+    var message: String
+
+    init(_ parameter: String?, _ message: String) {
+        self.parameter = parameter
+        self.message = message
+    }
+
+    init(_ error: SpringInputError) {
+        self.init(error.parameter, error.description)
+    }
+
+    var json: String {
+        var members: [(String, JSONValue)] = [("error", .string(message))]
+        if let parameter { members.append(("parameter", .string(parameter))) }
+        return JSONValue.object(members).render(pretty: false)
+    }
+}
+
+/// The parameters of one studio request, checked by the same rules as the command line.
+struct StudioRequest {
+    /// The most springs one request may compare.
+    static let maximumSprings = 4
+    /// The longest query string accepted, in bytes.
+    static let maximumQueryLength = 2048
+
+    private(set) var numbers: [String: [Double]] = [:]
+    private(set) var words: [String: String] = [:]
+
+    /// Parameters that are words, not numbers.
+    static let wordParameters: Set<String> = ["theme", "target-name"]
+    /// Number parameters besides the spring's.
+    static let motionParameters = ["from", "to", "velocity"]
+    static let otherParameters = ["width", "height", "epsilon", "span", "t", "target", "restart", "error"]
+
+    /// Parses `query` (already split into name/value pairs, percent-decoded), allowing `allowed` names.
+    init(pairs: [(String, String)], allowed: Set<String>) throws(StudioInputError) {
+        var seen: Set<String> = []
+        for (name, value) in pairs {
+            guard allowed.contains(name) else {
+                throw StudioInputError(name, "\(name) is not a parameter of this endpoint")
+            }
+            guard seen.insert(name).inserted else {
+                throw StudioInputError(name, "\(name) is given more than once")
+            }
+            if StudioRequest.wordParameters.contains(name) {
+                words[name] = value
+                continue
+            }
+            let listed = name == "damping" || name == "response"
+            let parts = listed ? value.split(separator: ",", omittingEmptySubsequences: false).map(String.init) : [value]
+            if parts.count > StudioRequest.maximumSprings {
+                throw StudioInputError(name, "\(name) takes at most \(StudioRequest.maximumSprings) values (got \(parts.count))")
+            }
+            var list: [Double] = []
+            for part in parts {
+                let trimmed = part.trimmingSpaces
+                guard !trimmed.isEmpty, trimmed.count <= 32, let number = Double(trimmed) else {
+                    throw StudioInputError(name, "\(name) must be a number (got '\(part.prefix(32))')")
+                }
+                list.append(number)
+            }
+            numbers[name] = list
+        }
+    }
+
+    func number(_ name: String) -> Double? { numbers[name]?.first }
+
+    /// The springs described (up to ``maximumSprings``).
+    func springs(maximum: Int = StudioRequest.maximumSprings) throws(StudioInputError) -> [NamedSpring] {
+        var values: [String: [Double]] = [:]
+        for name in SpringInput.names { if let list = numbers[name] { values[name] = list } }
+        do {
+            return try SpringInput(values: values).springs(maximum: maximum)
+        } catch {
+            throw StudioInputError(error)
+        }
+    }
+
+    /// from, to and velocity (defaults 0, 100, 0: the preview's pixels).
+    func motion(defaultTo: Double = 100) throws(StudioInputError) -> Motion {
+        let motion = Motion(from: number("from") ?? 0, to: number("to") ?? defaultTo, velocity: number("velocity") ?? 0)
+        if let problem = motion.problem { throw StudioInputError(problem.parameter, "\(problem.parameter) \(problem.message)") }
+        return motion
+    }
+
+    /// A number within `range`, or the default.
+    func bounded(_ name: String, _ range: ClosedRange<Double>, default value: Double) throws(StudioInputError) -> Double {
+        guard let x = number(name) else { return value }
+        guard x.isFinite, range.contains(x) else {
+            throw StudioInputError(name, "\(name) must be in \(label(range.lowerBound, digits: 6))…\(label(range.upperBound, digits: 6)) (got \(x))")
+        }
+        return x
+    }
+
+    /// `light` (default) or `dark`.
+    func theme() throws(StudioInputError) -> Theme {
+        switch words["theme"] {
+        case nil, "light": return .light
+        case "dark": return .dark
+        case let other?: throw StudioInputError("theme", "theme must be light or dark (got '\(other.prefix(32))')")
+        }
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first == " " { s = s.dropFirst() }
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
+}

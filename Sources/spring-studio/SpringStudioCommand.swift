@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import SpringStudio
+
+/// `spring-studio`: serves the spring studio page on this machine.
+@main
+struct SpringStudioCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "spring-studio",
+        abstract: "A local web page to tune springs by feel, interrupt them and export them.",
+        discussion: """
+            Starts an HTTP server on 127.0.0.1 and prints its URL. Open it in a browser. The page and its \
+            JSON and SVG endpoints are documented in the README.
+
+            Examples:
+              spring-studio                 # http://127.0.0.1:8080/
+              spring-studio --port 0        # any free port; the URL printed says which
+            """)
+
+    @Option(help: ArgumentHelp("Port to listen on; 0 picks a free one.", valueName: "port"))
+    var port: Int = 8080
+
+    @Option(help: ArgumentHelp("Address to bind. Anything but 127.0.0.1/localhost exposes the studio to other machines.",
+                               valueName: "address"))
+    var host: String = "127.0.0.1"
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0…65535 (got \(port))") }
+        guard !host.isEmpty, host.count <= 255, !host.contains(" ") else { throw ValidationError("--host must be an address (got '\(host)')") }
+    }
+
+    func run() async throws {
+        if !StudioServer.isLoopback(host) {
+            FileHandle.standardError.write(Data("spring-studio: warning: --host \(host) exposes the studio beyond this machine\n".utf8))
+        }
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        let app = StudioServer.application(host: host, port: port) { bound in
+            FileHandle.standardOutput.write(Data("spring-studio: http://\(shownHost):\(bound)/\n".utf8))
+        }
+        do {
+            try await app.runService()
+        } catch {
+            throw ValidationError("cannot serve on \(host):\(port): \(error)")
+        }
+    }
+}
