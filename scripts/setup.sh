@@ -1,22 +1,51 @@
 #!/usr/bin/env bash
-# Installs what building SpringKit needs on Debian/Ubuntu and is not there yet: Cairo's development
-# files (libcairo2-dev, which also brings the DejaVu fonts the charts use). Safe to run repeatedly.
+# Installs what SpringKit needs on Debian/Ubuntu and is not there yet. Safe to run repeatedly.
+#
+#   scripts/setup.sh           Cairo's development files (libcairo2-dev, with the DejaVu fonts the
+#                              charts use): enough to build and run springplot.
+#   scripts/setup.sh --tests   also what the browser tests need: Debian's chromium, and Playwright and
+#                              pytest for Python (in .build-venv when the system Python lacks them).
 set -euo pipefail
+cd "$(dirname "$0")/.."
 
-if pkg-config --exists cairo 2>/dev/null && fc-list 2>/dev/null | grep -qi "DejaVu Sans"; then
-    exit 0
+want_tests=false
+for argument in "$@"; do
+    case "$argument" in
+        --tests) want_tests=true ;;
+        *) echo "setup: unknown option $argument (use --tests)" >&2; exit 2 ;;
+    esac
+done
+
+packages=()
+if ! pkg-config --exists cairo 2>/dev/null || ! fc-list 2>/dev/null | grep -qi "DejaVu Sans"; then
+    packages+=(libcairo2-dev pkg-config fonts-dejavu-core)
+fi
+python_ok() { "$1" -c 'import playwright, pytest' >/dev/null 2>&1; }
+if $want_tests; then
+    command -v chromium >/dev/null 2>&1 || packages+=(chromium)
+    if ! python_ok python3 && ! python_ok .build-venv/bin/python; then
+        python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || packages+=(python3-venv)
+    fi
 fi
 
-if [ "$(id -u)" -eq 0 ]; then
-    SUDO=""
-elif command -v sudo >/dev/null 2>&1; then
-    SUDO="sudo"
-else
-    echo "setup: libcairo2-dev is missing and this user cannot install it; run as root: apt-get install -y libcairo2-dev fonts-dejavu-core pkg-config" >&2
-    exit 1
+if [ ${#packages[@]} -gt 0 ]; then
+    if [ "$(id -u)" -eq 0 ]; then
+        SUDO=""
+    elif command -v sudo >/dev/null 2>&1; then
+        SUDO="sudo"
+    else
+        echo "setup: missing ${packages[*]} and this user cannot install them; run as root: apt-get install -y ${packages[*]}" >&2
+        exit 1
+    fi
+    echo "setup: installing ${packages[*]}" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    $SUDO apt-get update -qq
+    $SUDO apt-get install -y -qq "${packages[@]}" >/dev/null
 fi
 
-echo "setup: installing libcairo2-dev, pkg-config and fonts-dejavu-core" >&2
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq libcairo2-dev pkg-config fonts-dejavu-core >/dev/null
+if $want_tests && ! python_ok python3 && ! python_ok .build-venv/bin/python; then
+    echo "setup: installing Playwright and pytest into .build-venv" >&2
+    python3 -m venv .build-venv
+    .build-venv/bin/python -m pip install --quiet --disable-pip-version-check playwright pytest
+fi
+exit 0

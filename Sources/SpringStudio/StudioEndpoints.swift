@@ -49,6 +49,7 @@ enum StudioEndpoints {
         if path == "/" || path == "/index.html" {
             return StudioReply(status: 200, contentType: "text/html; charset=utf-8", body: Array(StudioPage.html.utf8))
         }
+        if path == "/favicon.ico" { return StudioReply(status: 204, contentType: "image/x-icon", body: []) }
         guard let endpoint = endpoints.first(where: { $0.path == path }) else {
             return .json(JSONValue.object([("error", .string("no such page or endpoint"))]).render(pretty: false), status: 404)
         }

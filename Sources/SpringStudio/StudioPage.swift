@@ -1,4 +1,496 @@
-/// The studio's page: HTML, CSS and script in one string, served from memory.
+/// The studio's page: HTML, CSS and script in one string, served from memory. The page computes
+/// nothing about springs by itself that the server does not also give it: conventions, the chart,
+/// metrics, export code and every interruption come from the endpoints; the script only evaluates
+/// the closed form between frames to move the preview at the display's rate.
 enum StudioPage {
-    static let html = "<!DOCTYPE html><title>spring studio</title>"
+    static let html = #"""
+<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Spring studio</title>
+<link rel="icon" href="data:,">
+<style>
+:root { color-scheme: light dark; --ink: #1d1d1f; --muted: #6e6e73; --line: #d2d2d7; --panel: #f5f5f7; --paper: #ffffff;
+        --accent: #0a84ff; --focus: #ff9f0a; }
+@media (prefers-color-scheme: dark) {
+  :root { --ink: #f5f5f7; --muted: #a1a1a6; --line: #3a3a3c; --panel: #1c1c1e; --paper: #000000; }
+}
+* { box-sizing: border-box; }
+body { margin: 0; font: 14px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--ink); background: var(--paper); }
+header { padding: 12px 20px; border-bottom: 1px solid var(--line); display: flex; gap: 16px; align-items: baseline; }
+header h1 { font-size: 17px; margin: 0; }
+header p { margin: 0; color: var(--muted); }
+main { display: grid; grid-template-columns: 390px minmax(0, 1fr); gap: 16px; padding: 16px 20px; }
+aside { display: flex; flex-direction: column; gap: 12px; }
+fieldset { border: 1px solid var(--line); border-radius: 10px; padding: 8px 10px 10px; margin: 0; background: var(--panel); }
+legend { font-weight: 600; padding: 0 4px; }
+.row { display: grid; grid-template-columns: 118px minmax(0, 1fr) 84px; gap: 6px; align-items: center; margin: 3px 0; }
+.row.pair { grid-template-columns: 118px minmax(0, 1fr) minmax(0, 1fr); }
+label { color: var(--muted); }
+input[type=number] { width: 100%; font: inherit; padding: 2px 4px; background: var(--paper); color: var(--ink);
+                     border: 1px solid var(--line); border-radius: 6px; }
+input:focus-visible, select:focus-visible, button:focus-visible, #stage:focus-visible { outline: 2px solid var(--focus); outline-offset: 1px; }
+select, button { font: inherit; padding: 3px 8px; border-radius: 6px; border: 1px solid var(--line); background: var(--paper); color: var(--ink); }
+button { cursor: pointer; }
+#chart { min-height: 300px; border: 1px solid var(--line); border-radius: 10px; overflow: hidden; background: var(--paper); }
+#chart svg { display: block; width: 100%; height: auto; }
+#metrics { display: flex; flex-wrap: wrap; gap: 6px 18px; margin: 8px 0; }
+#metrics b { font-variant-numeric: tabular-nums; }
+#stage { position: relative; border: 1px solid var(--line); border-radius: 10px; background: var(--panel); padding: 8px 0;
+         user-select: none; touch-action: none; cursor: crosshair; }
+.lane { position: relative; height: 54px; }
+.lane .track { position: absolute; left: 24px; right: 24px; top: 26px; height: 2px; background: var(--line); }
+.lane .name { position: absolute; left: 8px; top: 0; font-size: 12px; color: var(--muted); }
+.box { position: absolute; top: 8px; left: 0; width: 40px; height: 40px; border-radius: 10px; cursor: grab; will-change: transform; }
+.controls { display: flex; flex-wrap: wrap; gap: 10px 16px; align-items: center; margin: 8px 0; }
+#exportCode { white-space: pre-wrap; background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: 8px;
+              font: 12px/1.45 ui-monospace, "DejaVu Sans Mono", monospace; max-height: 260px; overflow: auto; margin: 6px 0; }
+#exportWarnings { color: var(--muted); margin: 0; padding-left: 18px; }
+#compareList { list-style: none; padding: 0; margin: 4px 0; }
+#compareList li { display: flex; justify-content: space-between; align-items: center; margin: 2px 0; }
+.swatch { display: inline-block; width: 10px; height: 10px; border-radius: 3px; margin-right: 6px; }
+#status { color: #d70015; min-height: 1.2em; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+</style>
+</head>
+<body>
+<header><h1>Spring studio</h1><p>Tune a spring, watch it move, interrupt it, take it to any platform.</p></header>
+<main>
+<aside>
+  <fieldset>
+    <legend>Preset</legend>
+    <select id="preset" aria-label="Preset">
+      <option value="">Choose a preset…</option>
+      <optgroup label="Wave">
+        <option value="damping=1&amp;response=0.82">Wave default animated</option>
+        <option value="damping=0.8&amp;response=0.2">Wave default interactive</option>
+      </optgroup>
+      <optgroup label="SwiftUI">
+        <option value="swiftui-duration=0.5&amp;bounce=0">.smooth</option>
+        <option value="swiftui-duration=0.5&amp;bounce=0.15">.snappy</option>
+        <option value="swiftui-duration=0.5&amp;bounce=0.3">.bouncy</option>
+      </optgroup>
+      <optgroup label="Material 3">
+        <option value="damping=1&amp;stiffness=1500">Compose spring() default</option>
+        <option value="damping=0.9&amp;stiffness=1400">standard fast spatial</option>
+        <option value="damping=0.9&amp;stiffness=700">standard default spatial</option>
+        <option value="damping=0.9&amp;stiffness=300">standard slow spatial</option>
+        <option value="damping=0.6&amp;stiffness=800">expressive fast spatial</option>
+        <option value="damping=0.8&amp;stiffness=380">expressive default spatial</option>
+        <option value="damping=0.8&amp;stiffness=200">expressive slow spatial</option>
+        <option value="damping=1&amp;stiffness=1600">default effects</option>
+      </optgroup>
+      <optgroup label="Figma">
+        <option value="figma-stiffness=100&amp;figma-damping=15">Gentle</option>
+        <option value="figma-stiffness=300&amp;figma-damping=20">Quick</option>
+        <option value="figma-stiffness=600&amp;figma-damping=15">Bouncy</option>
+        <option value="figma-stiffness=80&amp;figma-damping=20">Slow</option>
+      </optgroup>
+    </select>
+  </fieldset>
+  <fieldset id="springFields">
+    <legend>Spring</legend>
+    <div class="row"><label for="dampingRange">damping ratio ζ</label>
+      <input id="dampingRange" type="range" min="0.05" max="2" step="0.01" data-sync="damping" aria-label="damping ratio slider">
+      <input id="damping" type="number" min="0" step="0.01" data-group="ratio"></div>
+    <div class="row"><label for="responseRange">response (s)</label>
+      <input id="responseRange" type="range" min="0.05" max="2" step="0.01" data-sync="response" aria-label="response slider">
+      <input id="response" type="number" min="0.001" step="0.01" data-group="ratio"></div>
+    <div class="row"><label for="mass">mass</label><span></span>
+      <input id="mass" type="number" min="0.001" step="0.1" data-group="ratio"></div>
+    <div class="row pair"><label>SwiftUI duration, bounce</label>
+      <input id="swiftui-duration" type="number" step="0.01" data-group="swiftui" aria-label="SwiftUI duration">
+      <input id="bounce" type="number" step="0.01" data-group="swiftui" aria-label="SwiftUI bounce"></div>
+    <div class="row pair"><label>stiffness, damping (k, c)</label>
+      <input id="stiffness" type="number" step="any" data-group="physics" aria-label="stiffness">
+      <input id="damping-coefficient" type="number" step="any" data-group="physics" aria-label="damping coefficient"></div>
+    <div class="row pair"><label>Compose ζ, stiffness</label>
+      <input id="composeDamping" type="number" step="0.01" data-group="compose" aria-label="Compose damping ratio">
+      <input id="composeStiffness" type="number" step="any" data-group="compose" aria-label="Compose stiffness"></div>
+    <div class="row pair"><label>framer visualDuration, bounce</label>
+      <input id="framer-visual-duration" type="number" step="0.01" data-group="visual" aria-label="framer visualDuration">
+      <input id="visualBounce" type="number" step="0.01" data-group="visual" aria-label="framer bounce"></div>
+    <div class="row pair"><label>react-spring tension, friction</label>
+      <input id="react-spring-tension" type="number" step="any" data-group="react" aria-label="react-spring tension">
+      <input id="friction" type="number" step="any" data-group="react" aria-label="react-spring friction"></div>
+    <div class="row pair"><label>Origami tension, friction</label>
+      <input id="origami-tension" type="number" step="any" data-group="origami" aria-label="Origami tension">
+      <input id="origami-friction" type="number" step="any" data-group="origami" aria-label="Origami friction"></div>
+  </fieldset>
+  <fieldset>
+    <legend>Motion</legend>
+    <div class="row"><label for="from">from</label><span></span><input id="from" type="number" step="any"></div>
+    <div class="row"><label for="to">to</label><span></span><input id="to" type="number" step="any"></div>
+    <div class="row"><label for="velocity">initial velocity /s</label><span></span><input id="velocity" type="number" step="any"></div>
+  </fieldset>
+  <fieldset>
+    <legend>Compare (up to 4)</legend>
+    <button id="addCompare" type="button">Add this spring</button>
+    <ul id="compareList"></ul>
+  </fieldset>
+  <div id="status" role="status" aria-live="polite"></div>
+</aside>
+<section>
+  <div id="chart" aria-label="Position and velocity chart"></div>
+  <div id="metrics" aria-live="polite"></div>
+  <div class="controls">
+    <button id="replay" type="button">Replay</button>
+    <label><input id="slow" type="checkbox"> slow motion ×0.25</label>
+    <label><input id="restart" type="checkbox"> restart on interrupt (reset velocity)</label>
+    <span style="color: var(--muted)">Click the track to retarget while it moves; drag and fling the box.</span>
+  </div>
+  <div id="stage" tabindex="0" aria-label="Preview. Enter replays; left and right arrows retarget."></div>
+  <h3>Export</h3>
+  <div class="controls">
+    <select id="exportTarget" aria-label="Export target"></select>
+    <button id="copy" type="button">Copy</button>
+  </div>
+  <pre id="exportCode" aria-label="Exported code"></pre>
+  <ul id="exportWarnings"></ul>
+</section>
+</main>
+<script>
+"use strict";
+const $ = (id) => document.getElementById(id);
+const colors = ["#0a84ff", "#ff375f", "#30d158", "#ff9f0a"];
+const state = { damping: 0.68, response: 0.8, mass: 1, from: 0, to: 100, velocity: 0, compare: [] };
+const studio = { paintTimes: [], lanes: [], errors: [], chartRequests: 0, segments: [] };
+window.studio = studio;
+
+// ---- URL state ----
+function readURL() {
+  const q = new URLSearchParams(location.search);
+  for (const key of ["damping", "response", "mass", "from", "to", "velocity"]) {
+    if (q.has(key) && isFinite(parseFloat(q.get(key)))) state[key] = parseFloat(q.get(key));
+  }
+  if (q.has("compare")) {
+    state.compare = q.get("compare").split(",").slice(0, 3).map((pair) => pair.split(":").map(parseFloat))
+      .filter((p) => p.length === 2 && p.every(isFinite)).map(([d, r]) => ({ damping: d, response: r }));
+  }
+}
+function writeURL() {
+  const q = new URLSearchParams();
+  for (const key of ["damping", "response", "mass", "from", "to", "velocity"]) q.set(key, String(state[key]));
+  if (state.compare.length) q.set("compare", state.compare.map((c) => `${c.damping}:${c.response}`).join(","));
+  history.replaceState(null, "", "?" + q.toString());
+}
+function springQuery(spring = state) {
+  return `damping=${spring.damping}&response=${spring.response}` + (spring.mass !== undefined && spring.mass !== 1 ? `&mass=${spring.mass}` : "");
+}
+function motionQuery() { return `from=${state.from}&to=${state.to}&velocity=${state.velocity}`; }
+function allSprings() { return [{ damping: state.damping, response: state.response, mass: state.mass }, ...state.compare]; }
+
+async function getJSON(url) {
+  const response = await fetch(url);
+  const body = await response.json();
+  if (!response.ok) throw new Error(body.error || response.statusText);
+  return body;
+}
+function showError(error) { $("status").textContent = error ? String(error.message || error) : ""; }
+
+// ---- Conventions: a field changed → the server converts → every field updates ----
+const groups = {
+  ratio: () => `damping=${$("damping").value}&response=${$("response").value}&mass=${$("mass").value}`,
+  swiftui: () => `swiftui-duration=${$("swiftui-duration").value}&bounce=${$("bounce").value}`,
+  physics: () => `stiffness=${$("stiffness").value}&damping-coefficient=${$("damping-coefficient").value}&mass=${$("mass").value}`,
+  compose: () => `damping=${$("composeDamping").value}&stiffness=${$("composeStiffness").value}`,
+  visual: () => `framer-visual-duration=${$("framer-visual-duration").value}&bounce=${$("visualBounce").value}`,
+  react: () => `react-spring-tension=${$("react-spring-tension").value}&friction=${$("friction").value}&mass=${$("mass").value}`,
+  origami: () => `origami-tension=${$("origami-tension").value}&origami-friction=${$("origami-friction").value}`,
+};
+function fmt(x) { return x === null || x === undefined ? "" : String(Number(x.toPrecision(6))); }
+function fillFields(s, except) {
+  const values = {
+    damping: s.dampingRatio, response: s.response, mass: s.mass, "swiftui-duration": s.swiftUIDuration, bounce: s.swiftUIBounce,
+    stiffness: s.stiffness, "damping-coefficient": s.damping, composeDamping: s.dampingRatio, composeStiffness: s.composeStiffness,
+    "framer-visual-duration": s.framerVisualDuration, visualBounce: 1 - s.dampingRatio, "react-spring-tension": s.reactSpringTension,
+    friction: s.reactSpringFriction, "origami-tension": s.origamiTension, "origami-friction": s.origamiFriction,
+  };
+  // The field being edited, and the rest of its convention's fields, keep what the person typed.
+  const group = except && $(except) ? $(except).dataset.group : undefined;
+  for (const [id, value] of Object.entries(values)) {
+    if (id === except || value === undefined || (group && $(id).dataset.group === group)) continue;
+    $(id).value = fmt(value);
+  }
+  if (except !== "dampingRange") $("dampingRange").value = s.dampingRatio;
+  if (except !== "responseRange") $("responseRange").value = s.response;
+}
+let conventionRequests = 0;
+async function fromConvention(query, except) {
+  const request = ++conventionRequests;
+  try {
+    const reply = await getJSON(`/api/spring.json?${query}&${motionQuery()}`);
+    if (request !== conventionRequests) return;  // a newer edit is on its way
+    const s = reply.springs[0].spring;
+    state.damping = s.dampingRatio; state.response = s.response; state.mass = s.mass;
+    fillFields(s, except);
+    showError(null);
+    refresh();
+  } catch (error) { showError(error); }
+}
+
+// ---- Chart, metrics, export ----
+let chartBusy = false, chartDirtySince = null, chartStartedAt = 0;
+async function updateChart(startedAt = performance.now()) {
+  if (chartBusy) { chartDirtySince = chartDirtySince ?? startedAt; return; }
+  chartBusy = true; chartStartedAt = startedAt;
+  const springs = allSprings();
+  const q = `damping=${springs.map((s) => s.damping).join(",")}&response=${springs.map((s) => s.response).join(",")}` +
+    (springs.length === 1 && state.mass !== 1 ? `&mass=${state.mass}` : "") + `&${motionQuery()}` +
+    (matchMedia("(prefers-color-scheme: dark)").matches ? "&theme=dark" : "");
+  try {
+    studio.chartRequests += 1;
+    const response = await fetch(`/api/chart.svg?${q}`);
+    const text = await response.text();
+    if (!response.ok) throw new Error(JSON.parse(text).error);
+    $("chart").innerHTML = text;
+    $("chart").dataset.query = q;
+    requestAnimationFrame(() => { studio.paintTimes.push(performance.now() - chartStartedAt); });
+    showError(null);
+  } catch (error) { showError(error); }
+  chartBusy = false;
+  if (chartDirtySince !== null) { const since = chartDirtySince; chartDirtySince = null; updateChart(since); }
+}
+async function updateMetrics() {
+  try {
+    const reply = await getJSON(`/api/spring.json?${springQuery()}&${motionQuery()}`);
+    const m = reply.springs[0].metrics;
+    const s = (x) => x === null ? "never" : `${fmt(x)} s`;
+    $("metrics").innerHTML = `<span>settles (±1 %) <b>${s(m.settlingTime)}</b></span>` +
+      `<span>overshoot <b>${fmt(m.overshoot * 100)} %</b></span><span>peak <b>${s(m.peakTime)}</b></span>` +
+      `<span>rise 10–90 % <b>${s(m.riseTime)}</b></span><span>turning points <b>${m.turningPoints ?? "∞"}</b></span>` +
+      `<span>Wave's estimate <b>${s(m.waveSettlingEstimate)}</b></span>`;
+    fillFields(reply.springs[0].spring, document.activeElement && document.activeElement.id);
+  } catch (error) { showError(error); }
+}
+let exportTargets = [];
+async function updateExport() {
+  try {
+    const travel = Math.abs(state.to - state.from);
+    const reply = await getJSON(`/api/export.json?${springQuery()}&${motionQuery()}` + (travel > 0 ? `&error=${Math.min(0.5, travel / 10)}` : ""));
+    exportTargets = reply.targets;
+    const select = $("exportTarget"), chosen = select.value || "swiftui";
+    select.innerHTML = exportTargets.map((t) => `<option value="${t.target}">${t.title}</option>`).join("");
+    select.value = exportTargets.some((t) => t.target === chosen) ? chosen : exportTargets[0].target;
+    showExport();
+  } catch (error) { showError(error); }
+}
+function showExport() {
+  const t = exportTargets.find((x) => x.target === $("exportTarget").value);
+  if (!t) return;
+  $("exportCode").textContent = t.code;
+  const warnings = t.warnings.slice();
+  if (t.effectiveSpring) warnings.push(`runs: ζ ${fmt(t.effectiveSpring.dampingRatio)}, response ${fmt(t.effectiveSpring.response)} s`);
+  $("exportWarnings").innerHTML = warnings.map((w) => `<li></li>`).join("");
+  [...$("exportWarnings").children].forEach((li, i) => { li.textContent = warnings[i]; });
+}
+
+// ---- The exact motion, evaluated between frames ----
+function omegaOf(spring) { return 2 * Math.PI / spring.response; }
+// Displacement and velocity of the free motion from x0, v0 after t seconds (damping ratio z, natural frequency w).
+function freeMotion(z, w, x0, v0, t) {
+  if (z < 1) {
+    const a = z * w, wd = w * Math.sqrt(1 - z * z), e = Math.exp(-a * t), c = Math.cos(wd * t), s = Math.sin(wd * t);
+    const b = (v0 + a * x0) / wd;
+    return [e * (x0 * c + b * s), e * (v0 * c - (a * b + wd * x0) * s)];
+  }
+  if (z === 1) {
+    const e = Math.exp(-w * t), k = v0 + w * x0;
+    return [e * (x0 + k * t), e * (v0 - w * k * t)];
+  }
+  const r = Math.sqrt(z * z - 1), s1 = -w * (z - r), s2 = -w * (z + r), c2 = (v0 - s1 * x0) / (s2 - s1), c1 = x0 - c2;
+  return [c1 * Math.exp(s1 * t) + c2 * Math.exp(s2 * t), c1 * s1 * Math.exp(s1 * t) + c2 * s2 * Math.exp(s2 * t)];
+}
+function segmentState(lane, time) {
+  const seg = lane.segment, t = Math.max(0, time - seg.start);
+  const [x, v] = freeMotion(lane.spring.damping, omegaOf(lane.spring), seg.from - seg.to, seg.velocity, t);
+  return { position: seg.to + x, velocity: v, t };
+}
+
+// ---- Preview ----
+let simTime = 0, lastFrame = null;
+function stageGeometry() {
+  const width = $("stage").clientWidth, lo = Math.min(state.from, state.to), hi = Math.max(state.from, state.to);
+  const span = hi - lo || 100, left = 24, right = width - 64;
+  return { toPx: (x) => left + (x - lo) / span * (right - left), toValue: (px) => lo + (px - left) / (right - left) * span };
+}
+function buildLanes() {
+  const springs = allSprings();
+  $("stage").innerHTML = springs.map((s, i) =>
+    `<div class="lane"><div class="track"></div><span class="name">${i === 0 ? "this spring" : `ζ ${s.damping}, response ${s.response} s`}</span>` +
+    `<div class="box" data-lane="${i}" style="background:${colors[i]}"></div></div>`).join("");
+  studio.lanes = springs.map((spring, i) => ({
+    spring, box: $("stage").querySelectorAll(".box")[i],
+    segment: { from: state.from, to: state.to, velocity: state.velocity, start: simTime }, dragging: null,
+  }));
+}
+function replay() {
+  for (const lane of studio.lanes) lane.segment = { from: state.from, to: state.to, velocity: state.velocity, start: simTime };
+}
+function frame(now) {
+  if (lastFrame !== null) simTime += (now - lastFrame) / 1000 * ($("slow").checked ? 0.25 : 1);
+  lastFrame = now;
+  studio.frameTimes.push(now);
+  if (studio.frameTimes.length > 2000) studio.frameTimes.shift();
+  const geometry = stageGeometry();
+  for (const lane of studio.lanes) {
+    const x = lane.dragging ? lane.dragging.value : segmentState(lane, lane.pending ? lane.pending : simTime).position;
+    lane.position = x;
+    lane.box.style.transform = `translateX(${geometry.toPx(x)}px)`;
+  }
+  studio.lastFrame = { simTime, positions: studio.lanes.map((l) => l.position), pending: studio.lanes.map((l) => !!l.pending || !!l.dragging) };
+  requestAnimationFrame(frame);
+}
+studio.frameTimes = [];
+studio.time = () => simTime;
+studio.state = state;
+studio.freeMotion = freeMotion;
+
+async function retargetAll(target, at = simTime) {
+  const restart = $("restart").checked;
+  await Promise.all(studio.lanes.map(async (lane) => {
+    const before = segmentState(lane, at);
+    lane.pending = at;
+    try {
+      const seg = lane.segment;
+      const reply = await getJSON(`/api/segment.json?${springQuery(lane.spring)}&from=${seg.from}&to=${seg.to}` +
+        `&velocity=${seg.velocity}&t=${before.t}&target=${target}&restart=${restart ? 1 : 0}`);
+      lane.segment = { from: reply.segment.from, to: reply.segment.to, velocity: reply.segment.velocity, start: at };
+      studio.segments.push({ lane: studio.lanes.indexOf(lane), at, before, server: reply });
+    } catch (error) { showError(error); }
+    lane.pending = null;
+  }));
+}
+function laneAt(element) { return element && element.classList.contains("box") ? studio.lanes[+element.dataset.lane] : null; }
+function setupStage() {
+  const stage = $("stage");
+  stage.addEventListener("pointerdown", (event) => {
+    const geometry = stageGeometry(), rect = stage.getBoundingClientRect();
+    const value = geometry.toValue(event.clientX - rect.left - 20);
+    const lane = laneAt(event.target);
+    if (lane) {
+      stage.setPointerCapture(event.pointerId);
+      lane.dragging = { value: lane.position, offset: lane.position - value, history: [{ t: performance.now(), x: lane.position }] };
+      return;
+    }
+    retargetAll(value);
+  });
+  stage.addEventListener("pointermove", (event) => {
+    const lane = studio.lanes.find((l) => l.dragging);
+    if (!lane) return;
+    const rect = stage.getBoundingClientRect();
+    const value = stageGeometry().toValue(event.clientX - rect.left - 20) + lane.dragging.offset;
+    lane.dragging.value = value;
+    lane.dragging.history.push({ t: performance.now(), x: value });
+    while (lane.dragging.history.length > 2 && performance.now() - lane.dragging.history[0].t > 100) lane.dragging.history.shift();
+  });
+  const release = async (event) => {
+    const lane = studio.lanes.find((l) => l.dragging);
+    if (!lane) return;
+    const velocity = releaseVelocity(lane.dragging.history, performance.now());
+    const from = lane.dragging.value;
+    // Where the fling would carry it (UIKit's normal deceleration projection), snapped to the nearer end.
+    const projected = from + velocity * 0.998 / (1 - 0.998) / 1000;
+    const target = Math.abs(projected - state.from) < Math.abs(projected - state.to) ? state.from : state.to;
+    try {
+      const reply = await getJSON(`/api/segment.json?${springQuery(lane.spring)}&from=${from}&to=${target}&velocity=${velocity}&t=0&target=${target}`);
+      lane.segment = { from: reply.segment.from, to: reply.segment.to, velocity: reply.segment.velocity, start: simTime };
+      studio.lastFling = { velocity, target, from };
+    } catch (error) { showError(error); }
+    lane.dragging = null;
+  };
+  stage.addEventListener("pointerup", release);
+  stage.addEventListener("pointercancel", release);
+  stage.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") { replay(); event.preventDefault(); }
+    if (event.key === "ArrowLeft") { retargetAll(Math.min(state.from, state.to)); event.preventDefault(); }
+    if (event.key === "ArrowRight") { retargetAll(Math.max(state.from, state.to)); event.preventDefault(); }
+  });
+}
+// Release velocity as the platforms measure it: a least-squares line through the last 100 ms of samples.
+function releaseVelocity(history, now) {
+  const recent = history.filter((p) => now - p.t <= 100);
+  if (recent.length < 2) return 0;
+  const n = recent.length, mt = recent.reduce((s, p) => s + p.t, 0) / n, mx = recent.reduce((s, p) => s + p.x, 0) / n;
+  let num = 0, den = 0;
+  for (const p of recent) { num += (p.t - mt) * (p.x - mx); den += (p.t - mt) * (p.t - mt); }
+  return den > 0 ? num / den * 1000 : 0;
+}
+studio.releaseVelocity = releaseVelocity;
+
+// ---- Wiring ----
+function refresh() {
+  writeURL();
+  updateChart();
+  updateMetrics();
+  clearTimeout(refresh.exportTimer);
+  refresh.exportTimer = setTimeout(updateExport, 120);
+  buildLanes();
+}
+function renderCompare() {
+  $("compareList").innerHTML = state.compare.map((c, i) =>
+    `<li><span><span class="swatch" style="background:${colors[i + 1]}"></span>ζ ${c.damping}, response ${c.response} s</span>` +
+    `<button type="button" data-remove="${i}" aria-label="Remove spring ${i + 1} from the comparison">remove</button></li>`).join("");
+  $("addCompare").disabled = state.compare.length >= 3;
+}
+function setup() {
+  readURL();
+  for (const id of ["from", "to", "velocity"]) $(id).value = state[id];
+  $("damping").value = state.damping; $("response").value = state.response; $("mass").value = state.mass;
+  for (const input of document.querySelectorAll("input[data-group]")) {
+    input.addEventListener("change", () => fromConvention(groups[input.dataset.group](), input.id));
+  }
+  for (const range of document.querySelectorAll("input[data-sync]")) {
+    range.addEventListener("input", (event) => {
+      const startedAt = performance.now();
+      state[range.dataset.sync] = parseFloat(range.value);
+      $(range.dataset.sync).value = range.value;
+      writeURL();
+      updateChart(startedAt);
+      buildLanes();
+      clearTimeout(range.timer);
+      range.timer = setTimeout(() => { updateMetrics(); updateExport(); }, 80);
+    });
+  }
+  for (const id of ["from", "to", "velocity"]) {
+    $(id).addEventListener("change", () => {
+      const value = parseFloat($(id).value);
+      if (!isFinite(value)) { showError(new Error(`${id} must be a number`)); return; }
+      state[id] = value; refresh();
+    });
+  }
+  $("preset").addEventListener("change", () => { if ($("preset").value) fromConvention($("preset").value); });
+  $("replay").addEventListener("click", replay);
+  $("exportTarget").addEventListener("change", showExport);
+  $("copy").addEventListener("click", async () => {
+    const text = $("exportCode").textContent;
+    try { await navigator.clipboard.writeText(text); $("copy").textContent = "Copied"; }
+    catch (error) {
+      const range = document.createRange(); range.selectNodeContents($("exportCode"));
+      getSelection().removeAllRanges(); getSelection().addRange(range);
+      $("copy").textContent = document.execCommand("copy") ? "Copied" : "Selected: press Ctrl+C";
+    }
+    setTimeout(() => { $("copy").textContent = "Copy"; }, 1500);
+  });
+  $("addCompare").addEventListener("click", () => {
+    if (state.compare.length < 3) { state.compare.push({ damping: state.damping, response: state.response }); renderCompare(); refresh(); }
+  });
+  $("compareList").addEventListener("click", (event) => {
+    const index = event.target.dataset.remove;
+    if (index !== undefined) { state.compare.splice(+index, 1); renderCompare(); refresh(); }
+  });
+  matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => updateChart());
+  setupStage();
+  renderCompare();
+  fromConvention(groups.ratio());
+  requestAnimationFrame(frame);
+}
+window.addEventListener("error", (event) => studio.errors.push(String(event.message)));
+setup();
+</script>
+</body>
+</html>
+"""#
 }

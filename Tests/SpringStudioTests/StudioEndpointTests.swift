@@ -1,0 +1,138 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import SpringStudio
+
+/// Calls an endpoint directly, as the server does, with a raw query string.
+func reply(_ path: String, _ query: String = "") -> StudioReply {
+    let pairs: [(String, String)] = query.isEmpty ? [] : query.split(separator: "&", omittingEmptySubsequences: false).map { part in
+        let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        let value = pieces.count > 1 ? String(pieces[1]).removingPercentEncoding ?? String(pieces[1]) : ""
+        return (String(pieces[0]), value)
+    }
+    return StudioEndpoints.reply(path: path, query: pairs, queryLength: query.utf8.count)
+}
+
+func json(_ reply: StudioReply) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any])
+}
+
+/// The textbook free motion (unit mass, ω = 2π/response) from x0, v0: displacement and velocity.
+func textbook(zeta: Double, response: Double, x0: Double, v0: Double, t: Double) -> (Double, Double) {
+    let w = 2 * Double.pi / response
+    if zeta < 1 {
+        let a = zeta * w, wd = w * (1 - zeta * zeta).squareRoot(), e = exp(-a * t)
+        let b = (v0 + a * x0) / wd
+        return (e * (x0 * cos(wd * t) + b * sin(wd * t)), e * (v0 * cos(wd * t) - (a * b + wd * x0) * sin(wd * t)))
+    }
+    if zeta == 1 {
+        let e = exp(-w * t), k = v0 + w * x0
+        return (e * (x0 + k * t), e * (v0 - w * k * t))
+    }
+    let r = (zeta * zeta - 1).squareRoot(), s1 = -w * (zeta - r), s2 = -w * (zeta + r)
+    let c2 = (v0 - s1 * x0) / (s2 - s1), c1 = x0 - c2
+    return (c1 * exp(s1 * t) + c2 * exp(s2 * t), c1 * s1 * exp(s1 * t) + c2 * s2 * exp(s2 * t))
+}
+
+@Suite("Studio endpoints")
+struct StudioEndpointTests {
+    @Test("The page and every endpoint answer")
+    func answers() throws {
+        let page = reply("/")
+        #expect(page.status == 200 && page.contentType.hasPrefix("text/html"))
+        let html = String(decoding: page.body, as: UTF8.self)
+        #expect(html.contains("<script>") && !html.contains("http://") && !html.contains("https://"))
+
+        let chart = reply("/api/chart.svg", "damping=0.68&response=0.8")
+        #expect(chart.status == 200 && chart.contentType == "image/svg+xml")
+        let svg = String(decoding: chart.body, as: UTF8.self)
+        #expect(svg.contains("<svg") && svg.contains("</svg>") && svg.contains("ζ = 0.68"))
+        let compared = String(decoding: reply("/api/chart.svg", "damping=0.3,0.7,1,1.5&response=0.5&theme=dark").body, as: UTF8.self)
+        #expect(compared.contains("4 springs"))
+
+        let spring = try json(reply("/api/spring.json", "framer-visual-duration=0.4&bounce=0.25"))
+        let first = try #require((spring["springs"] as? [[String: Any]])?.first)
+        let values = try #require(first["spring"] as? [String: Any])
+        #expect(abs((values["dampingRatio"] as? Double ?? 0) - 0.75) < 1e-12)
+        #expect(abs((values["response"] as? Double ?? 0) - 0.48) < 1e-12)
+
+        let export = try json(reply("/api/export.json", "damping=0.68&response=0.8"))
+        let targets = try #require(export["targets"] as? [[String: Any]])
+        #expect(targets.count == 16 && targets.contains { ($0["code"] as? String)?.contains("linear(0,") == true })
+    }
+
+    @Test("A retarget keeps the exact position and velocity; restart resets the velocity", arguments: [0.3, 1.0, 2.5])
+    func segment(zeta: Double) throws {
+        for restart in [false, true] {
+            let object = try json(reply("/api/segment.json",
+                                        "damping=\(zeta)&response=0.6&from=0&to=100&velocity=-200&t=0.15&target=30&restart=\(restart ? 1 : 0)"))
+            let at = try #require(object["at"] as? [String: Double])
+            let segment = try #require(object["segment"] as? [String: Any])
+            let (x, v) = textbook(zeta: zeta, response: 0.6, x0: -100, v0: -200, t: 0.15)
+            #expect(abs(at["position"]! - (100 + x)) < 1e-9 && abs(at["velocity"]! - v) < 1e-9 * max(1, abs(v)))
+            #expect(segment["from"] as? Double == at["position"] && segment["to"] as? Double == 30)
+            #expect(segment["velocity"] as? Double == (restart ? 0 : at["velocity"]))
+        }
+    }
+
+    @Test("Bad input gets HTTP 400 with one line of JSON naming the parameter", arguments: [
+        ("/api/chart.svg", "damping=nan", "damping"),
+        ("/api/chart.svg", "damping=inf", "damping"),
+        ("/api/chart.svg", "damping=-1", "damping"),
+        ("/api/chart.svg", "damping=1e308&response=0.5", "damping"),
+        ("/api/chart.svg", "response=", "response"),
+        ("/api/chart.svg", "response=abc", "response"),
+        ("/api/chart.svg", "damping=0.5&damping=0.6", "damping"),
+        ("/api/chart.svg", "damping=0.1,0.2,0.3,0.4,0.5", "damping"),
+        ("/api/chart.svg", "width=10", "width"),
+        ("/api/chart.svg", "theme=neon", "theme"),
+        ("/api/chart.svg", "to=1e200", "to"),
+        ("/api/chart.svg", "frob=1", "frob"),
+        ("/api/spring.json", "friction=26", "friction"),
+        ("/api/spring.json", "framer-duration=0.8&damping=0.3", "damping"),
+        ("/api/export.json", "damping=0.5,0.6", "damping"),
+        ("/api/export.json", "error=1000", "error"),
+        ("/api/segment.json", "t=-1", "t"),
+        ("/api/segment.json", "target=nan", "target"),
+    ])
+    func badInput(path: String, query: String, parameter: String) throws {
+        let answer = reply(path, query)
+        #expect(answer.status == 400 && answer.contentType.hasPrefix("application/json"))
+        let text = String(decoding: answer.body, as: UTF8.self)
+        #expect(!text.contains("\n"))
+        let object = try json(answer)
+        #expect(object["parameter"] as? String == parameter, "\(text)")
+        #expect((object["error"] as? String)?.hasPrefix(parameter) == true, "\(text)")
+    }
+
+    @Test("Garbage paths are 404s and read nothing; long queries are refused")
+    func garbage() {
+        for path in ["/../etc/passwd", "/etc/passwd", "/api", "/api/chart.png", "/%2e%2e/%2e%2e/etc/passwd", "//", "/index.html/.."] {
+            let answer = reply(path)
+            #expect(answer.status == 404, "\(path)")
+            #expect(!String(decoding: answer.body, as: UTF8.self).contains("root:"))
+        }
+        let long = "damping=" + String(repeating: "1", count: 5000)
+        #expect(reply("/api/chart.svg", long).status == 400)
+    }
+
+    @Test("Over HTTP: methods, status codes and content types")
+    func overHTTP() async throws {
+        let app = StudioServer.application(host: "127.0.0.1", port: 0)
+        try await app.test(.live) { client in
+            try await client.execute(uri: "/api/chart.svg?damping=0.5&response=0.5", method: .get) { response in
+                #expect(response.status == .ok && response.headers[.contentType] == "image/svg+xml")
+            }
+            try await client.execute(uri: "/api/chart.svg?damping=nan", method: .get) { response in
+                #expect(response.status == .badRequest)
+            }
+            try await client.execute(uri: "/../etc/passwd", method: .get) { response in
+                #expect(response.status == .notFound)
+            }
+            try await client.execute(uri: "/", method: .post, body: ByteBuffer(string: String(repeating: "x", count: 100_000))) { response in
+                #expect(response.status == .methodNotAllowed)
+            }
+        }
+    }
+}

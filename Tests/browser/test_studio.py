@@ -1,0 +1,216 @@
+"""The studio page and the export preview in headless Chromium (Debian's chromium, driven by Playwright).
+
+Reference motion in these tests is the textbook closed form evaluated here in Python, independently of the
+page's script and of SpringMath.
+"""
+import math
+import os
+import pathlib
+import re
+import subprocess
+import tempfile
+import time
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+
+def built(name):
+    for configuration in ("debug", "release"):
+        path = ROOT / ".build" / configuration / name
+        if path.exists():
+            return str(path)
+    raise RuntimeError(f"{name} is not built: run swift build first")
+
+
+def textbook(zeta, response, x0, v0, t):
+    """Displacement and velocity of the free motion (unit mass, omega = 2 pi / response)."""
+    w = 2 * math.pi / response
+    if zeta < 1:
+        a, wd = zeta * w, w * math.sqrt(1 - zeta * zeta)
+        e, b = math.exp(-a * t), (v0 + a * x0) / wd
+        return e * (x0 * math.cos(wd * t) + b * math.sin(wd * t)), e * (v0 * math.cos(wd * t) - (a * b + wd * x0) * math.sin(wd * t))
+    if zeta == 1:
+        e, k = math.exp(-w * t), v0 + w * x0
+        return e * (x0 + k * t), e * (v0 - w * k * t)
+    r = math.sqrt(zeta * zeta - 1)
+    s1, s2 = -w * (zeta - r), -w * (zeta + r)
+    c2 = (v0 - s1 * x0) / (s2 - s1)
+    c1 = x0 - c2
+    return c1 * math.exp(s1 * t) + c2 * math.exp(s2 * t), c1 * s1 * math.exp(s1 * t) + c2 * s2 * math.exp(s2 * t)
+
+
+@pytest.fixture(scope="module")
+def server():
+    process = subprocess.Popen([built("spring-studio"), "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = process.stdout.readline()
+    match = re.search(r"http://\S+", line)
+    assert match, f"no URL printed: {line!r} {process.stderr.read() if process.poll() is not None else ''}"
+    yield match.group(0)
+    process.terminate()
+    process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture()
+def page(browser, server):
+    context = browser.new_context(viewport={"width": 1400, "height": 1300})
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    yield page
+    context.close()
+
+
+def open_studio(page, server, query="damping=0.5&response=0.6"):
+    page.goto(f"{server}?{query}")
+    page.wait_for_function("document.querySelector('#chart svg') !== null && window.studio.lastFrame !== undefined")
+    page.wait_for_function("document.querySelector('#exportCode').textContent.length > 0")
+
+
+def test_loads_without_console_errors(page, server):
+    open_studio(page, server)
+    assert page.title() == "Spring studio"
+    assert page.locator("#metrics").inner_text().startswith("settles")
+    time.sleep(0.5)
+    assert page.errors == []
+    assert page.evaluate("window.studio.errors") == []
+
+
+def test_slider_changes_chart_and_url(page, server):
+    open_studio(page, server)
+    before_chart = page.locator("#chart").get_attribute("data-query")
+    before_svg = page.locator("#chart").inner_html()
+    page.locator("#dampingRange").evaluate("(el) => { el.value = '1.2'; el.dispatchEvent(new Event('input', { bubbles: true })); }")
+    page.wait_for_function("document.querySelector('#chart').dataset.query.includes('damping=1.2')")
+    assert page.locator("#chart").get_attribute("data-query") != before_chart
+    assert page.locator("#chart").inner_html() != before_svg
+    assert "damping=1.2" in page.url
+    # The other conventions follow.
+    page.wait_for_function("document.querySelector('#composeDamping').value === '1.2'")
+    assert page.errors == []
+
+
+def test_convention_field_updates_the_others(page, server):
+    open_studio(page, server)
+    page.fill("#react-spring-tension", "170")
+    page.fill("#friction", "26")
+    page.locator("#friction").dispatch_event("change")
+    page.wait_for_function("Math.abs(parseFloat(document.querySelector('#damping').value) - 0.997054) < 1e-5")
+    assert "response=0.48" in page.url
+
+
+def test_preview_follows_the_exact_motion(page, server):
+    open_studio(page, server, "damping=0.4&response=0.7&from=0&to=100&velocity=-300")
+    page.evaluate("window.studio.lanes.forEach((l) => { l.segment.start = window.studio.time(); })")
+    checked = 0
+    for _ in range(20):
+        time.sleep(0.03)
+        frame = page.evaluate("""() => { const s = window.studio, lane = s.lanes[0];
+            return { sim: s.lastFrame.simTime, position: s.lastFrame.positions[0], start: lane.segment.start,
+                     from: lane.segment.from, to: lane.segment.to, v: lane.segment.velocity }; }""")
+        t = frame["sim"] - frame["start"]
+        x, _ = textbook(0.4, 0.7, frame["from"] - frame["to"], frame["v"], t)
+        assert abs(frame["position"] - (frame["to"] + x)) < 1e-6, frame
+        checked += 1
+    assert checked == 20
+
+
+def test_click_retargets_without_a_velocity_jump(page, server):
+    open_studio(page, server, "damping=0.5&response=0.8&from=0&to=100")
+    page.click("#replay")
+    time.sleep(0.15)
+    box = page.locator("#stage").bounding_box()
+    page.mouse.click(box["x"] + box["width"] * 0.25, box["y"] + box["height"] - 3)  # below the boxes: a retarget, not a drag
+    page.wait_for_function("window.studio.segments.length >= 1")
+    record = page.evaluate("window.studio.segments[0]")
+    before, server_reply = record["before"], record["server"]
+    # The state at the click, from the old segment by the textbook formula.
+    x, v = textbook(0.5, 0.8, -100, 0, before["t"])
+    assert abs(server_reply["at"]["position"] - (100 + x)) < 1e-6
+    assert abs(server_reply["at"]["velocity"] - v) < 1e-6 * max(1, abs(v))
+    # Retarget: the new segment starts with exactly that position and velocity.
+    assert server_reply["segment"]["from"] == server_reply["at"]["position"]
+    assert server_reply["segment"]["velocity"] == server_reply["at"]["velocity"]
+    assert abs(v) > 1  # it was moving
+    # Restart: the velocity is reset (the contrast the toggle shows).
+    page.check("#restart")
+    page.mouse.click(box["x"] + box["width"] * 0.8, box["y"] + box["height"] - 3)
+    page.wait_for_function("window.studio.segments.length >= 2")
+    assert page.evaluate("window.studio.segments[1].server.segment.velocity") == 0
+    assert page.errors == []
+
+
+def test_fling_uses_the_release_velocity(page, server):
+    open_studio(page, server, "damping=0.7&response=0.5&from=0&to=100")
+    time.sleep(1.2)  # at rest at 100
+    box = page.locator(".box").first.bounding_box()
+    x, y = box["x"] + 20, box["y"] + 20
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for i in range(1, 9):
+        page.mouse.move(x - 30 * i, y)
+        time.sleep(0.012)
+    page.mouse.up()
+    page.wait_for_function("window.studio.lastFling !== undefined")
+    fling = page.evaluate("window.studio.lastFling")
+    assert fling["velocity"] < -100  # moved left, fast
+    lane = page.evaluate("window.studio.lanes[0].segment")
+    assert lane["velocity"] == fling["velocity"] and lane["to"] in (0, 100)
+
+
+def test_keyboard_and_export_panel(page, server):
+    open_studio(page, server)
+    page.focus("#stage")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("window.studio.segments.length >= 1")
+    page.select_option("#exportTarget", "compose")
+    assert "spring<Float>(dampingRatio = 0.5f" in page.locator("#exportCode").inner_text()
+    page.select_option("#exportTarget", "css")
+    assert "linear(0," in page.locator("#exportCode").inner_text()
+    page.locator("#preset").select_option(label="Bouncy")
+    page.wait_for_function("location.search.includes('response=0.256')")  # Figma Bouncy: k 600, c 15, m 1
+
+
+def test_dark_theme_follows_the_system(browser, server):
+    context = browser.new_context(color_scheme="dark")
+    page = context.new_page()
+    page.goto(f"{server}?damping=0.5&response=0.6")
+    page.wait_for_function("document.querySelector('#chart svg') !== null")
+    assert "theme=dark" in page.locator("#chart").get_attribute("data-query")
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background in ("rgb(0, 0, 0)",)
+    context.close()
+
+
+def test_export_preview_page_matches_the_exact_motion(browser):
+    directory = tempfile.mkdtemp()
+    out = os.path.join(directory, "preview.html")
+    subprocess.run([built("springplot"), "export", "--damping", "0.5", "--response", "0.6", "--velocity", "-800",
+                    "--target", "css", "--preview", out], check=True, capture_output=True)
+    page = browser.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    for t in (0.05, 0.2, 0.45, 0.8):
+        page.goto(f"file://{out}?at={t}#t={t}")  # a new query: a hash change alone would not reload
+        page.wait_for_timeout(100)
+        exact, linear = page.evaluate("""() => [document.getElementById('exact'), document.getElementById('linear')]
+            .map((el) => new DOMMatrix(getComputedStyle(el).transform).m41)""")
+        x, _ = textbook(0.5, 0.6, -1, -8, t)  # in units of the 100 px travel
+        assert abs(exact - (1 + x) * 480) < 1e-6 * 480 + 1e-3
+        # The exported CSS, interpolated by the browser, stays within its 0.5 % error (of the 480 px lane).
+        assert abs(linear - exact) <= 0.005 * 480 + 0.01, (t, exact, linear)
+    assert errors == []
+    page.close()
