@@ -98,6 +98,12 @@ let package = Package(
             swiftSettings: settings
         ),
         .executableTarget(
+            name: "studio-benchmarks",
+            dependencies: ["SpringStudio"],
+            path: "Benchmarks/studio-benchmarks",
+            swiftSettings: settings
+        ),
+        .executableTarget(
             name: "wave-benchmarks",
             dependencies: ["SpringMath", "WaveRuntime"],
             path: "Benchmarks/wave-benchmarks",

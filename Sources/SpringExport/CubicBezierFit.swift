@@ -18,7 +18,7 @@ public struct CubicBezierFit: Sendable {
     /// Fits the motion over the easing's duration by Nelder–Mead from several starts.
     public init(easing: LinearEasing, motion: SpringMotion<Double>) {
         let travel = motion.to - motion.from
-        let count = 240
+        let count = 120
         let samples: [(s: Double, y: Double)] = (0...count).map { i in
             let s = Double(i) / Double(count)
             let y = travel != 0 ? (motion.position(at: s * easing.duration) - motion.from) / travel : 1
@@ -34,8 +34,8 @@ public struct CubicBezierFit: Sendable {
         }
         var best = [0.25, 0.1, 0.25, 1.0]
         var bestCost = cost(best)
-        for start in [[0.25, 0.1, 0.25, 1.0], [0.2, 1.2, 0.3, 1.0], [0.3, 1.6, 0.4, 0.9], [0.1, 0.6, 0.3, 1.0], [0.5, 0.0, 0.5, 1.0]] {
-            let (point, value) = CubicBezierFit.nelderMead(cost, start: start, iterations: 300)
+        for start in [[0.25, 0.1, 0.25, 1.0], [0.2, 1.2, 0.3, 1.0], [0.3, 1.6, 0.4, 0.9], [0.1, 0.6, 0.3, 1.0]] {
+            let (point, value) = CubicBezierFit.nelderMead(cost, start: start, iterations: 200)
             if value < bestCost { best = point; bestCost = value }
         }
         x1 = min(max(best[0], 0), 1)
@@ -46,26 +46,37 @@ public struct CubicBezierFit: Sendable {
         let rounded = [x1, y1, x2, y2].map { ($0 * 1000).rounded() / 1000 }
         (x1, y1, x2, y2) = (rounded[0], rounded[1], rounded[2], rounded[3])
         var worst = 0.0
-        for i in 0...4000 {
-            let s = Double(i) / 4000
+        for i in 0...2000 {
+            let s = Double(i) / 2000
             let y = travel != 0 ? (motion.position(at: s * easing.duration) - motion.from) / travel : 1
             worst = max(worst, abs(CubicBezierFit.output(x1, y1, x2, y2, at: s) - y))
         }
         error = worst
     }
 
-    /// The bezier's output at input `s`: solve x(u) = s (monotone for x1, x2 in 0…1) by bisection.
+    /// The bezier's output at input `s`: solve x(u) = s (monotone for x1, x2 in 0…1) by Newton's
+    /// method from u = s, falling back to bisection when a step leaves the bracket.
     static func output(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at s: Double) -> Double {
         func bezier(_ a: Double, _ b: Double, _ u: Double) -> Double {
             let v = 1 - u
             return 3 * v * v * u * a + 3 * v * u * u * b + u * u * u
         }
-        var lo = 0.0, hi = 1.0
-        for _ in 0..<40 {
-            let mid = (lo + hi) / 2
-            if bezier(x1, x2, mid) < s { lo = mid } else { hi = mid }
+        func slope(_ a: Double, _ b: Double, _ u: Double) -> Double {
+            let v = 1 - u
+            return 3 * v * v * a + 6 * v * u * (b - a) + 3 * u * u * (1 - b)
         }
-        return bezier(y1, y2, (lo + hi) / 2)
+        var lo = 0.0, hi = 1.0, u = s
+        for _ in 0..<40 {
+            let x = bezier(x1, x2, u) - s
+            if abs(x) < 1e-12 { break }
+            if x < 0 { lo = u } else { hi = u }
+            let d = slope(x1, x2, u)
+            var next = d != 0 ? u - x / d : (lo + hi) / 2
+            if !(next > lo && next < hi) { next = (lo + hi) / 2 }
+            if abs(next - u) < 1e-14 { u = next; break }
+            u = next
+        }
+        return bezier(y1, y2, u)
     }
 
     /// A plain Nelder–Mead minimiser.

@@ -101,6 +101,21 @@ extension ExportRequest {
     /// - Throws: ``ExportError`` when the spring is instantaneous, or (CSS and token only) the motion
     ///   cannot be eased.
     public func export(_ target: ExportTarget) throws -> TargetExport {
+        try export(target, easing: nil)
+    }
+
+    /// Every target that can express this request (CSS and the token need travel and damping), with the
+    /// CSS easing computed once.
+    public func exportAll() throws -> [TargetExport] {
+        guard !spring.isInstantaneous else { throw ExportError.instantaneous }
+        let easing = try? cssEasing()
+        return ExportTarget.allCases.compactMap { target in
+            if (target == .css) && easing == nil { return nil }
+            return try? export(target, easing: easing)
+        }
+    }
+
+    private func export(_ target: ExportTarget, easing: LinearEasing?) throws -> TargetExport {
         guard !spring.isInstantaneous else { throw ExportError.instantaneous }
         switch target {
         case .swiftUI: return swiftUI()
@@ -117,8 +132,8 @@ extension ExportRequest {
         case .reanimated: return reanimated()
         case .origami: return origami()
         case .figma: return figma()
-        case .css: return try css()
-        case .token: return try token()
+        case .css: return try css(easing ?? cssEasing())
+        case .token: return try token(travel != 0 ? (easing ?? cssEasing()) : nil)
         }
     }
 
@@ -369,9 +384,8 @@ extension ExportRequest {
         }
     }
 
-    private func css() throws -> TargetExport {
+    private func css(_ easing: LinearEasing) throws -> TargetExport {
         if travel == 0 { throw ExportError.css(.noTravel) }
-        let easing = try cssEasing()
         let bezier = CubicBezierFit(easing: easing, motion: SpringMotion(spring: spring, from: from, to: to, initialVelocity: velocity))
         let ms = (easing.duration * 1000).rounded()
         let css = easing.css
@@ -402,8 +416,7 @@ extension ExportRequest {
                             warnings: warnings, effectiveSpring: nil)
     }
 
-    private func token() throws -> TargetExport {
-        let easing = travel != 0 ? try cssEasing() : nil
+    private func token(_ easing: LinearEasing?) throws -> TargetExport {
         var lines = [
             "{",
             "  \"spring\": {",

@@ -147,9 +147,10 @@ enum StudioEndpoints {
         let spring = springs[0].spring
         if spring.isInstantaneous { throw StudioInputError("response", "response must be > 0 to export") }
         let exportRequest = ExportRequest(spring: spring, from: motion.from, to: motion.to, velocity: motion.velocity, cssError: error)
+        let exports = (try? exportRequest.exportAll()) ?? []
         var targets: [JSONValue] = []
-        for target in ExportTarget.allCases {
-            guard let export = try? exportRequest.export(target) else { continue }  // CSS needs travel and damping
+        for export in exports {
+            let target = export.target
             targets.append(.object([
                 ("target", .string(target.rawValue)), ("title", .string(target.title)), ("code", .string(export.code)),
                 ("warnings", .array(export.warnings.map(JSONValue.string))),

@@ -232,26 +232,40 @@ async function fromConvention(query, except) {
 }
 
 // ---- Chart, metrics, export ----
-let chartBusy = false, chartDirtySince = null, chartStartedAt = 0;
-async function updateChart(startedAt = performance.now()) {
-  if (chartBusy) { chartDirtySince = chartDirtySince ?? startedAt; return; }
-  chartBusy = true; chartStartedAt = startedAt;
-  const springs = allSprings();
-  const q = `damping=${springs.map((s) => s.damping).join(",")}&response=${springs.map((s) => s.response).join(",")}` +
+// Charts by query: a request in flight or done is shared, and recent ones are kept, so moving a
+// slider back and forth, or along a predicted path (see the slider handler), shows a chart at once.
+const chartCache = new Map();
+function chartQuery(overrides = {}) {
+  const springs = allSprings().map((s, i) => i === 0 ? { ...s, ...overrides } : s);
+  return `damping=${springs.map((s) => s.damping).join(",")}&response=${springs.map((s) => s.response).join(",")}` +
     (springs.length === 1 && state.mass !== 1 ? `&mass=${state.mass}` : "") + `&${motionQuery()}` +
     (matchMedia("(prefers-color-scheme: dark)").matches ? "&theme=dark" : "");
-  try {
+}
+function chartFor(q) {
+  if (!chartCache.has(q)) {
     studio.chartRequests += 1;
-    const response = await fetch(`/api/chart.svg?${q}`);
-    const text = await response.text();
-    if (!response.ok) throw new Error(JSON.parse(text).error);
-    $("chart").innerHTML = text;
+    const promise = fetch(`/api/chart.svg?${q}`).then(async (response) => {
+      const text = await response.text();
+      if (!response.ok) throw new Error(JSON.parse(text).error);
+      return text;
+    });
+    promise.catch(() => chartCache.delete(q));
+    chartCache.set(q, promise);
+    if (chartCache.size > 64) chartCache.delete(chartCache.keys().next().value);
+  }
+  return chartCache.get(q);
+}
+let chartTicket = 0;
+async function updateChart(startedAt = performance.now()) {
+  const q = chartQuery(), ticket = ++chartTicket;
+  try {
+    const svg = await chartFor(q);
+    if (ticket !== chartTicket) return;  // a newer chart was asked for
+    $("chart").innerHTML = svg;
     $("chart").dataset.query = q;
-    requestAnimationFrame(() => { studio.paintTimes.push(performance.now() - chartStartedAt); });
+    requestAnimationFrame(() => { studio.paintTimes.push(performance.now() - startedAt); });
     showError(null);
-  } catch (error) { showError(error); }
-  chartBusy = false;
-  if (chartDirtySince !== null) { const since = chartDirtySince; chartDirtySince = null; updateChart(since); }
+  } catch (error) { if (ticket === chartTicket) showError(error); }
 }
 async function updateMetrics() {
   try {
@@ -445,11 +459,22 @@ function setup() {
   for (const range of document.querySelectorAll("input[data-sync]")) {
     range.addEventListener("input", (event) => {
       const startedAt = performance.now();
-      state[range.dataset.sync] = parseFloat(range.value);
+      const key = range.dataset.sync, previous = state[key], value = parseFloat(range.value);
+      state[key] = value;
       $(range.dataset.sync).value = range.value;
       writeURL();
       updateChart(startedAt);
-      buildLanes();
+      // A drag tends to keep its pace: fetch the charts of the next two values on that path now.
+      const step = value - previous, min = parseFloat(range.min), max = parseFloat(range.max);
+      for (const k of [1, 2]) {
+        const next = Math.round((value + k * step) * 1e6) / 1e6;
+        if (step !== 0 && next >= min && next <= max) chartFor(chartQuery({ [key]: next }));
+      }
+      // The preview follows without rebuilding its elements: the first lane takes the new spring and replays.
+      if (studio.lanes[0]) {
+        studio.lanes[0].spring = { damping: state.damping, response: state.response, mass: state.mass };
+        studio.lanes[0].segment = { from: state.from, to: state.to, velocity: state.velocity, start: simTime };
+      }
       clearTimeout(range.timer);
       range.timer = setTimeout(() => { updateMetrics(); updateExport(); }, 80);
     });

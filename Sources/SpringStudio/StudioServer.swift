@@ -1,3 +1,4 @@
+import Dispatch
 import Hummingbird
 import Logging
 import NIOCore
@@ -23,6 +24,35 @@ public enum StudioServer {
             logger: logger)
     }
 
+    /// What the server answers for `path` with a query string (`damping=0.5&response=0.6`, not yet
+    /// percent-decoded), without HTTP: the status code, the content type and the body. For tools that
+    /// embed the studio's endpoints, and for benchmarks.
+    public static func respond(path: String, query: String) -> (status: Int, contentType: String, body: [UInt8]) {
+        let pairs: [(String, String)] = query.isEmpty ? [] : query.split(separator: "&", omittingEmptySubsequences: false).map { part in
+            let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (String(pieces[0]), pieces.count > 1 ? percentDecoded(pieces[1]) : "")
+        }
+        let reply = StudioEndpoints.reply(path: path, query: pairs, queryLength: query.utf8.count)
+        return (reply.status, reply.contentType, reply.body)
+    }
+
+    /// `%2C` → `,`, `+` → space; malformed escapes are kept as written.
+    static func percentDecoded(_ text: Substring) -> String {
+        var bytes: [UInt8] = []
+        var iterator = Array(text.utf8)[...]
+        while let byte = iterator.popFirst() {
+            if byte == UInt8(ascii: "+") { bytes.append(UInt8(ascii: " ")); continue }
+            if byte == UInt8(ascii: "%"), iterator.count >= 2,
+               let value = UInt8(String(decoding: iterator.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                iterator = iterator.dropFirst(2)
+                continue
+            }
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Whether `host` keeps the server on this machine.
     public static func isLoopback(_ host: String) -> Bool {
         host == "localhost" || host == "::1" || host.hasPrefix("127.")
@@ -39,7 +69,13 @@ struct StudioResponder: HTTPResponder {
             reply = .json(#"{"error":"only GET is supported"}"#, status: 405)
         } else {
             let pairs = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
-            reply = StudioEndpoints.reply(path: request.uri.path, query: pairs, queryLength: request.uri.query?.utf8.count ?? 0)
+            let path = request.uri.path, length = request.uri.query?.utf8.count ?? 0
+            // Rendering and fitting are CPU work: done on Dispatch's pool, so the event loops keep serving.
+            reply = await withCheckedContinuation { continuation in
+                DispatchQueue.global(qos: .userInitiated).async {
+                    continuation.resume(returning: StudioEndpoints.reply(path: path, query: pairs, queryLength: length))
+                }
+            }
         }
         var headers: HTTPFields = [.contentType: reply.contentType, .cacheControl: "no-store"]
         headers[.contentLength] = String(reply.body.count)

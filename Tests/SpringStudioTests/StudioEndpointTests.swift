@@ -6,12 +6,8 @@ import Testing
 
 /// Calls an endpoint directly, as the server does, with a raw query string.
 func reply(_ path: String, _ query: String = "") -> StudioReply {
-    let pairs: [(String, String)] = query.isEmpty ? [] : query.split(separator: "&", omittingEmptySubsequences: false).map { part in
-        let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        let value = pieces.count > 1 ? String(pieces[1]).removingPercentEncoding ?? String(pieces[1]) : ""
-        return (String(pieces[0]), value)
-    }
-    return StudioEndpoints.reply(path: path, query: pairs, queryLength: query.utf8.count)
+    let answer = StudioServer.respond(path: path, query: query)
+    return StudioReply(status: answer.status, contentType: answer.contentType, body: answer.body)
 }
 
 func json(_ reply: StudioReply) throws -> [String: Any] {

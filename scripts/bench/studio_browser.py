@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""The studio in headless Chromium: slider input to new chart painted, and preview frame pacing.
+
+- Slider to paint: 60 slider moves, 50 ms apart; each is timed with performance.now() from the input
+  event to the first animation frame after the new SVG is in the page (the page records it).
+- Frame pacing: the preview plays for 10 s (replayed every second so it keeps moving); the
+  requestAnimationFrame timestamps give the frame intervals; a frame counts as dropped when an interval
+  is longer than 1.5 × the median.
+
+    swift build -c release --product spring-studio && python3 scripts/bench/studio_browser.py
+"""
+import os
+import pathlib
+import re
+import statistics
+import subprocess
+import time
+
+from playwright.sync_api import sync_playwright
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p * (len(ordered) - 1))))]
+
+
+def main():
+    binary = ROOT / ".build/release/spring-studio"
+    if not binary.exists():
+        binary = ROOT / ".build/debug/spring-studio"
+    server = subprocess.Popen([str(binary), "--port", "0"], stdout=subprocess.PIPE, text=True)
+    url = re.search(r"http://\S+", server.stdout.readline()).group(0)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=["--no-sandbox"])
+            page = browser.new_page(viewport={"width": 1400, "height": 1300})
+            page.goto(f"{url}?damping=0.5&response=0.6")
+            page.wait_for_function("document.querySelector('#chart svg') !== null")
+            time.sleep(0.5)
+            page.evaluate("window.studio.paintTimes.length = 0")
+            for i in range(60):
+                value = 0.2 + (i % 30) * 0.05
+                page.locator("#dampingRange").evaluate(
+                    f"(el) => {{ el.value = '{value:.2f}'; el.dispatchEvent(new Event('input', {{ bubbles: true }})); }}")
+                time.sleep(0.05)
+            time.sleep(0.5)
+            paints = page.evaluate("window.studio.paintTimes")
+            print(f"slider input to chart painted: {len(paints)} paints, median {statistics.median(paints):.1f} ms, "
+                  f"p95 {percentile(paints, 0.95):.1f} ms, max {max(paints):.1f} ms")
+
+            page.evaluate("window.studio.frameTimes.length = 0")
+            began = time.time()
+            while time.time() - began < 10:
+                page.click("#replay")
+                time.sleep(1)
+            frames = page.evaluate("window.studio.frameTimes")
+            intervals = [b - a for a, b in zip(frames, frames[1:])]
+            typical = statistics.median(intervals)
+            dropped = sum(1 for d in intervals if d > 1.5 * typical)
+            print(f"preview frames over {(frames[-1] - frames[0]) / 1000:.1f} s: {len(frames)} frames, median interval "
+                  f"{typical:.2f} ms ({1000 / typical:.1f} Hz), longest {max(intervals):.1f} ms, dropped (> 1.5 × median): {dropped}")
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()
