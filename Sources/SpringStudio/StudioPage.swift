@@ -38,10 +38,11 @@ button { cursor: pointer; }
 #chart svg { display: block; width: 100%; height: auto; }
 #metrics { display: flex; flex-wrap: wrap; gap: 6px 18px; margin: 8px 0; }
 #metrics b { font-variant-numeric: tabular-nums; }
-#stage { position: relative; border: 1px solid var(--line); border-radius: 10px; background: var(--panel); padding: 8px 0;
+#stage { position: relative; border: 1px solid var(--line); border-radius: 10px; background: var(--panel); padding: 8px 0; overflow: hidden;
          user-select: none; touch-action: none; cursor: crosshair; }
 .lane { position: relative; height: 54px; }
 .lane .track { position: absolute; left: 24px; right: 24px; top: 26px; height: 2px; background: var(--line); }
+.lane .mark { position: absolute; top: 18px; width: 2px; height: 18px; background: var(--muted); opacity: 0.5; }
 .lane .name { position: absolute; left: 8px; top: 0; font-size: 12px; color: var(--muted); }
 .box { position: absolute; top: 8px; left: 0; width: 40px; height: 40px; border-radius: 10px; cursor: grab; will-change: transform; }
 .controls { display: flex; flex-wrap: wrap; gap: 10px 16px; align-items: center; margin: 8px 0; }
@@ -325,15 +326,19 @@ function segmentState(lane, time) {
 
 // ---- Preview ----
 let simTime = 0, lastFrame = null;
+// The track shows from…to with room on both sides for what moves past them (overshoot, a fling away).
 function stageGeometry() {
-  const width = $("stage").clientWidth, lo = Math.min(state.from, state.to), hi = Math.max(state.from, state.to);
-  const span = hi - lo || 100, left = 24, right = width - 64;
-  return { toPx: (x) => left + (x - lo) / span * (right - left), toValue: (px) => lo + (px - left) / (right - left) * span };
+  const width = $("stage").clientWidth, span = Math.abs(state.to - state.from) || 100;
+  const lo = Math.min(state.from, state.to) - 0.3 * span, hi = Math.max(state.from, state.to) + 0.3 * span;
+  const left = 24, right = width - 64;
+  return { toPx: (x) => left + (x - lo) / (hi - lo) * (right - left), toValue: (px) => lo + (px - left) / (right - left) * (hi - lo) };
 }
 function buildLanes() {
   const springs = allSprings();
+  const geometry = stageGeometry();
+  const marks = [state.from, state.to].map((x) => `<div class="mark" style="left:${geometry.toPx(x) + 20}px"></div>`).join("");
   $("stage").innerHTML = springs.map((s, i) =>
-    `<div class="lane"><div class="track"></div><span class="name">${i === 0 ? "this spring" : `ζ ${s.damping}, response ${s.response} s`}</span>` +
+    `<div class="lane"><div class="track"></div>${marks}<span class="name">${i === 0 ? "this spring" : `ζ ${s.damping}, response ${s.response} s`}</span>` +
     `<div class="box" data-lane="${i}" style="background:${colors[i]}"></div></div>`).join("");
   studio.lanes = springs.map((spring, i) => ({
     spring, box: $("stage").querySelectorAll(".box")[i],
