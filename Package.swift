@@ -111,14 +111,15 @@ let package = Package(
         ),
 
         // Tests
+        .target(name: "SpringTestSupport", path: "Tests/Support", swiftSettings: settings),
         .testTarget(
             name: "SpringMathTests",
-            dependencies: ["SpringMath"],
+            dependencies: ["SpringMath", "SpringTestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: settings
         ),
-        .testTarget(name: "WaveRuntimeTests", dependencies: ["WaveRuntime"], swiftSettings: settings),
-        .testTarget(name: "SpringChartsTests", dependencies: ["SpringCharts"], swiftSettings: settings),
+        .testTarget(name: "WaveRuntimeTests", dependencies: ["WaveRuntime", "SpringTestSupport"], swiftSettings: settings),
+        .testTarget(name: "SpringChartsTests", dependencies: ["SpringCharts", "SpringTestSupport"], swiftSettings: settings),
         .testTarget(
             name: "SpringExportTests",
             dependencies: ["SpringExport"],

@@ -1,4 +1,5 @@
 import Foundation
+import SpringTestSupport
 import Testing
 @testable import SpringMath
 
@@ -34,25 +35,11 @@ func ulpDistance(_ a: Double, _ b: Double) -> Double {
     abs(a - b) / max(a.ulp, b.ulp, Double.leastNormalMagnitude)
 }
 
-/// A small seeded generator (SplitMix64) so that randomised tests are reproducible: a failure
-/// message names the seed, and the same seed replays the same inputs.
-struct SeededGenerator: RandomNumberGenerator {
+extension SeededGenerator {
     /// The seed the randomised tests use unless `SPRINGKIT_TEST_SEED` gives another.
     static let defaultSeed: UInt64 = 0x5EED_2026_0008
 
     static var seed: UInt64 {
         ProcessInfo.processInfo.environment["SPRINGKIT_TEST_SEED"].flatMap { UInt64($0) } ?? defaultSeed
-    }
-
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

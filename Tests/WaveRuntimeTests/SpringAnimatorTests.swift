@@ -1,4 +1,5 @@
 import Foundation
+import SpringTestSupport
 import Testing
 import SpringMath
 @testable import WaveRuntime

@@ -1,15 +1,15 @@
 /// SplitMix64: a small, fast generator whose whole state is the seed, so a failing randomised test
-/// reproduces from the seed printed in its message.
-struct SeededGenerator: RandomNumberGenerator {
-    let seed: UInt64
+/// reproduces from the seed printed in its message. Shared by every test target.
+public struct SeededGenerator: RandomNumberGenerator {
+    public let seed: UInt64
     private var state: UInt64
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         self.seed = seed
         self.state = seed
     }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
