@@ -469,11 +469,14 @@ function setup() {
       $(range.dataset.sync).value = range.value;
       writeURL();
       updateChart(startedAt);
-      // A drag tends to keep its pace: fetch the charts of the next two values on that path now.
-      const step = value - previous, min = parseFloat(range.min), max = parseFloat(range.max);
-      for (const k of [1, 2]) {
-        const next = Math.round((value + k * step) * 1e6) / 1e6;
-        if (step !== 0 && next >= min && next <= max) chartFor(chartQuery({ [key]: next }));
+      // A drag tends to keep its pace: fetch the charts of the next value on that path now, and of its
+      // neighbours on the slider's grid (a mouse's steps round to one or the other).
+      const step = value - previous, min = parseFloat(range.min), max = parseFloat(range.max), grid = parseFloat(range.step);
+      if (step !== 0) {
+        for (const next of [value + step, value + step - grid, value + step + grid]) {
+          const snapped = Math.round(Math.round(next / grid) * grid * 1e6) / 1e6;
+          if (snapped >= min && snapped <= max && snapped !== value) chartFor(chartQuery({ [key]: snapped }));
+        }
       }
       // The preview follows without rebuilding its elements: the first lane takes the new spring and replays.
       if (studio.lanes[0]) {
