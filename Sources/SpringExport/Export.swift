@@ -235,7 +235,7 @@ extension ExportRequest {
 
     // MARK: Android
 
-    private func float32Warning(_ values: [Double]) -> String? {
+    private func float32Warning() -> String? {
         // Float keeps about 7 digits: say so only when it changes the motion visibly (> 0.01 units).
         let roundedSpring = Spring(dampingRatio: Double(Float(zeta)), stiffness: Double(Float(kPerMass)))
         let deviation = NumberText.motionDeviation(spring, roundedSpring, request: self)
@@ -246,7 +246,7 @@ extension ExportRequest {
         var code = "spring<Float>(dampingRatio = \(n(zeta))f, stiffness = \(n(kPerMass))f)"
         if velocity != 0 { code += "\n// animatable.animateTo(target, animationSpec, initialVelocity = \(n(velocity))f)" }
         var warnings = ["assumes mass 1: stiffness is k/m\(m != 1 ? " (\(n(k)) / \(n(m)))" : "")"]
-        if let w = float32Warning([zeta, kPerMass]) { warnings.append(w) }
+        if let w = float32Warning() { warnings.append(w) }
         return TargetExport(target: .compose, code: code,
                             parameters: [("dampingRatio", zeta), ("stiffness", kPerMass), ("initialVelocity", velocity)],
                             warnings: warnings, effectiveSpring: nil)
@@ -260,7 +260,7 @@ extension ExportRequest {
             .setStartVelocity(\(n(velocity))f)
         """
         var warnings = ["assumes mass 1: stiffness is k/m\(m != 1 ? " (\(n(k)) / \(n(m)))" : "")"]
-        if let w = float32Warning([zeta, kPerMass]) { warnings.append(w) }
+        if let w = float32Warning() { warnings.append(w) }
         return TargetExport(target: .android, code: code,
                             parameters: [("dampingRatio", zeta), ("stiffness", kPerMass), ("startVelocity", velocity)],
                             warnings: warnings, effectiveSpring: nil)

@@ -1,10 +1,10 @@
 import Foundation
 import SpringMath
 
-/// Numbers as export code writes them: one place, so every target reads alike.
-enum NumberText {
+/// Numbers as text, in one place: code for export targets, and the shortest round-trip form for data.
+public enum NumberText {
     /// Up to 6 significant digits, trailing zeros dropped: "61.685", "0.68", "-500", "1.2e-07".
-    static func code(_ x: Double) -> String {
+    public static func code(_ x: Double) -> String {
         guard x.isFinite else { return x.isNaN ? "NaN" : (x > 0 ? "Infinity" : "-Infinity") }
         var text = String(format: "%.6g", x)
         if text.contains("e") {
@@ -23,11 +23,15 @@ enum NumberText {
         return text == "-0" ? "0" : text
     }
 
-    /// The shortest text that reads back as exactly `x` (JSON numbers); non-finite values as null.
-    static func json(_ x: Double) -> String {
-        guard x.isFinite else { return "null" }
-        if x == x.rounded() && abs(x) < 1e15 { return String(Int64(x)) }
+    /// The shortest text that reads back as exactly `x`, integral values without a fraction.
+    public static func shortest(_ x: Double) -> String {
+        if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
         return "\(x)"
+    }
+
+    /// ``shortest(_:)`` for JSON: non-finite values as null.
+    public static func json(_ x: Double) -> String {
+        x.isFinite ? shortest(x) : "null"
     }
 
     /// Whether two springs move alike: the same damping ratio and natural frequency to 1e-9.

@@ -1,3 +1,4 @@
+import SpringExport
 import SpringMath
 
 /// A problem with what a person typed, naming the parameter at fault.
@@ -256,6 +257,5 @@ public struct SpringInput: Sendable {
 
 /// The shortest decimal text that reads back as exactly `value`, integral values without a fraction.
 public func shortest(_ value: Double) -> String {
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-    return "\(value)"
+    NumberText.shortest(value)
 }
