@@ -30,6 +30,27 @@ struct SpringStudioCommand: AsyncParsableCommand {
         guard !host.isEmpty, host.count <= 255, !host.contains(" ") else { throw ValidationError("--host must be an address (got '\(host)')") }
     }
 
+    /// Parses and runs; any failure is one line on standard error and a non-zero exit.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                return
+            }
+            let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            FileHandle.standardError.write(Data("spring-studio: error: \(message.replacingOccurrences(of: "Error: ", with: ""))\n".utf8))
+            Foundation.exit(code.rawValue == 0 ? 1 : code.rawValue)
+        }
+    }
+
     func run() async throws {
         if !StudioServer.isLoopback(host) {
             FileHandle.standardError.write(Data("spring-studio: warning: --host \(host) exposes the studio beyond this machine\n".utf8))
@@ -41,7 +62,12 @@ struct SpringStudioCommand: AsyncParsableCommand {
         do {
             try await app.runService()
         } catch {
-            throw ValidationError("cannot serve on \(host):\(port): \(error)")
+            throw ServeFailure(description: "cannot serve on \(host):\(port): \(error)")
         }
     }
+}
+
+/// The server could not start or stopped with an error.
+struct ServeFailure: Error, CustomStringConvertible {
+    var description: String
 }
