@@ -128,10 +128,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SpringStudioTests",
-            dependencies: [
-                "SpringStudio",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-            ],
+            dependencies: ["SpringStudio"],
             swiftSettings: settings
         ),
         .testTarget(

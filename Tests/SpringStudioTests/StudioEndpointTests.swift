@@ -1,6 +1,4 @@
 import Foundation
-import Hummingbird
-import HummingbirdTesting
 import Testing
 @testable import SpringStudio
 
@@ -111,24 +109,5 @@ struct StudioEndpointTests {
         }
         let long = "damping=" + String(repeating: "1", count: 5000)
         #expect(reply("/api/chart.svg", long).status == 400)
-    }
-
-    @Test("Over HTTP: methods, status codes and content types")
-    func overHTTP() async throws {
-        let app = StudioServer.application(host: "127.0.0.1", port: 0)
-        try await app.test(.live) { client in
-            try await client.execute(uri: "/api/chart.svg?damping=0.5&response=0.5", method: .get) { response in
-                #expect(response.status == .ok && response.headers[.contentType] == "image/svg+xml")
-            }
-            try await client.execute(uri: "/api/chart.svg?damping=nan", method: .get) { response in
-                #expect(response.status == .badRequest)
-            }
-            try await client.execute(uri: "/../etc/passwd", method: .get) { response in
-                #expect(response.status == .notFound)
-            }
-            try await client.execute(uri: "/", method: .post, body: ByteBuffer(string: String(repeating: "x", count: 100_000))) { response in
-                #expect(response.status == .methodNotAllowed)
-            }
-        }
     }
 }

@@ -10,6 +10,9 @@ import re
 import subprocess
 import tempfile
 import time
+import json
+import urllib.error
+import urllib.request
 
 import pytest
 from playwright.sync_api import sync_playwright
@@ -72,6 +75,31 @@ def page(browser, server):
     page.errors = errors
     yield page
     context.close()
+
+
+def fetch(url, method="GET", body=None):
+    request = urllib.request.Request(url, method=method, data=body)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, response.headers.get("Content-Type"), response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers.get("Content-Type"), error.read()
+
+
+def test_http_status_codes_and_types(server):
+    status, kind, body = fetch(f"{server}api/chart.svg?damping=0.5&response=0.5")
+    assert status == 200 and kind == "image/svg+xml" and b"<svg" in body
+    status, kind, body = fetch(f"{server}api/chart.svg?damping=nan")
+    assert status == 400 and kind.startswith("application/json") and json.loads(body)["parameter"] == "damping"
+    status, _, body = fetch(f"{server}api/spring.json?damping=0.5&damping=0.6")
+    assert status == 400 and b"more than once" in body
+    for path in ["../etc/passwd", "%2e%2e/%2e%2e/etc/passwd", "etc/passwd", "api/nothing"]:
+        status, _, body = fetch(f"{server}{path}")
+        assert status == 404 and b"root:" not in body, path
+    status, _, _ = fetch(server, method="POST", body=b"x" * 100_000)
+    assert status == 405
+    status, _, _ = fetch(f"{server}api/chart.svg?damping=" + "1" * 5000)
+    assert status == 400
 
 
 def open_studio(page, server, query="damping=0.5&response=0.6"):
