@@ -28,10 +28,13 @@ public struct TrajectoryComparison: Hashable, Sendable {
     /// The shortest and longest time between consecutive samples.
     public var shortestInterval: Double
     public var longestInterval: Double
-    /// RMS position error at samples reached by a long step (more than 1.25 × the median interval)
-    /// and at the others; `nil` when no sample is in that group.
-    public var rmsErrorAfterLongIntervals: Double?
-    public var rmsErrorAfterRegularIntervals: Double?
+    /// The RMS step error over frames that follow a long interval (more than 1.25 × the median) and
+    /// over the others; `nil` when a group is empty. A frame's step error is the error the frame
+    /// itself adds: with velocities, how far it lands from where the exact motion takes the previous
+    /// frame's recorded position and velocity; without, the change of the position error across the
+    /// frame. A final sample that snaps to the target is left out.
+    public var rmsStepErrorAfterLongIntervals: Double?
+    public var rmsStepErrorAfterRegularIntervals: Double?
     /// How many samples follow a long step.
     public var longIntervalCount: Int
     /// Time of the last sample.
@@ -49,11 +52,11 @@ public struct TrajectoryComparison: Hashable, Sendable {
     /// `lastTime − exactStopTime`: negative when the library stopped early.
     public var stopOffset: Double { lastTime - exactStopTime }
 
-    /// Whether the error grows with the frame interval: samples after long steps carry at least
-    /// 1.5 × the RMS error of the others (`nil` when the intervals are all alike).
+    /// Whether the error grows with the frame interval: frames after long intervals add at least
+    /// 1.5 × the RMS step error of the others (`nil` when the intervals are all alike).
     public var errorGrowsWithInterval: Bool? {
-        guard let long = rmsErrorAfterLongIntervals, let regular = rmsErrorAfterRegularIntervals else { return nil }
-        return long > 1.5 * regular
+        guard let long = rmsStepErrorAfterLongIntervals, let regular = rmsStepErrorAfterRegularIntervals else { return nil }
+        return long > 1.5 * regular && long > 1e-12 * Swift.max(travel, 1)
     }
 }
 
@@ -99,9 +102,20 @@ extension SpringMotion where Value == Double {
             shortest = intervals.min() ?? 0
             longest = intervals.max() ?? 0
             median = TrajectoryComparison.median(&intervals)
-            for i in 1..<n {
-                let e2 = errors[i] * errors[i]
-                if times[i] - times[i - 1] > 1.25 * median { longSquares += e2; longCount += 1 } else { regularSquares += e2; regularCount += 1 }
+            let lastStep = positions[n - 1] == to ? n - 2 : n - 1
+            if lastStep >= 1 {
+                for i in 1...lastStep {
+                    let dt = times[i] - times[i - 1]
+                    let step: Double
+                    if let velocities {
+                        let m = spring.transition(over: dt)
+                        let landing = to + m.positionFromPosition * (positions[i - 1] - to) + m.positionFromVelocity * velocities[i - 1]
+                        step = positions[i] - landing
+                    } else {
+                        step = errors[i] - errors[i - 1]
+                    }
+                    if dt > 1.25 * median { longSquares += step * step; longCount += 1 } else { regularSquares += step * step; regularCount += 1 }
+                }
             }
         }
 
@@ -121,8 +135,8 @@ extension SpringMotion where Value == Double {
             maximumVelocityError: velocities == nil ? nil : maxVelocity,
             rmsVelocityError: velocities == nil ? nil : (sumVelocitySquares / Double(n)).squareRoot(),
             medianInterval: median, shortestInterval: shortest, longestInterval: longest,
-            rmsErrorAfterLongIntervals: longCount > 0 ? (longSquares / Double(longCount)).squareRoot() : nil,
-            rmsErrorAfterRegularIntervals: regularCount > 0 ? (regularSquares / Double(regularCount)).squareRoot() : nil,
+            rmsStepErrorAfterLongIntervals: longCount > 0 ? (longSquares / Double(longCount)).squareRoot() : nil,
+            rmsStepErrorAfterRegularIntervals: regularCount > 0 ? (regularSquares / Double(regularCount)).squareRoot() : nil,
             longIntervalCount: longCount, lastTime: times[n - 1], finalJump: jump, snapped: snapped,
             exactStopTime: stop)
     }

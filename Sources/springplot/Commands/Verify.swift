@@ -76,12 +76,13 @@ struct Verify: ParsableCommand {
         if c.sampleCount > 1 {
             lines.append("  frame rate  \(v(1 / c.medianInterval)) Hz (median interval \(v(c.medianInterval * 1000)) ms;"
                          + " intervals \(v(c.shortestInterval * 1000))…\(v(c.longestInterval * 1000)) ms)")
-            if let long = c.rmsErrorAfterLongIntervals, let regular = c.rmsErrorAfterRegularIntervals {
-                let verdict = c.errorGrowsWithInterval == true ? "the error grows with the frame interval" : "no sign that the error grows with the frame interval"
-                lines.append("  intervals   RMS error \(v(long)) after \(c.longIntervalCount) long intervals (> 1.25 × median), "
-                             + "\(v(regular)) after the others: \(verdict)")
+            if let long = c.rmsStepErrorAfterLongIntervals, let regular = c.rmsStepErrorAfterRegularIntervals {
+                let verdict = c.errorGrowsWithInterval == true ? "the error grows with the frame interval"
+                    : "no sign that the error grows with the frame interval"
+                lines.append("  per frame   RMS step error \(v(long)) over \(c.longIntervalCount) long intervals (> 1.25 × median), "
+                             + "\(v(regular)) over the others: \(verdict)")
             } else {
-                lines.append("  intervals   all within 1.25 × the median: the error's dependence on the interval cannot be seen")
+                lines.append("  per frame   intervals all within 1.25 × the median: the error's dependence on the interval cannot be seen")
             }
         }
         let stop = c.stopOffset
@@ -123,8 +124,8 @@ struct Verify: ParsableCommand {
             ("shortestInterval", .number(c.shortestInterval)),
             ("longestInterval", .number(c.longestInterval)),
             ("longIntervalCount", .number(Double(c.longIntervalCount))),
-            ("rmsErrorAfterLongIntervals", number(c.rmsErrorAfterLongIntervals)),
-            ("rmsErrorAfterRegularIntervals", number(c.rmsErrorAfterRegularIntervals)),
+            ("rmsStepErrorAfterLongIntervals", number(c.rmsStepErrorAfterLongIntervals)),
+            ("rmsStepErrorAfterRegularIntervals", number(c.rmsStepErrorAfterRegularIntervals)),
             ("errorGrowsWithInterval", c.errorGrowsWithInterval.map(JSONValue.bool) ?? .null),
             ("lastTime", .number(c.lastTime)),
             ("finalJump", .number(c.finalJump)),
