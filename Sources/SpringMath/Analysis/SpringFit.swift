@@ -92,8 +92,13 @@ public enum SpringFitter {
 
     /// Fits the exact spring motion to `positions` at `times`.
     ///
+    /// - Parameter initialVelocity: the velocity at the first sample when it is known (0 for a
+    ///   motion that starts at rest there): it is then held fixed and reported with uncertainty 0,
+    ///   which makes ζ and the response markedly better determined, above all for overdamped
+    ///   springs. `nil` fits it with the rest.
     /// - Throws: ``SpringFitError`` when the data cannot be fitted or no one spring explains it.
-    public static func fit(times: [Double], positions: [Double]) throws(SpringFitError) -> SpringFit {
+    public static func fit(times: [Double], positions: [Double],
+                           initialVelocity: Double? = nil) throws(SpringFitError) -> SpringFit {
         precondition(times.count == positions.count, "as many times as positions")
         let n = times.count
         guard n >= minimumSampleCount else { throw .tooFewSamples(n) }
@@ -102,7 +107,7 @@ public enum SpringFitter {
 
         let t0 = times[0]
         let tau = times.map { $0 - t0 }
-        let problem = FitProblem(times: tau, positions: positions)
+        let problem = FitProblem(times: tau, positions: positions, fixedVelocity: initialVelocity)
         let span = tau[n - 1]
 
         // Simple rivals: a constant and a straight line.
@@ -137,7 +142,7 @@ public enum SpringFitter {
 
         let theta = best.theta
         let zeta = Foundation.exp(theta[0]), response = Foundation.exp(theta[1])
-        let variance = rss / Double(Swift.max(n - 5, 1))
+        let variance = rss / Double(Swift.max(n - problem.active.count, 1))
         let covariance = problem.inverseNormalMatrix(at: theta)
         func deviation(_ i: Int) -> Double {
             guard let covariance, covariance[i][i] >= 0 else { return .infinity }
@@ -166,6 +171,11 @@ public enum SpringFitter {
 struct FitProblem {
     let times: [Double]
     let positions: [Double]
+    /// When set, v₀ (θ[4]) is held at this value.
+    var fixedVelocity: Double? = nil
+
+    /// The indices of θ that are fitted.
+    var active: [Int] { fixedVelocity == nil ? [0, 1, 2, 3, 4] : [0, 1, 2, 3] }
 
     /// Bounds on log ζ and log response that keep the model finite and meaningful.
     var logZetaRange: ClosedRange<Double> { Foundation.log(1e-3)...Foundation.log(200) }
@@ -200,15 +210,19 @@ struct FitProblem {
     /// For a fixed spring, the best from, to and v₀ (linear least squares) and the sum of squares.
     func linearSolve(logZeta: Double, logResponse: Double) -> (parameters: [Double], rss: Double)? {
         let (p, q) = rows(logZeta, logResponse)
-        var a = [[Double]](repeating: [0, 0, 0], count: 3), b = [0.0, 0.0, 0.0]
+        let size = fixedVelocity == nil ? 3 : 2
+        var a = [[Double]](repeating: [Double](repeating: 0, count: size), count: size)
+        var b = [Double](repeating: 0, count: size)
         for i in times.indices {
             let row = [p[i], 1 - p[i], q[i]]
-            for j in 0..<3 {
-                b[j] += row[j] * positions[i]
-                for k in 0..<3 { a[j][k] += row[j] * row[k] }
+            let target = positions[i] - (fixedVelocity ?? 0) * q[i]
+            for j in 0..<size {
+                b[j] += row[j] * target
+                for k in 0..<size { a[j][k] += row[j] * row[k] }
             }
         }
-        guard let x = solve(a, b) else { return nil }
+        guard var x = solve(a, b) else { return nil }
+        if let fixedVelocity { x.append(fixedVelocity) }
         var rss = 0.0
         for i in times.indices {
             let r = x[0] * p[i] + x[1] * (1 - p[i]) + x[2] * q[i] - positions[i]
@@ -248,16 +262,18 @@ struct FitProblem {
         return times.indices.map { [dz[$0], dt[$0], p[$0], 1 - p[$0], q[$0]] }
     }
 
-    static func normalEquations(_ j: [[Double]], _ r: [Double]) -> (a: [[Double]], g: [Double]) {
-        var a = [[Double]](repeating: [Double](repeating: 0, count: 5), count: 5), g = [Double](repeating: 0, count: 5)
+    /// JᵀJ and Jᵀr over the active parameters.
+    func normalEquations(_ j: [[Double]], _ r: [Double]) -> (a: [[Double]], g: [Double]) {
+        let columns = active, size = columns.count
+        var a = [[Double]](repeating: [Double](repeating: 0, count: size), count: size), g = [Double](repeating: 0, count: size)
         for i in j.indices {
-            let row = j[i]
-            for u in 0..<5 {
+            let row = columns.map { j[i][$0] }
+            for u in 0..<size {
                 g[u] += row[u] * r[i]
-                for v in u..<5 { a[u][v] += row[u] * row[v] }
+                for v in u..<size { a[u][v] += row[u] * row[v] }
             }
         }
-        for u in 0..<5 { for v in 0..<u { a[u][v] = a[v][u] } }
+        for u in 0..<size { for v in 0..<u { a[u][v] = a[v][u] } }
         return (a, g)
     }
 
@@ -269,13 +285,14 @@ struct FitProblem {
         var lambda = 1e-3
         for _ in 0..<200 {
             let j = jacobian(theta)
-            let (a, g) = FitProblem.normalEquations(j, r)
+            let (a, g) = normalEquations(j, r)
             var improved = false
             while lambda < 1e12 {
                 var damped = a
-                for u in 0..<5 { damped[u][u] += lambda * Swift.max(a[u][u], 1e-300) }
+                for u in a.indices { damped[u][u] += lambda * Swift.max(a[u][u], 1e-300) }
                 guard let step = solve(damped, g.map { -$0 }) else { lambda *= 10; continue }
-                var candidate = zip(theta, step).map { $0 + $1 }
+                var candidate = theta
+                for (u, index) in active.enumerated() { candidate[index] += step[u] }
                 candidate[0] = Swift.min(Swift.max(candidate[0], logZetaRange.lowerBound), logZetaRange.upperBound)
                 candidate[1] = Swift.min(Swift.max(candidate[1], logResponseRange.lowerBound), logResponseRange.upperBound)
                 let candidateResiduals = residuals(candidate)
@@ -297,24 +314,30 @@ struct FitProblem {
         return (rss, theta)
     }
 
-    /// (JᵀJ)⁻¹ at `theta`, or nil when JᵀJ is singular to working precision.
+    /// (JᵀJ)⁻¹ at `theta` as a 5 × 5 matrix (zero rows and columns for a fixed parameter), or nil
+    /// when JᵀJ is singular to working precision.
     func inverseNormalMatrix(at theta: [Double]) -> [[Double]]? {
         let j = jacobian(theta)
-        let (a, _) = FitProblem.normalEquations(j, [Double](repeating: 0, count: j.count))
+        let (a, _) = normalEquations(j, [Double](repeating: 0, count: j.count))
+        let size = a.count
         // Scale to unit diagonal so the conditioning test is about the shape, not the units.
-        let d = (0..<5).map { a[$0][$0] > 0 ? 1 / a[$0][$0].squareRoot() : 0 }
+        let d = (0..<size).map { a[$0][$0] > 0 ? 1 / a[$0][$0].squareRoot() : 0 }
         guard !d.contains(0) else { return nil }
         var scaled = a
-        for u in 0..<5 { for v in 0..<5 { scaled[u][v] *= d[u] * d[v] } }
+        for u in 0..<size { for v in 0..<size { scaled[u][v] *= d[u] * d[v] } }
         var inverse = [[Double]]()
-        for column in 0..<5 {
-            var e = [Double](repeating: 0, count: 5)
+        for column in 0..<size {
+            var e = [Double](repeating: 0, count: size)
             e[column] = 1
             guard let x = solve(scaled, e, pivotFloor: 1e-13) else { return nil }
             inverse.append(x)
         }
-        // inverse[column][row] of the scaled matrix; undo the scaling.
-        return (0..<5).map { u in (0..<5).map { v in inverse[v][u] * d[u] * d[v] } }
+        // inverse[column][row] of the scaled matrix; undo the scaling and spread to 5 × 5.
+        var full = [[Double]](repeating: [Double](repeating: 0, count: 5), count: 5)
+        for (u, iu) in active.enumerated() {
+            for (v, iv) in active.enumerated() { full[iu][iv] = inverse[v][u] * d[u] * d[v] }
+        }
+        return full
     }
 }
 

@@ -13,7 +13,8 @@ struct Fit: ParsableCommand {
             noisy, rounded to whole pixels and unevenly spaced; from and the velocity are those at the first \
             sample. The spring is reported in every convention, as export prints it. Data that no spring \
             explains (a ramp, noise, fewer than 8 points) or that many springs explain equally (motion cut \
-            off before it turns) is refused. -o draws the data against the fit.
+            off before it turns) is refused. -o draws the data against the fit. When the recording starts \
+            with the motion, at rest, --from-rest holds the initial velocity at 0.
 
             Example: springplot fit tracked.csv -o fit.png
             """)
@@ -21,6 +22,10 @@ struct Fit: ParsableCommand {
     @Argument(help: ArgumentHelp("CSV file with a header 't,position' (a velocity column is ignored), or - for standard input.",
                                  valueName: "file.csv"))
     var input: String
+
+    @Flag(name: .customLong("from-rest"),
+          help: "The motion starts at rest at the first sample: hold the initial velocity at 0 (ζ and response come out tighter).")
+    var fromRest = false
 
     @Flag(help: "Print JSON instead of text.")
     var json = false
@@ -36,7 +41,8 @@ struct Fit: ParsableCommand {
         let source = input == "-" ? "standard input" : "'\(input)'"
         let fit: SpringFit
         do {
-            fit = try SpringFitter.fit(times: recording.times, positions: recording.positions)
+            fit = try SpringFitter.fit(times: recording.times, positions: recording.positions,
+                                       initialVelocity: fromRest ? 0 : nil)
         } catch {
             throw ValidationError("fit \(source): \(error.description)")
         }
@@ -62,7 +68,8 @@ struct Fit: ParsableCommand {
               response          \(pm(fit.response, fit.responseUncertainty, " s"))
               from              \(pm(fit.from, fit.fromUncertainty)) (at t = \(label(fit.startTime, digits: 4)) s)
               to                \(pm(fit.to, fit.toUncertainty))
-              initial velocity  \(pm(fit.initialVelocity, fit.initialVelocityUncertainty, "/s"))
+              initial velocity  \(fit.initialVelocityUncertainty == 0 ? "0/s (held: --from-rest)"
+                                      : pm(fit.initialVelocity, fit.initialVelocityUncertainty, "/s"))
               (± one standard deviation, from the Jacobian at the optimum)
 
             """
