@@ -104,11 +104,14 @@ extension SpringMotion where Value == Double {
             median = TrajectoryComparison.median(&intervals)
             let lastStep = positions[n - 1] == to ? n - 2 : n - 1
             if lastStep >= 1 {
+                // Frame intervals repeat: keep the last interval's transition.
+                var cachedInterval = -1.0, cached = TransitionMatrix.identity
                 for i in 1...lastStep {
                     let dt = times[i] - times[i - 1]
                     let step: Double
                     if let velocities {
-                        let m = spring.transition(over: dt)
+                        if dt != cachedInterval { cached = spring.transition(over: dt); cachedInterval = dt }
+                        let m = cached
                         let landing = to + m.positionFromPosition * (positions[i - 1] - to) + m.positionFromVelocity * velocities[i - 1]
                         step = positions[i] - landing
                     } else {

@@ -48,13 +48,16 @@ struct Fit: ParsableCommand {
         }
         let request = ExportRequest(spring: fit.spring, from: fit.from, to: fit.to, velocity: fit.initialVelocity,
                                     cssError: Swift.max(0.5, abs(fit.to - fit.from) * 1e-3))
-        let exports = ExportTarget.allCases.compactMap { try? request.export($0) }
+        // Every convention; the CSS linear() easing is a curve, not parameters, and takes most of a
+        // second to build: `springplot export --target css` gives it.
+        let exports = ExportTarget.allCases.filter { $0 != .css }.compactMap { try? request.export($0) }
         if chart.output != nil {
             try renderAndWrite(Fit.chart(recording: recording, fit: fit, options: chart), options: chart, defaultName: "springplot-fit")
         }
         let named = NamedSpring(spring: fit.spring, name: "ζ \(label(fit.dampingRatio, digits: 4)), response \(label(fit.response, digits: 4)) s")
         let text = json ? Fit.json(fit, request: request, exports: exports) + "\n"
             : Fit.text(fit, source: source) + "\n" + Export.text(named: named, exports: exports)
+                + "\n(CSS linear() easing: springplot export --target css with the spring and motion above)\n"
         try OutputWriter.writeStandardOutput(Array(text.utf8))
     }
 
