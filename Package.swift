@@ -104,6 +104,12 @@ let package = Package(
             swiftSettings: settings
         ),
         .executableTarget(
+            name: "analysis-benchmarks",
+            dependencies: ["SpringMath"],
+            path: "Benchmarks/analysis-benchmarks",
+            swiftSettings: settings
+        ),
+        .executableTarget(
             name: "wave-benchmarks",
             dependencies: ["SpringMath", "WaveRuntime"],
             path: "Benchmarks/wave-benchmarks",

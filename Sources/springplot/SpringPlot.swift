@@ -17,7 +17,7 @@ struct SpringPlot: ParsableCommand {
             Example: springplot --damping 0.68 --response 0.8 -o curve.png
             """,
         version: "0.1.0",
-        subcommands: [Curve.self, Retarget.self, Integrators.self, Phase.self, Info.self, DataCommand.self, Export.self],
+        subcommands: [Curve.self, Retarget.self, Integrators.self, Phase.self, Info.self, DataCommand.self, Export.self, Verify.self, Fit.self],
         defaultSubcommand: Curve.self
     )
 }
@@ -36,6 +36,8 @@ enum Main {
         } catch let failure as OutputWriter.Failure {
             printError("springplot: error: \(failure.description)")
             return 1
+        } catch let code as ExitCode where code.rawValue != 0 {
+            return code.rawValue  // the command has already said why (verify --tolerance)
         } catch let failure as RenderFailure {
             printError("springplot: error: \(failure.description)")
             return 1

@@ -1,0 +1,370 @@
+import Foundation
+
+/// A spring recovered from recorded motion: damping ratio, response, and the motion's start,
+/// target and initial velocity, each with its one-standard-deviation uncertainty.
+///
+/// The model is the exact closed form: `x(t) = to + P(t − t₀)·(from − to) + Q(t − t₀)·v₀`, where P and
+/// Q are the position row of ``Spring/transition(over:)``, and t₀ is the first sample's time, so
+/// `from` and `initialVelocity` describe the motion at the first sample.
+///
+/// The uncertainties come from the Jacobian at the optimum: covariance = σ²(JᵀJ)⁻¹ with σ² the
+/// residual variance (sum of squares / (n − 5)). For ζ and the response, which are fitted through
+/// their logarithms, the standard deviation is value × σ(log value).
+public struct SpringFit: Hashable, Sendable {
+    public var dampingRatio: Double
+    public var response: Double
+    /// Position at the first sample, in value units.
+    public var from: Double
+    /// The target.
+    public var to: Double
+    /// Velocity at the first sample, in value units per second.
+    public var initialVelocity: Double
+    /// The first sample's time: where `from` and `initialVelocity` apply.
+    public var startTime: Double
+
+    public var dampingRatioUncertainty: Double
+    public var responseUncertainty: Double
+    public var fromUncertainty: Double
+    public var toUncertainty: Double
+    public var initialVelocityUncertainty: Double
+
+    /// Root mean square of data − fit, in value units.
+    public var residualRMS: Double
+    /// Number of samples fitted.
+    public var sampleCount: Int
+
+    /// The fitted spring (mass 1).
+    public var spring: Spring { Spring(dampingRatio: dampingRatio, response: response) }
+
+    /// The fitted motion, with time measured from ``startTime``.
+    public var motion: SpringMotion<Double> {
+        SpringMotion(spring: spring, from: from, to: to, initialVelocity: initialVelocity)
+    }
+
+    /// The fitted position at `time` (on the samples' clock).
+    public func position(at time: Double) -> Double { motion.position(at: time - startTime) }
+}
+
+/// Why a recording cannot be fitted. Each description is one line.
+public enum SpringFitError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Fewer than ``SpringFitter/minimumSampleCount`` samples.
+    case tooFewSamples(Int)
+    /// Times must increase strictly; `index` is the first sample (0-based) that does not.
+    case timeNotIncreasing(index: Int)
+    /// A time or position is NaN or infinite; `index` is the first one.
+    case notFinite(index: Int)
+    /// A constant explains the data as well as a spring: there is no motion above the noise.
+    case noMotion(rms: Double)
+    /// A straight line explains the data as well as a spring.
+    case straightLine(lineRMS: Double, springRMS: Double)
+    /// Many springs explain the data about equally well: the best fit's ζ or response is uncertain
+    /// by more than ``SpringFitter/maximumRelativeUncertainty``.
+    case ambiguous(dampingRatio: Double, dampingRatioUncertainty: Double, response: Double, responseUncertainty: Double)
+
+    public var description: String {
+        func g(_ x: Double) -> String { String(format: "%.3g", x) }
+        switch self {
+        case .tooFewSamples(let n):
+            return "a fit needs at least \(SpringFitter.minimumSampleCount) samples (got \(n))"
+        case .timeNotIncreasing(let index):
+            return "time must increase from sample to sample (sample \(index + 1) does not)"
+        case .notFinite(let index):
+            return "sample \(index + 1) is not a finite number"
+        case .noMotion(let rms):
+            return "no spring explains this data: it is noise around a constant (RMS \(g(rms))), with no motion to fit"
+        case .straightLine(let line, let spring):
+            return "no spring explains this data better than a straight line (line RMS \(g(line)), best spring RMS \(g(spring))): "
+                + "a linear ramp, or too short a piece of the motion"
+        case .ambiguous(let z, let dz, let t, let dt):
+            return "many springs explain this data about equally well (ζ \(g(z)) ± \(g(dz)), response \(g(t)) ± \(g(dt)) s): "
+                + "the motion is probably cut off before it turns or settles"
+        }
+    }
+}
+
+/// Least-squares fitting of the exact spring motion to samples: a grid of starting springs with the
+/// best start, target and velocity for each (they enter linearly), then Levenberg–Marquardt on all
+/// five parameters from the best few.
+public enum SpringFitter {
+    public static let minimumSampleCount = 8
+    /// The largest relative uncertainty of ζ or response that a fit may have (0.25 = 25 %).
+    public static let maximumRelativeUncertainty = 0.25
+
+    /// Fits the exact spring motion to `positions` at `times`.
+    ///
+    /// - Parameter initialVelocity: the velocity at the first sample when it is known (0 for a
+    ///   motion that starts at rest there): it is then held fixed and reported with uncertainty 0,
+    ///   which makes ζ and the response markedly better determined, above all for overdamped
+    ///   springs. `nil` fits it with the rest.
+    /// - Throws: ``SpringFitError`` when the data cannot be fitted or no one spring explains it.
+    public static func fit(times: [Double], positions: [Double],
+                           initialVelocity: Double? = nil) throws(SpringFitError) -> SpringFit {
+        precondition(times.count == positions.count, "as many times as positions")
+        let n = times.count
+        guard n >= minimumSampleCount else { throw .tooFewSamples(n) }
+        for i in 0..<n where !times[i].isFinite || !positions[i].isFinite { throw .notFinite(index: i) }
+        for i in 1..<n where !(times[i] > times[i - 1]) { throw .timeNotIncreasing(index: i) }
+
+        let t0 = times[0]
+        let tau = times.map { $0 - t0 }
+        let problem = FitProblem(times: tau, positions: positions, fixedVelocity: initialVelocity)
+        let span = tau[n - 1]
+
+        // Simple rivals: a constant and a straight line.
+        let mean = positions.reduce(0, +) / Double(n)
+        let constantRMS = (positions.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(n)).squareRoot()
+        let lineRMS = problem.straightLineRMS()
+
+        // Starting springs: ζ and response on logarithmic grids spanning the data's time scale.
+        let ratios = geometric(from: 0.08, to: 5, count: 14)
+        let responses = geometric(from: span / 30, to: span * 3, count: 16)
+        var starts: [(rss: Double, theta: [Double])] = []
+        for zeta in ratios {
+            for response in responses {
+                let logs = [Foundation.log(zeta), Foundation.log(response)]
+                guard let linear = problem.linearSolve(logZeta: logs[0], logResponse: logs[1]) else { continue }
+                starts.append((linear.rss, logs + linear.parameters))
+            }
+        }
+        starts.sort { $0.rss < $1.rss }
+
+        var best: (rss: Double, theta: [Double])?
+        for start in starts.prefix(6) {
+            let result = problem.levenbergMarquardt(from: start.theta)
+            if best == nil || result.rss < best!.rss { best = result }
+        }
+        guard let best else { throw .noMotion(rms: constantRMS) }
+
+        let rss = best.rss
+        let springRMS = (rss / Double(n)).squareRoot()
+        if constantRMS <= 1.25 * springRMS { throw .noMotion(rms: constantRMS) }
+        if lineRMS <= 1.25 * springRMS { throw .straightLine(lineRMS: lineRMS, springRMS: springRMS) }
+
+        let theta = best.theta
+        let zeta = Foundation.exp(theta[0]), response = Foundation.exp(theta[1])
+        let variance = rss / Double(Swift.max(n - problem.active.count, 1))
+        let covariance = problem.inverseNormalMatrix(at: theta)
+        func deviation(_ i: Int) -> Double {
+            guard let covariance, covariance[i][i] >= 0 else { return .infinity }
+            return (variance * covariance[i][i]).squareRoot()
+        }
+        let fit = SpringFit(
+            dampingRatio: zeta, response: response, from: theta[2], to: theta[3], initialVelocity: theta[4],
+            startTime: t0,
+            dampingRatioUncertainty: zeta * deviation(0), responseUncertainty: response * deviation(1),
+            fromUncertainty: deviation(2), toUncertainty: deviation(3), initialVelocityUncertainty: deviation(4),
+            residualRMS: springRMS, sampleCount: n)
+        let relative = Swift.max(fit.dampingRatioUncertainty / zeta, fit.responseUncertainty / response)
+        if !(relative <= maximumRelativeUncertainty) {
+            throw .ambiguous(dampingRatio: zeta, dampingRatioUncertainty: fit.dampingRatioUncertainty,
+                             response: response, responseUncertainty: fit.responseUncertainty)
+        }
+        return fit
+    }
+
+    static func geometric(from low: Double, to high: Double, count: Int) -> [Double] {
+        (0..<count).map { low * Foundation.pow(high / low, Double($0) / Double(count - 1)) }
+    }
+}
+
+/// The data and the model: θ = (log ζ, log response, from, to, v₀).
+struct FitProblem {
+    let times: [Double]
+    let positions: [Double]
+    /// When set, v₀ (θ[4]) is held at this value.
+    var fixedVelocity: Double? = nil
+
+    /// The indices of θ that are fitted.
+    var active: [Int] { fixedVelocity == nil ? [0, 1, 2, 3, 4] : [0, 1, 2, 3] }
+
+    /// Bounds on log ζ and log response that keep the model finite and meaningful.
+    var logZetaRange: ClosedRange<Double> { Foundation.log(1e-3)...Foundation.log(200) }
+    var logResponseRange: ClosedRange<Double> {
+        let span = Swift.max(times.last ?? 1, 1e-9)
+        return Foundation.log(span * 1e-4)...Foundation.log(span * 1e3)
+    }
+
+    func spring(_ logZeta: Double, _ logResponse: Double) -> Spring {
+        Spring(dampingRatio: Foundation.exp(logZeta), response: Foundation.exp(logResponse))
+    }
+
+    /// The position row of the transition at every sample: x = from·p + to·(1 − p) + v₀·q.
+    func rows(_ logZeta: Double, _ logResponse: Double) -> (p: [Double], q: [Double]) {
+        let s = spring(logZeta, logResponse)
+        var p = [Double](repeating: 0, count: times.count), q = p
+        for i in times.indices {
+            let m = s.transition(over: times[i])
+            p[i] = m.positionFromPosition
+            q[i] = m.positionFromVelocity
+        }
+        return (p, q)
+    }
+
+    func residuals(_ theta: [Double]) -> [Double] {
+        let (p, q) = rows(theta[0], theta[1])
+        return times.indices.map { theta[2] * p[$0] + theta[3] * (1 - p[$0]) + theta[4] * q[$0] - positions[$0] }
+    }
+
+    static func sumOfSquares(_ r: [Double]) -> Double { r.reduce(0) { $0 + $1 * $1 } }
+
+    /// For a fixed spring, the best from, to and v₀ (linear least squares) and the sum of squares.
+    func linearSolve(logZeta: Double, logResponse: Double) -> (parameters: [Double], rss: Double)? {
+        let (p, q) = rows(logZeta, logResponse)
+        let size = fixedVelocity == nil ? 3 : 2
+        var a = [[Double]](repeating: [Double](repeating: 0, count: size), count: size)
+        var b = [Double](repeating: 0, count: size)
+        for i in times.indices {
+            let row = [p[i], 1 - p[i], q[i]]
+            let target = positions[i] - (fixedVelocity ?? 0) * q[i]
+            for j in 0..<size {
+                b[j] += row[j] * target
+                for k in 0..<size { a[j][k] += row[j] * row[k] }
+            }
+        }
+        guard var x = solve(a, b) else { return nil }
+        if let fixedVelocity { x.append(fixedVelocity) }
+        var rss = 0.0
+        for i in times.indices {
+            let r = x[0] * p[i] + x[1] * (1 - p[i]) + x[2] * q[i] - positions[i]
+            rss += r * r
+        }
+        return rss.isFinite ? (x, rss) : nil
+    }
+
+    /// RMS of the best straight line through the data.
+    func straightLineRMS() -> Double {
+        let n = Double(times.count)
+        let mt = times.reduce(0, +) / n, mx = positions.reduce(0, +) / n
+        var stt = 0.0, stx = 0.0
+        for i in times.indices { stt += (times[i] - mt) * (times[i] - mt); stx += (times[i] - mt) * (positions[i] - mx) }
+        let slope = stt > 0 ? stx / stt : 0
+        var rss = 0.0
+        for i in times.indices {
+            let r = positions[i] - (mx + slope * (times[i] - mt))
+            rss += r * r
+        }
+        return (rss / n).squareRoot()
+    }
+
+    /// The Jacobian of the residuals (n × 5): analytic in from, to, v₀; central differences in the
+    /// two logarithms.
+    func jacobian(_ theta: [Double]) -> [[Double]] {
+        let (p, q) = rows(theta[0], theta[1])
+        let h = 1e-5
+        func column(_ index: Int) -> [Double] {
+            var plus = theta, minus = theta
+            plus[index] += h
+            minus[index] -= h
+            let up = residuals(plus), down = residuals(minus)
+            return times.indices.map { (up[$0] - down[$0]) / (2 * h) }
+        }
+        let dz = column(0), dt = column(1)
+        return times.indices.map { [dz[$0], dt[$0], p[$0], 1 - p[$0], q[$0]] }
+    }
+
+    /// JᵀJ and Jᵀr over the active parameters.
+    func normalEquations(_ j: [[Double]], _ r: [Double]) -> (a: [[Double]], g: [Double]) {
+        let columns = active, size = columns.count
+        var a = [[Double]](repeating: [Double](repeating: 0, count: size), count: size), g = [Double](repeating: 0, count: size)
+        for i in j.indices {
+            let row = columns.map { j[i][$0] }
+            for u in 0..<size {
+                g[u] += row[u] * r[i]
+                for v in u..<size { a[u][v] += row[u] * row[v] }
+            }
+        }
+        for u in 0..<size { for v in 0..<u { a[u][v] = a[v][u] } }
+        return (a, g)
+    }
+
+    /// Levenberg–Marquardt with Marquardt's diagonal scaling, from `start`.
+    func levenbergMarquardt(from start: [Double]) -> (rss: Double, theta: [Double]) {
+        var theta = start
+        var r = residuals(theta)
+        var rss = FitProblem.sumOfSquares(r)
+        var lambda = 1e-3
+        for _ in 0..<200 {
+            let j = jacobian(theta)
+            let (a, g) = normalEquations(j, r)
+            var improved = false
+            while lambda < 1e12 {
+                var damped = a
+                for u in a.indices { damped[u][u] += lambda * Swift.max(a[u][u], 1e-300) }
+                guard let step = solve(damped, g.map { -$0 }) else { lambda *= 10; continue }
+                var candidate = theta
+                for (u, index) in active.enumerated() { candidate[index] += step[u] }
+                candidate[0] = Swift.min(Swift.max(candidate[0], logZetaRange.lowerBound), logZetaRange.upperBound)
+                candidate[1] = Swift.min(Swift.max(candidate[1], logResponseRange.lowerBound), logResponseRange.upperBound)
+                let candidateResiduals = residuals(candidate)
+                let candidateRSS = FitProblem.sumOfSquares(candidateResiduals)
+                if candidateRSS.isFinite && candidateRSS < rss {
+                    let gain = rss - candidateRSS
+                    theta = candidate
+                    r = candidateResiduals
+                    rss = candidateRSS
+                    lambda = Swift.max(lambda / 5, 1e-12)
+                    improved = true
+                    if gain <= 1e-13 * rss { return (rss, theta) }
+                    break
+                }
+                lambda *= 4
+            }
+            if !improved { break }
+        }
+        return (rss, theta)
+    }
+
+    /// (JᵀJ)⁻¹ at `theta` as a 5 × 5 matrix (zero rows and columns for a fixed parameter), or nil
+    /// when JᵀJ is singular to working precision.
+    func inverseNormalMatrix(at theta: [Double]) -> [[Double]]? {
+        let j = jacobian(theta)
+        let (a, _) = normalEquations(j, [Double](repeating: 0, count: j.count))
+        let size = a.count
+        // Scale to unit diagonal so the conditioning test is about the shape, not the units.
+        let d = (0..<size).map { a[$0][$0] > 0 ? 1 / a[$0][$0].squareRoot() : 0 }
+        guard !d.contains(0) else { return nil }
+        var scaled = a
+        for u in 0..<size { for v in 0..<size { scaled[u][v] *= d[u] * d[v] } }
+        var inverse = [[Double]]()
+        for column in 0..<size {
+            var e = [Double](repeating: 0, count: size)
+            e[column] = 1
+            guard let x = solve(scaled, e, pivotFloor: 1e-13) else { return nil }
+            inverse.append(x)
+        }
+        // inverse[column][row] of the scaled matrix; undo the scaling and spread to 5 × 5.
+        var full = [[Double]](repeating: [Double](repeating: 0, count: 5), count: 5)
+        for (u, iu) in active.enumerated() {
+            for (v, iv) in active.enumerated() { full[iu][iv] = inverse[v][u] * d[u] * d[v] }
+        }
+        return full
+    }
+}
+
+/// Solves a small dense system by Gaussian elimination with partial pivoting; nil when a pivot falls
+/// below `pivotFloor` times the largest diagonal entry.
+func solve(_ matrix: [[Double]], _ rhs: [Double], pivotFloor: Double = 1e-15) -> [Double]? {
+    let n = rhs.count
+    var a = matrix, b = rhs
+    let scale = (0..<n).map { abs(matrix[$0][$0]) }.max() ?? 0
+    guard scale > 0, scale.isFinite else { return nil }
+    for k in 0..<n {
+        var pivot = k
+        for i in (k + 1)..<n where abs(a[i][k]) > abs(a[pivot][k]) { pivot = i }
+        guard abs(a[pivot][k]) > pivotFloor * scale else { return nil }
+        a.swapAt(k, pivot)
+        b.swapAt(k, pivot)
+        for i in (k + 1)..<n {
+            let factor = a[i][k] / a[k][k]
+            for c in k..<n { a[i][c] -= factor * a[k][c] }
+            b[i] -= factor * b[k]
+        }
+    }
+    var x = [Double](repeating: 0, count: n)
+    for k in stride(from: n - 1, through: 0, by: -1) {
+        var sum = b[k]
+        for c in (k + 1)..<n { sum -= a[k][c] * x[c] }
+        x[k] = sum / a[k][k]
+    }
+    return x.allSatisfy(\.isFinite) ? x : nil
+}

@@ -1,0 +1,127 @@
+import ArgumentParser
+import SpringCharts
+import SpringExport
+import SpringMath
+
+/// Recovers the spring behind recorded motion.
+struct Fit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Recover the spring, start, target and initial velocity from recorded motion (CSV t,position).",
+        discussion: """
+            Least squares on the exact closed form (Levenberg–Marquardt from a grid of starting springs), \
+            with one-standard-deviation uncertainties from the Jacobian at the optimum. The samples may be \
+            noisy, rounded to whole pixels and unevenly spaced; from and the velocity are those at the first \
+            sample. The spring is reported in every convention, as export prints it. Data that no spring \
+            explains (a ramp, noise, fewer than 8 points) or that many springs explain equally (motion cut \
+            off before it turns) is refused. -o draws the data against the fit. When the recording starts \
+            with the motion, at rest, --from-rest holds the initial velocity at 0.
+
+            Example: springplot fit tracked.csv -o fit.png
+            """)
+
+    @Argument(help: ArgumentHelp("CSV file with a header 't,position' (a velocity column is ignored), or - for standard input.",
+                                 valueName: "file.csv"))
+    var input: String
+
+    @Flag(name: .customLong("from-rest"),
+          help: "The motion starts at rest at the first sample: hold the initial velocity at 0 (ζ and response come out tighter).")
+    var fromRest = false
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    @OptionGroup(title: "Chart (drawn only with -o)") var chart: ChartOptions
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    func run() throws {
+        let recording = try TrajectoryFile.read(input, option: "fit")
+        let source = input == "-" ? "standard input" : "'\(input)'"
+        let fit: SpringFit
+        do {
+            fit = try SpringFitter.fit(times: recording.times, positions: recording.positions,
+                                       initialVelocity: fromRest ? 0 : nil)
+        } catch {
+            throw ValidationError("fit \(source): \(error.description)")
+        }
+        let request = ExportRequest(spring: fit.spring, from: fit.from, to: fit.to, velocity: fit.initialVelocity,
+                                    cssError: Swift.max(0.5, abs(fit.to - fit.from) * 1e-3))
+        // Every convention; the CSS linear() easing is a curve, not parameters, and takes most of a
+        // second to build: `springplot export --target css` gives it.
+        let exports = ExportTarget.allCases.filter { $0 != .css }.compactMap { try? request.export($0) }
+        if chart.output != nil {
+            try renderAndWrite(Fit.chart(recording: recording, fit: fit, options: chart), options: chart, defaultName: "springplot-fit")
+        }
+        let named = NamedSpring(spring: fit.spring, name: "ζ \(label(fit.dampingRatio, digits: 4)), response \(label(fit.response, digits: 4)) s")
+        let text = json ? Fit.json(fit, request: request, exports: exports) + "\n"
+            : Fit.text(fit, source: source) + "\n" + Export.text(named: named, exports: exports)
+                + "\n(CSS linear() easing: springplot export --target css with the spring and motion above)\n"
+        try OutputWriter.writeStandardOutput(Array(text.utf8))
+    }
+
+    static func text(_ fit: SpringFit, source: String) -> String {
+        func pm(_ x: Double, _ dx: Double, _ unit: String = "") -> String {
+            "\(label(x, digits: 5))\(unit) ± \(label(dx, digits: 2))\(unit)"
+        }
+        return """
+            fit \(source): \(fit.sampleCount) samples, residual RMS \(label(fit.residualRMS, digits: 3))
+              damping ratio     \(pm(fit.dampingRatio, fit.dampingRatioUncertainty))
+              response          \(pm(fit.response, fit.responseUncertainty, " s"))
+              from              \(pm(fit.from, fit.fromUncertainty)) (at t = \(label(fit.startTime, digits: 4)) s)
+              to                \(pm(fit.to, fit.toUncertainty))
+              initial velocity  \(fit.initialVelocityUncertainty == 0 ? "0/s (held: --from-rest)"
+                                      : pm(fit.initialVelocity, fit.initialVelocityUncertainty, "/s"))
+              (± one standard deviation, from the Jacobian at the optimum)
+
+            """
+    }
+
+    static func json(_ fit: SpringFit, request: ExportRequest, exports: [TargetExport]) -> String {
+        func estimate(_ value: Double, _ deviation: Double) -> JSONValue {
+            .object([("value", .number(value)), ("uncertainty", .number(deviation))])
+        }
+        let s = fit.spring
+        let targets: [JSONValue] = exports.map { export in
+            .object([("target", .string(export.target.rawValue)), ("code", .string(export.code)),
+                     ("parameters", .object(export.parameters.map { ($0.name, .number($0.value)) })),
+                     ("warnings", .array(export.warnings.map { .string($0) }))])
+        }
+        return JSONValue.object([
+            ("samples", .number(Double(fit.sampleCount))),
+            ("residualRMS", .number(fit.residualRMS)),
+            ("dampingRatio", estimate(fit.dampingRatio, fit.dampingRatioUncertainty)),
+            ("response", estimate(fit.response, fit.responseUncertainty)),
+            ("from", estimate(fit.from, fit.fromUncertainty)),
+            ("to", estimate(fit.to, fit.toUncertainty)),
+            ("initialVelocity", estimate(fit.initialVelocity, fit.initialVelocityUncertainty)),
+            ("startTime", .number(fit.startTime)),
+            ("spring", .object([("mass", .number(s.mass)), ("stiffness", .number(s.stiffness)), ("damping", .number(s.damping))])),
+            ("targets", .array(targets)),
+        ]).render()
+    }
+
+    /// The samples and the fitted curve on top, the residuals below.
+    static func chart(recording: TrajectoryFile, fit: SpringFit, options: ChartOptions) -> Chart {
+        let times = recording.times
+        let first = times[0], last = times[times.count - 1]
+        let dense = (0...1200).map { first + (last - first) * Double($0) / 1200 }
+        let data = decimated(xs: times, ys: recording.positions)
+        let residuals = decimated(xs: times, ys: times.indices.map { recording.positions[$0] - fit.position(at: times[$0]) })
+        let xAxis = Axis("time (s)", range: first...Swift.max(last, first + 1e-9))
+        let panels = [
+            Panel(xAxis: xAxis, yAxis: Axis("position"), series: [
+                Series(name: "data", xs: data.xs, ys: data.ys, color: .palette(1), lineWidth: 1.5, opacity: 0.8),
+                Series(name: "fit", xs: dense, ys: dense.map { fit.position(at: $0) }, color: .foreground, lineWidth: 2.5, dash: .dashed),
+            ], annotations: [.horizontalLine(y: fit.to, label: "target", style: .dotted)]),
+            Panel(xAxis: xAxis, yAxis: Axis("data − fit"),
+                  series: [Series(name: "residual", xs: residuals.xs, ys: residuals.ys, color: .palette(1), lineWidth: 1.25)],
+                  annotations: [.horizontalLine(y: 0, label: nil, style: .dotted)], showsLegend: false),
+        ]
+        let subtitle = "ζ \(label(fit.dampingRatio, digits: 4)) ± \(label(fit.dampingRatioUncertainty, digits: 2))  ·  "
+            + "response \(label(fit.response, digits: 4)) ± \(label(fit.responseUncertainty, digits: 2)) s  ·  "
+            + "residual RMS \(label(fit.residualRMS, digits: 3))"
+        return makeChart(title: "Fit: \(fit.sampleCount) samples", subtitle: subtitle, panels: panels, options: options)
+    }
+}

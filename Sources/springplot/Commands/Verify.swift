@@ -1,0 +1,166 @@
+import ArgumentParser
+import SpringCharts
+import SpringMath
+
+/// Checks a recorded trajectory from any animation library against the exact spring motion.
+struct Verify: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check a recorded trajectory (CSV t,position[,velocity]) against the exact spring motion.",
+        discussion: """
+            Reports the largest and RMS error (in value units and as a fraction of the travel) and where \
+            the largest happens, the frame rate found from the samples and whether the error grows with the \
+            frame interval, and whether the recording stopped early or late against its own settle rule: the \
+            distance at which it let go of the motion, compared with when the exact motion stays that close. \
+            -o draws both curves and the error; --json prints every number. With --tolerance, the exit status \
+            is 2 when the largest error exceeds it.
+
+            The spring may be given in any convention (see springplot --help); --from, --to and --velocity \
+            say where the motion was meant to go.
+
+            Example: springplot verify recording.csv --react-spring-tension 170 --friction 26 --to 100 --tolerance 0.5
+            """)
+
+    /// The exit status when the largest error exceeds --tolerance.
+    static let toleranceExitCode: Int32 = 2
+
+    @Argument(help: ArgumentHelp("CSV file with a header 't,position' or 't,position,velocity', or - for standard input.",
+                                 valueName: "file.csv"))
+    var input: String
+
+    @OptionGroup(title: "Spring") var spring: OneSpringOptions
+    @OptionGroup(title: "Motion") var motion: MotionOptions
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Exit with status 2 when the largest position error exceeds this, in value units.",
+                                                        valueName: "units"))
+    var tolerance: Double?
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    @OptionGroup(title: "Chart (drawn only with -o)") var chart: ChartOptions
+
+    func validate() throws {
+        if let tolerance { try requireFinite(tolerance, "--tolerance"); if tolerance < 0 { throw ValidationError("--tolerance must be ≥ 0 (got \(tolerance))") } }
+    }
+
+    func run() throws {
+        let named = try spring.springs()[0]
+        let recording = try TrajectoryFile.read(input, option: "verify")
+        let exact = SpringMotion(spring: named.spring, from: motion.from, to: motion.to, initialVelocity: motion.velocity)
+        let comparison = exact.compare(times: recording.times, positions: recording.positions, velocities: recording.velocities)
+        let passed = tolerance.map { comparison.maximumError <= $0 }
+        if chart.output != nil {
+            try renderAndWrite(Verify.chart(recording: recording, exact: exact, comparison: comparison, name: named.name,
+                                            options: chart),
+                               options: chart, defaultName: "springplot-verify")
+        }
+        let text = json ? Verify.json(comparison, spring: named, tolerance: tolerance, passed: passed) + "\n"
+            : Verify.text(comparison, source: input == "-" ? "standard input" : input, spring: named, tolerance: tolerance)
+        try OutputWriter.writeStandardOutput(Array(text.utf8))
+        if passed == false, let tolerance {
+            printError("springplot: verify: max error \(shortest(comparison.maximumError)) exceeds --tolerance \(shortest(tolerance))")
+            throw ExitCode(Verify.toleranceExitCode)
+        }
+    }
+
+    static func text(_ c: TrajectoryComparison, source: String, spring: NamedSpring, tolerance: Double?) -> String {
+        func v(_ x: Double) -> String { label(x, digits: 4) }
+        func share(_ x: Double) -> String { c.travel > 0 ? " (\(percent(x / c.travel)) of the travel)" : "" }
+        var lines = ["verify \(source): \(c.sampleCount) samples against \(spring.name)"]
+        lines.append("  max error   \(v(c.maximumError))\(share(c.maximumError)) at t = \(v(c.maximumErrorTime)) s"
+                     + " (recorded − exact = \(v(c.maximumErrorSigned)))")
+        lines.append("  RMS error   \(v(c.rmsError))\(share(c.rmsError))")
+        if let maxV = c.maximumVelocityError, let rmsV = c.rmsVelocityError {
+            lines.append("  velocity    max error \(v(maxV))/s, RMS \(v(rmsV))/s")
+        }
+        if c.sampleCount > 1 {
+            lines.append("  frame rate  \(v(1 / c.medianInterval)) Hz (median interval \(v(c.medianInterval * 1000)) ms;"
+                         + " intervals \(v(c.shortestInterval * 1000))…\(v(c.longestInterval * 1000)) ms)")
+            if let long = c.rmsStepErrorAfterLongIntervals, let regular = c.rmsStepErrorAfterRegularIntervals {
+                let verdict = c.errorGrowsWithInterval == true ? "the error grows with the frame interval"
+                    : "no sign that the error grows with the frame interval"
+                lines.append("  per frame   RMS step error \(v(long)) over \(c.longIntervalCount) long intervals (> 1.25 × median), "
+                             + "\(v(regular)) over the others: \(verdict)")
+            } else {
+                lines.append("  per frame   intervals all within 1.25 × the median: the error's dependence on the interval cannot be seen")
+            }
+        }
+        let stop = c.stopOffset
+        let verdict: String
+        if !c.exactStopTime.isFinite {
+            verdict = "the exact motion never settles"
+        } else if abs(stop) <= Swift.max(c.medianInterval, 1e-9) {
+            verdict = "on time (within one frame)"
+        } else {
+            verdict = stop < 0 ? "\(v(-stop)) s early" : "\(v(stop)) s late"
+        }
+        lines.append("  stop        last sample at \(v(c.lastTime)) s, \(v(c.finalJump)) from the target\(c.snapped ? " before snapping" : "");"
+                     + " the exact motion stays that close after \(v(c.exactStopTime)) s: \(verdict)")
+        if let tolerance {
+            lines.append(c.maximumError <= tolerance ? "  tolerance   passed: max error \(v(c.maximumError)) ≤ \(v(tolerance))"
+                         : "  tolerance   FAILED: max error \(v(c.maximumError)) > \(v(tolerance))")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func json(_ c: TrajectoryComparison, spring: NamedSpring, tolerance: Double?, passed: Bool?) -> String {
+        func number(_ x: Double?) -> JSONValue { x.map(JSONValue.number) ?? .null }
+        let s = spring.spring
+        return JSONValue.object([
+            ("spring", .object([("dampingRatio", .number(s.dampingRatio)), ("response", .number(s.response)),
+                                ("mass", .number(s.mass)), ("stiffness", .number(s.stiffness)), ("damping", .number(s.damping))])),
+            ("samples", .number(Double(c.sampleCount))),
+            ("travel", .number(c.travel)),
+            ("maxError", .number(c.maximumError)),
+            ("maxErrorFraction", c.travel > 0 ? .number(c.maximumError / c.travel) : .null),
+            ("maxErrorTime", .number(c.maximumErrorTime)),
+            ("maxErrorSigned", .number(c.maximumErrorSigned)),
+            ("rmsError", .number(c.rmsError)),
+            ("rmsErrorFraction", c.travel > 0 ? .number(c.rmsError / c.travel) : .null),
+            ("maxVelocityError", number(c.maximumVelocityError)),
+            ("rmsVelocityError", number(c.rmsVelocityError)),
+            ("medianInterval", .number(c.medianInterval)),
+            ("frameRate", c.medianInterval > 0 ? .number(1 / c.medianInterval) : .null),
+            ("shortestInterval", .number(c.shortestInterval)),
+            ("longestInterval", .number(c.longestInterval)),
+            ("longIntervalCount", .number(Double(c.longIntervalCount))),
+            ("rmsStepErrorAfterLongIntervals", number(c.rmsStepErrorAfterLongIntervals)),
+            ("rmsStepErrorAfterRegularIntervals", number(c.rmsStepErrorAfterRegularIntervals)),
+            ("errorGrowsWithInterval", c.errorGrowsWithInterval.map(JSONValue.bool) ?? .null),
+            ("lastTime", .number(c.lastTime)),
+            ("finalJump", .number(c.finalJump)),
+            ("snapped", .bool(c.snapped)),
+            ("exactStopTime", .number(c.exactStopTime)),
+            ("stopOffset", .number(c.stopOffset)),
+            ("tolerance", number(tolerance)),
+            ("passed", passed.map(JSONValue.bool) ?? .null),
+        ]).render()
+    }
+
+    /// Both curves on top, the error below; long recordings are thinned for drawing.
+    static func chart(recording: TrajectoryFile, exact: SpringMotion<Double>, comparison: TrajectoryComparison,
+                      name: String, options: ChartOptions) -> Chart {
+        let times = recording.times
+        let span = times[times.count - 1]
+        let start = Swift.min(0, times[0])
+        let dense = (0...1200).map { start + (span - start) * Double($0) / 1200 }
+        let recorded = decimated(xs: times, ys: recording.positions)
+        let errors = times.indices.map { recording.positions[$0] - exact.position(at: times[$0]) }
+        let error = decimated(xs: times, ys: errors)
+        let xAxis = Axis("time (s)", range: start...Swift.max(span, start + 1e-9))
+        let panels = [
+            Panel(xAxis: xAxis, yAxis: Axis("position"), series: [
+                Series(name: "exact", xs: dense, ys: dense.map { exact.position(at: $0) }, color: .foreground, lineWidth: 3),
+                Series(name: "recorded", xs: recorded.xs, ys: recorded.ys, color: .palette(1), lineWidth: 1.75, dash: .dashed),
+            ], annotations: [.horizontalLine(y: exact.to, label: "target", style: .dotted),
+                             .marker(x: comparison.maximumErrorTime, y: exact.position(at: comparison.maximumErrorTime),
+                                     label: "max error \(label(comparison.maximumError, digits: 3))")]),
+            Panel(xAxis: xAxis, yAxis: Axis("recorded − exact"),
+                  series: [Series(name: "error", xs: error.xs, ys: error.ys, color: .palette(1), lineWidth: 1.5)],
+                  annotations: [.horizontalLine(y: 0, label: nil, style: .dotted)], showsLegend: false),
+        ]
+        return makeChart(title: "Verify: \(name)",
+                         subtitle: "\(comparison.sampleCount) samples  ·  max error \(label(comparison.maximumError, digits: 3))"
+                             + "  ·  RMS \(label(comparison.rmsError, digits: 3))", panels: panels, options: options)
+    }
+}
