@@ -29,6 +29,7 @@ public enum GridChart {
         precondition(springs.count == dampingRatios.count * responses.count, "one spring per cell")
         let grid = PanelGrid(columns: responses.count,
                              columnHeaders: responses.map { "response \(label($0)) s" },
+                             compactColumnHeaders: responses.map { "\(label($0)) s" },
                              rowHeaders: dampingRatios.map { "ζ \(label($0))" })
         var subtitle = motionSubtitle(motion, springs: [])
         if let mass = springs.first?.spring.mass, mass != 1 { subtitle += "  ·  m = \(label(mass, digits: 4))" }
@@ -48,10 +49,11 @@ public enum GridChart {
                      subtitle: motionSubtitle(motion, springs: []))
     }
 
-    /// "0.84 s · 16 %": the settle time and the overshoot, the same in every cell.
+    /// "0.84 s · 16 %": the settle time and the overshoot, the same in every cell (short enough
+    /// for an 8 × 8 grid).
     static func caption(_ analysis: SpringAnalysis) -> String {
         let settle = analysis.settlingTime
-        let time = settle.isFinite ? "\(label(settle, digits: 2)) s" : "never settles"
+        let time = "\(label(settle, digits: 2)) s"  // "∞ s" for an undamped spring
         let overshoot = analysis.metrics.overshoot
         // Near ζ = 1 an overshoot of 1e-18 is real but reads as noise.
         let peak = overshoot > 0 && overshoot < 1e-4 ? "< 0.01 %" : "\(label(overshoot * 100, digits: 2)) %"

@@ -151,10 +151,15 @@ extension ChartLayout {
         var commands: [DrawCommand] = []
         let axisMetrics = measurer.measure("Ag", font: axisFont)
         let cellTitle = grid.hasCellLine ? axisMetrics.lineHeight + metrics.labelGap : 0
-        for (column, text) in grid.columnHeaders.prefix(frame.columns).enumerated() where !text.isEmpty {
+        var headers = Array(grid.columnHeaders.prefix(frame.columns))
+        if !grid.compactColumnHeaders.isEmpty,
+           headers.contains(where: { measurer.measure($0, font: cellTitleFont).width > frame.plotWidth }) {
+            headers = Array(grid.compactColumnHeaders.prefix(frame.columns))
+        }
+        for (column, text) in headers.enumerated() where !text.isEmpty {
             let plot = frame.plot(row: 0, column: column)
             let baseline = (plot.minY - cellTitle - metrics.labelGap - axisMetrics.descent).rounded()
-            commands.append(.text(TextRun(measurer.fitting(text, font: cellTitleFont, width: plot.width + frame.columnGap),
+            commands.append(.text(TextRun(measurer.fitting(text, font: cellTitleFont, width: plot.width),
                                           origin: Point(x: plot.midX, y: baseline), font: cellTitleFont,
                                           color: theme.foreground, anchor: .middle)))
         }

@@ -17,6 +17,9 @@ public struct PanelGrid: Hashable, Sendable {
     public var columns: Int
     /// One text per column, drawn above it ("response 0.3 s"); empty for no header row.
     public var columnHeaders: [String]
+    /// Shorter column headers ("0.3 s") for when some of ``columnHeaders`` is wider than its column;
+    /// empty: the long ones are cut with an ellipsis.
+    public var compactColumnHeaders: [String]
     /// One text per row, drawn left of it ("ζ 0.2"); empty for no header column.
     public var rowHeaders: [String]
     /// One title per panel, drawn bold above its cell, left-aligned; empty for none.
@@ -34,11 +37,12 @@ public struct PanelGrid: Hashable, Sendable {
     public static let minimumPlotHeight = 80.0
 
     /// - Precondition: `columns > 0`.
-    public init(columns: Int, columnHeaders: [String] = [], rowHeaders: [String] = [], cellTitles: [String] = [],
+    public init(columns: Int, columnHeaders: [String] = [], compactColumnHeaders: [String] = [], rowHeaders: [String] = [], cellTitles: [String] = [],
                 cellCaptions: [String] = [], xAxis: Axis = Axis(), yAxis: Axis = Axis()) {
         precondition(columns > 0, "a grid needs at least one column")
         self.columns = columns
         self.columnHeaders = columnHeaders
+        self.compactColumnHeaders = compactColumnHeaders
         self.rowHeaders = rowHeaders
         self.cellTitles = cellTitles
         self.cellCaptions = cellCaptions
