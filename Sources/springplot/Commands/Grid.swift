@@ -48,7 +48,7 @@ struct Grid: ParsableCommand {
                 throw ValidationError("\(name) cannot be combined with --presets: give ranges or presets")
             }
         }
-        let frame = try makeChart()
+        let frame = try gridChart()
         let minimum = frame.minimumSize
         if chart.width < minimum.width || chart.height < minimum.height {
             let rows = frame.grid?.rows(panelCount: frame.panels.count) ?? 1
@@ -57,11 +57,11 @@ struct Grid: ParsableCommand {
     }
 
     func run() throws {
-        try renderAndWrite(try makeChart(), options: chart, defaultName: "springplot-grid")
+        try renderAndWrite(try gridChart(), options: chart, defaultName: "springplot-grid")
     }
 
     /// The chart the options describe.
-    private func makeChart() throws -> Chart {
+    func gridChart() throws -> Chart {
         let options = chart
         do {
             if let presets {
