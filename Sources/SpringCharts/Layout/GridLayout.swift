@@ -135,13 +135,14 @@ extension ChartLayout {
     }
 
     /// One y scale for every cell: the grid's range, or every panel's data with room for marker
-    /// labels above the highest peaks.
+    /// labels above the highest peaks. Ticks may sit closer than in a full-size plot (24 px at the
+    /// reference size, twice a tick label's height) so that a short cell still gets three or four.
     private func sharedYScale(_ grid: PanelGrid, plotHeight: Double) -> AxisScale {
         let panels = chart.panels
         let extent = union(panels.map { markerHeadroom($0, extent: union(panels.map(yExtent(of:))), plotHeight: plotHeight) })
         return AxisScale.resolve(Axis(range: grid.yAxis.range, padding: grid.yAxis.padding), dataExtent: extent,
                                  defaultPadding: 0.05,
-                                 maxTickCount: AxisTicks.maxCount(length: plotHeight, spacing: metrics.yTickSpacing))
+                                 maxTickCount: AxisTicks.maxCount(length: plotHeight, spacing: 0.6 * metrics.yTickSpacing))
     }
 
     /// The header row over the columns, the header column left of the rows, and the shared axis
