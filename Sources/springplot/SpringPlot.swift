@@ -17,7 +17,8 @@ struct SpringPlot: ParsableCommand {
             Example: springplot --damping 0.68 --response 0.8 -o curve.png
             """,
         version: "0.1.0",
-        subcommands: [Curve.self, Retarget.self, Integrators.self, Phase.self, Info.self, DataCommand.self, Export.self, Verify.self, Fit.self],
+        subcommands: [Curve.self, Retarget.self, Integrators.self, Phase.self, Info.self, DataCommand.self, Export.self,
+                      Grid.self, Verify.self, Fit.self],
         defaultSubcommand: Curve.self
     )
 }

@@ -62,7 +62,8 @@ struct ChartLayout<Measurer: TextMeasurer> {
         theme = chart.theme
         width = chart.width.isFinite && chart.width > 0 ? chart.width : 1
         height = chart.height.isFinite && chart.height > 0 ? chart.height : 1
-        let metrics = LayoutMetrics(width: width, height: height)
+        let metrics = chart.grid == nil ? LayoutMetrics(width: width, height: height)
+                                        : LayoutMetrics(gridWidth: width, height: height)
         self.metrics = metrics
         let family = theme.fontFamily
         titleFont = metrics.scaled(Font(family: family, size: theme.titleSize, weight: .bold))
@@ -95,6 +96,7 @@ struct ChartLayout<Measurer: TextMeasurer> {
     }
 
     func layout() -> LayoutResult {
+        if let grid = chart.grid { return gridLayout(grid) }
         let inside = layout(outside: LegendsOutside())
         // A legend that crosses a curve wherever it goes inside moves beside the plots if they keep
         // most of their width, otherwise below them.
@@ -174,7 +176,7 @@ struct ChartLayout<Measurer: TextMeasurer> {
 
     /// The title and subtitle, top-left, each cut with an ellipsis to the canvas width; and where
     /// the header ends.
-    private func headerCommands() -> (commands: [DrawCommand], bottom: Double) {
+    func headerCommands() -> (commands: [DrawCommand], bottom: Double) {
         let pad = metrics.outerPadding
         let room = max(0, width - 2 * pad)
         var commands: [DrawCommand] = []
@@ -267,11 +269,12 @@ struct ChartLayout<Measurer: TextMeasurer> {
         return (left, max(left + 1, right), xScales)
     }
 
-    /// The x scale for a plot `length` px wide, with ticks thinned until neighbouring labels keep
+    /// The x scale for a plot `length` px wide, with ticks at least `spacing` apart (default
+    /// ``LayoutMetrics/xTickSpacing``), thinned until neighbouring labels keep
     /// ``LayoutMetrics/xLabelClearance`` between them.
-    private func xScale(for axis: Axis, extent: ClosedRange<Double>?, defaultPadding: Double,
-                        length: Double) -> AxisScale {
-        var maxCount = AxisTicks.maxCount(length: length, spacing: metrics.xTickSpacing)
+    func xScale(for axis: Axis, extent: ClosedRange<Double>?, defaultPadding: Double,
+                length: Double, spacing: Double? = nil) -> AxisScale {
+        var maxCount = AxisTicks.maxCount(length: length, spacing: spacing ?? metrics.xTickSpacing)
         while true {
             let scale = AxisScale.resolve(axis, dataExtent: extent, defaultPadding: defaultPadding,
                                           maxTickCount: maxCount)
@@ -287,7 +290,7 @@ struct ChartLayout<Measurer: TextMeasurer> {
     // MARK: Data extents
 
     /// Whether every series' finite x values never decrease: the x axis is a time axis.
-    private func runsLeftToRight(_ panel: Panel) -> Bool {
+    func runsLeftToRight(_ panel: Panel) -> Bool {
         for series in panel.series {
             var previous = -Double.infinity
             for x in series.xs where x.isFinite {
@@ -298,7 +301,7 @@ struct ChartLayout<Measurer: TextMeasurer> {
         return true
     }
 
-    private func xExtent(of panel: Panel) -> ClosedRange<Double>? {
+    func xExtent(of panel: Panel) -> ClosedRange<Double>? {
         var builder = ExtentBuilder()
         for series in panel.series {
             for (x, y) in zip(series.xs, series.ys) where y.isFinite { builder.include(x) }
@@ -315,7 +318,7 @@ struct ChartLayout<Measurer: TextMeasurer> {
 
     /// The y extent: finite series points (inside an explicit x range, when there is one), lines,
     /// bands and markers.
-    private func yExtent(of panel: Panel) -> ClosedRange<Double>? {
+    func yExtent(of panel: Panel) -> ClosedRange<Double>? {
         var builder = ExtentBuilder()
         let xRange = panel.xAxis.range
         for series in panel.series {
@@ -340,7 +343,7 @@ struct ChartLayout<Measurer: TextMeasurer> {
 
     /// The y extent grown so that a labelled marker near the top (bottom) of the data has room for
     /// its label above (below) it inside the plot: a label beside a peak would cover the curve.
-    private func markerHeadroom(_ panel: Panel, extent: ClosedRange<Double>?, plotHeight: Double) -> ClosedRange<Double>? {
+    func markerHeadroom(_ panel: Panel, extent: ClosedRange<Double>?, plotHeight: Double) -> ClosedRange<Double>? {
         guard panel.yAxis.range == nil, var extent, extent.upperBound > extent.lowerBound, plotHeight > 1 else {
             return extent
         }
@@ -370,9 +373,9 @@ struct ChartLayout<Measurer: TextMeasurer> {
 
     /// One panel's commands, in drawing order: grid, bands and reference lines, series (clipped to
     /// the plot), axes, markers and labels, legend, notes. Fills in `geometry`.
-    private func panelCommands(_ panel: Panel, transform: PlotTransform, showsXLabel: Bool, tickMetrics: TextMetrics,
-                               yLabelX: Double, legendOutside: LegendBox.Placement?,
-                               geometry: inout PanelGeometry) -> [DrawCommand] {
+    func panelCommands(_ panel: Panel, transform: PlotTransform, showsXLabel: Bool, tickMetrics: TextMetrics,
+                       yLabelX: Double, legendOutside: LegendBox.Placement?, tickLabels: TickLabels = .both,
+                       geometry: inout PanelGeometry) -> [DrawCommand] {
         let plot = transform.plot
         let runs = seriesRuns(panel, transform: transform)
         geometry.curves = runs.map(\.points)
@@ -388,7 +391,7 @@ struct ChartLayout<Measurer: TextMeasurer> {
             commands.append(.popClip)
         }
         commands += axisCommands(panel, transform: transform, showsXLabel: showsXLabel, tickMetrics: tickMetrics,
-                                 yLabelX: yLabelX)
+                                 yLabelX: yLabelX, tickLabels: tickLabels)
         commands += annotations.onTop
         geometry.labels = annotations.occupied
         geometry.labelTexts = annotations.labels
@@ -488,8 +491,8 @@ struct ChartLayout<Measurer: TextMeasurer> {
     }
 
     /// The left and bottom spines with outward ticks, the tick labels and the axis labels.
-    private func axisCommands(_ panel: Panel, transform: PlotTransform, showsXLabel: Bool, tickMetrics: TextMetrics,
-                              yLabelX: Double) -> [DrawCommand] {
+    func axisCommands(_ panel: Panel, transform: PlotTransform, showsXLabel: Bool, tickMetrics: TextMetrics,
+                      yLabelX: Double, tickLabels: TickLabels = .both) -> [DrawCommand] {
         let plot = transform.plot
         let axisStroke = Stroke(color: theme.axis, width: 1)
         var commands: [DrawCommand] = [
@@ -504,6 +507,11 @@ struct ChartLayout<Measurer: TextMeasurer> {
             let px = transform.x(value)
             commands.append(.line(from: Point(x: px, y: plot.maxY), to: Point(x: px, y: plot.maxY + tickLength),
                                   stroke: axisStroke, crisp: true))
+            guard tickLabels.x else { continue }
+            if let bounds = tickLabels.xBounds {
+                let half = measurer.measure(label, font: tickFont).width / 2
+                guard px - half >= bounds.lowerBound, px + half <= bounds.upperBound else { continue }
+            }
             commands.append(.text(TextRun(label, origin: Point(x: px, y: (labelTop + tickMetrics.capHeight).rounded()),
                                           font: tickFont, color: theme.muted, anchor: .middle)))
         }
@@ -511,6 +519,7 @@ struct ChartLayout<Measurer: TextMeasurer> {
             let py = transform.y(value)
             commands.append(.line(from: Point(x: plot.minX - tickLength, y: py), to: Point(x: plot.minX, y: py),
                                   stroke: axisStroke, crisp: true))
+            guard tickLabels.y else { continue }
             let origin = Point(x: plot.minX - tickLength - metrics.tickLabelGap,
                                y: (py + tickMetrics.capHeight / 2).rounded())
             commands.append(.text(TextRun(label, origin: origin, font: tickFont, color: theme.muted, anchor: .end)))
@@ -580,4 +589,15 @@ func staircase(xs: [Double], ys: [Double]) -> (xs: [Double], ys: [Double]) {
     outX.append(xs[count - 1])
     outY.append(ys[count - 1])
     return (outX, outY)
+}
+
+/// Which axes write their tick labels: a grid's inner cells leave them to the outer ones.
+struct TickLabels: Hashable, Sendable {
+    var x = true
+    var y = true
+    /// Where x tick labels may reach: a label that would leave these bounds is left out (in a grid, a
+    /// cell's last label would run into its neighbour's first).
+    var xBounds: ClosedRange<Double>?
+
+    static let both = TickLabels()
 }

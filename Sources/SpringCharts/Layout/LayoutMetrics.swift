@@ -19,6 +19,13 @@ struct LayoutMetrics: Hashable, Sendable {
         scale = raw.isFinite ? min(range.upperBound, max(range.lowerBound, raw)) : 1
     }
 
+    /// The metrics of a grid of small multiples (``PanelGrid``): the reference sizes up to a
+    /// 1600 × 1200 canvas, growing beyond it, never shrinking (a grid that does not fit is refused).
+    init(gridWidth width: Double, height: Double) {
+        let raw = min(width / 1600, height / 1200)
+        scale = raw.isFinite ? min(LayoutMetrics.scaleRange.upperBound, max(1, raw)) : 1
+    }
+
     /// The factor for stroke widths and marker sizes: lines grow on large canvases, never shrink.
     var strokeScale: Double { max(1, scale) }
 

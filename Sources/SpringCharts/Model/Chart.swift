@@ -1,5 +1,6 @@
-/// A chart: a title, a subtitle and panels stacked vertically, drawn on a canvas of `width` × `height`
-/// logical px, at least ``minimumWidth`` × ``minimumHeight``.
+/// A chart: a title, a subtitle and panels stacked vertically (or arranged in a ``PanelGrid``), drawn
+/// on a canvas of `width` × `height` logical px, at least ``minimumWidth`` × ``minimumHeight`` (and
+/// ``PanelGrid/minimumSize(panelCount:)`` for a grid).
 ///
 /// The theme's type sizes hold for a 1200 × 800 canvas; on other canvases the layout scales type,
 /// spacing and strokes with `min(width / 1200, height / 800)` (clamped to 0.75...4), so a small chart
@@ -21,8 +22,12 @@ public struct Chart: Hashable, Sendable {
     public var title: String?
     /// Smaller text under the title, e.g. the parameters.
     public var subtitle: String?
-    /// Stacked top to bottom with equal plot heights and shared plot left and right edges.
+    /// Stacked top to bottom with equal plot heights and shared plot left and right edges, unless
+    /// ``grid`` arranges them.
     public var panels: [Panel]
+    /// `nil`: the panels are stacked. Otherwise they fill a grid of small multiples row by row, on
+    /// shared axes.
+    public var grid: PanelGrid?
     /// The canvas width in logical px.
     public var width: Double
     /// The canvas height in logical px.
@@ -39,14 +44,23 @@ public struct Chart: Hashable, Sendable {
     public static let minimumHeight = 300.0
 
     public init(title: String? = nil, subtitle: String? = nil, panels: [Panel], width: Double = 1200,
-                height: Double = 800, scale: Double = 1, theme: Theme = .light) {
+                height: Double = 800, scale: Double = 1, theme: Theme = .light, grid: PanelGrid? = nil) {
         self.title = title
         self.subtitle = subtitle
         self.panels = panels
+        self.grid = grid
         self.width = width
         self.height = height
         self.scale = scale
         self.theme = theme
+    }
+
+    /// The smallest canvas this chart accepts: ``minimumWidth`` × ``minimumHeight``, or more for a
+    /// grid of many panels.
+    public var minimumSize: (width: Double, height: Double) {
+        guard let grid else { return (Chart.minimumWidth, Chart.minimumHeight) }
+        let size = grid.minimumSize(panelCount: panels.count)
+        return (max(Chart.minimumWidth, size.width), max(Chart.minimumHeight, size.height))
     }
 }
 

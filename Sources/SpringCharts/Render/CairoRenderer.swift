@@ -13,13 +13,14 @@ public struct CairoRenderer: Sendable {
 
     /// Lays out `chart` with the real font (``CairoTextMeasurer``) and draws it at `chart.scale`.
     ///
-    /// - Throws: ``ChartRenderError`` when the canvas is smaller than ``Chart/minimumWidth`` ×
-    ///   ``Chart/minimumHeight`` or Cairo fails; ``UnsupportedTextError`` when PNG or PDF text holds
+    /// - Throws: ``ChartRenderError`` when the canvas is smaller than ``Chart/minimumSize`` or Cairo
+    ///   fails; ``UnsupportedTextError`` when PNG or PDF text holds
     ///   characters the font cannot draw (see ``TextSupport``).
     public func render(_ chart: Chart, format: OutputFormat) throws -> [UInt8] {
-        guard chart.width >= Chart.minimumWidth, chart.height >= Chart.minimumHeight else {
+        let minimum = chart.minimumSize
+        guard chart.width >= minimum.width, chart.height >= minimum.height else {
             throw ChartRenderError(operation: "CairoRenderer.render",
-                                   status: "the canvas \(chart.width) × \(chart.height) is too small to hold a chart: the minimum is \(Int(Chart.minimumWidth)) × \(Int(Chart.minimumHeight))")
+                                   status: "the canvas \(chart.width) × \(chart.height) is too small to hold this chart: the minimum is \(Int(minimum.width)) × \(Int(minimum.height))")
         }
         let list = layoutChart(chart, measurer: try CairoTextMeasurer())
         return try render(list, format: format, scale: chart.scale)

@@ -8,8 +8,28 @@ enum ThemeName: String, ExpressibleByArgument, CaseIterable {
     case light, dark
 }
 
-/// The chart's size, look and destination.
-struct ChartOptions: ParsableArguments {
+/// A command's default canvas, in logical px.
+protocol DefaultChartSize {
+    static var width: Double { get }
+    static var height: Double { get }
+}
+
+/// 1200 × 800: one chart of one to three panels.
+enum StandardChartSize: DefaultChartSize {
+    static let width = 1200.0
+    static let height = 800.0
+}
+
+/// 1600 × 1200: a grid of small multiples, up to 8 × 8 cells.
+enum GridChartSize: DefaultChartSize {
+    static let width = 1600.0
+    static let height = 1200.0
+}
+
+typealias ChartOptions = ChartOptionsOf<StandardChartSize>
+
+/// The chart's size, look and destination; `Size` gives the default canvas.
+struct ChartOptionsOf<Size: DefaultChartSize>: ParsableArguments {
     @Option(name: [.short, .customLong("output")],
             help: ArgumentHelp("Output file (.png, .svg or .pdf), or - for standard output. Without it a default file is written and its path printed. A device or FIFO is written in place (PNG unless --format says otherwise).",
                                valueName: "path"))
@@ -27,10 +47,10 @@ struct ChartOptions: ParsableArguments {
     var epsilon: Double = 0.01
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Chart width in pixels at scale 1.", valueName: "px"))
-    var width: Double = 1200
+    var width: Double = Size.width
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Chart height in pixels at scale 1.", valueName: "px"))
-    var height: Double = 800
+    var height: Double = Size.height
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Pixel density for PNG output (2 for HiDPI).", valueName: "factor"))
     var scale: Double = 1

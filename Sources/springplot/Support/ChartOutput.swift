@@ -4,7 +4,7 @@ import SpringPlotCore
 
 /// Renders a chart into the format the options ask for and writes it (the last step of every chart
 /// command).
-func renderAndWrite(_ chart: Chart, options: ChartOptions, defaultName: String) throws {
+func renderAndWrite<Size>(_ chart: Chart, options: ChartOptionsOf<Size>, defaultName: String) throws {
     let destination = try options.destination(defaultName: defaultName)
     let format: OutputFormat
     switch destination {
@@ -25,7 +25,7 @@ func makeChart(title: String, subtitle: String?, panels: [Panel], options: Chart
     options.frame.chart(title: title, subtitle: subtitle, panels: panels)
 }
 
-extension ChartOptions {
+extension ChartOptionsOf {
     /// Size, scale, theme and title as the chart library takes them.
     var frame: ChartFrame {
         ChartFrame(title: title, width: width, height: height, scale: scale, theme: chartTheme)
