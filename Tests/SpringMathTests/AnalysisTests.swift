@@ -100,6 +100,37 @@ private func number(_ row: [String: String], _ key: String) throws -> Double {
         #expect(Double(good) >= share * Double(truth.count))
     }
 
+    /// The same goal with nothing said about the start: the fit decides by an F-test whether the
+    /// initial velocity is needed (``SpringFitter/fitChoosingStart(times:positions:)``).
+    @Test func recoversSyntheticSpringsChoosingTheStart() throws {
+        let truth = try analysisFixture("fit_truth.csv")
+        let rows = try analysisFixture("fit_cases.csv")
+        var samples: [Int: (t: [Double], x: [Double])] = [:]
+        for row in rows {
+            let id = Int(try number(row, "case"))
+            samples[id, default: ([], [])].t.append(try number(row, "t"))
+            samples[id, default: ([], [])].x.append(try number(row, "position"))
+        }
+        var good = 0, atRest = 0
+        for row in truth {
+            let data = try #require(samples[Int(try number(row, "case"))])
+            let zeta = try number(row, "dampingRatio"), response = try number(row, "response")
+            guard let chosen = try? SpringFitter.fitChoosingStart(times: data.t, positions: data.x) else { continue }
+            if chosen.startsAtRest { atRest += 1 }
+            if abs(chosen.fit.dampingRatio / zeta - 1) <= 0.02 && abs(chosen.fit.response / response - 1) <= 0.02 { good += 1 }
+        }
+        print("fit accuracy (start chosen by F-test): \(good)/\(truth.count) within 2 %, \(atRest) judged to start at rest")
+        #expect(Double(good) >= 0.95 * Double(truth.count))
+    }
+
+    @Test func aFlingIsNotMistakenForAStartAtRest() throws {
+        let motion = SpringMotion(spring: Spring(dampingRatio: 0.7, response: 0.5), from: 0, to: 300, initialVelocity: -1500)
+        let times = (0..<60).map { Double($0) / 60 }
+        let chosen = try SpringFitter.fitChoosingStart(times: times, positions: times.map { (motion.position(at: $0)).rounded() })
+        #expect(!chosen.startsAtRest && abs(chosen.fit.initialVelocity + 1500) < 30)
+        #expect(abs(chosen.fit.dampingRatio - 0.7) < 0.01)
+    }
+
     @Test func recoversAnOverdampedSpringWithVelocityExactly() throws {
         let motion = SpringMotion(spring: Spring(dampingRatio: 1.3, response: 0.4), from: 10, to: -50, initialVelocity: 200)
         let times: [Double] = (0..<90).map { (index: Int) -> Double in

@@ -2,6 +2,7 @@ import ArgumentParser
 import SpringCharts
 import SpringExport
 import SpringMath
+import SpringPlotCore
 
 /// Recovers the spring behind recorded motion.
 struct Fit: ParsableCommand {
@@ -40,9 +41,16 @@ struct Fit: ParsableCommand {
         let recording = try TrajectoryFile.read(input, option: "fit")
         let source = input == "-" ? "standard input" : "'\(input)'"
         let fit: SpringFit
+        var heldReason = "--from-rest"
         do {
-            fit = try SpringFitter.fit(times: recording.times, positions: recording.positions,
-                                       initialVelocity: fromRest ? 0 : nil)
+            if fromRest {
+                fit = try SpringFitter.fit(times: recording.times, positions: recording.positions, initialVelocity: 0)
+            } else {
+                // Without --from-rest the data decide whether the velocity is needed (F-test).
+                let chosen = try SpringFitter.fitChoosingStart(times: recording.times, positions: recording.positions)
+                fit = chosen.fit
+                heldReason = "the data show no significant initial velocity"
+            }
         } catch {
             throw ValidationError("fit \(source): \(error.description)")
         }
@@ -56,12 +64,12 @@ struct Fit: ParsableCommand {
         }
         let named = NamedSpring(spring: fit.spring, name: "ζ \(label(fit.dampingRatio, digits: 4)), response \(label(fit.response, digits: 4)) s")
         let text = json ? Fit.json(fit, request: request, exports: exports) + "\n"
-            : Fit.text(fit, source: source) + "\n" + Export.text(named: named, exports: exports)
+            : Fit.text(fit, source: source, heldReason: heldReason) + "\n" + Export.text(named: named, exports: exports)
                 + "\n(CSS linear() easing: springplot export --target css with the spring and motion above)\n"
         try OutputWriter.writeStandardOutput(Array(text.utf8))
     }
 
-    static func text(_ fit: SpringFit, source: String) -> String {
+    static func text(_ fit: SpringFit, source: String, heldReason: String = "--from-rest") -> String {
         func pm(_ x: Double, _ dx: Double, _ unit: String = "") -> String {
             "\(label(x, digits: 5))\(unit) ± \(label(dx, digits: 2))\(unit)"
         }
@@ -71,7 +79,7 @@ struct Fit: ParsableCommand {
               response          \(pm(fit.response, fit.responseUncertainty, " s"))
               from              \(pm(fit.from, fit.fromUncertainty)) (at t = \(label(fit.startTime, digits: 4)) s)
               to                \(pm(fit.to, fit.toUncertainty))
-              initial velocity  \(fit.initialVelocityUncertainty == 0 ? "0/s (held: --from-rest)"
+              initial velocity  \(fit.initialVelocityUncertainty == 0 ? "0/s (held at 0: \(heldReason))"
                                       : pm(fit.initialVelocity, fit.initialVelocityUncertainty, "/s"))
               (± one standard deviation, from the Jacobian at the optimum)
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SpringCharts
 import SpringMath
+import SpringPlotCore
 
 /// Checks a recorded trajectory from any animation library against the exact spring motion.
 struct Verify: ParsableCommand {

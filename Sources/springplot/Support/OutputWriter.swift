@@ -1,4 +1,5 @@
 import ArgumentParser
+import SpringPlotCore
 import SpringCharts
 import Glibc
 

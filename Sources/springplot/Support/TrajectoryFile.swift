@@ -1,4 +1,5 @@
 import ArgumentParser
+import SpringPlotCore
 import Glibc
 
 /// A recorded trajectory read from CSV: `t,position` or `t,position,velocity`, with that header.
