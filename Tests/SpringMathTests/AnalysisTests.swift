@@ -60,6 +60,18 @@ private func number(_ row: [String: String], _ key: String) throws -> Double {
     }
 }
 
+/// The committed synthetic fit cases: the true springs, and each case's samples by id.
+func syntheticCases() throws -> (truth: [[String: String]], samples: [Int: (t: [Double], x: [Double])]) {
+    let truth = try analysisFixture("fit_truth.csv")
+    var samples: [Int: (t: [Double], x: [Double])] = [:]
+    for row in try analysisFixture("fit_cases.csv") {
+        let id = Int(try number(row, "case"))
+        samples[id, default: ([], [])].t.append(try number(row, "t"))
+        samples[id, default: ([], [])].x.append(try number(row, "position"))
+    }
+    return (truth, samples)
+}
+
 @Suite struct SpringFitTests {
     /// Issue 11's accuracy goal on the committed synthetic cases (seed printed by the script):
     /// ζ and response within 2 % in at least 95 % of cases. The cases start at rest, and the fit is
@@ -69,14 +81,7 @@ private func number(_ row: [String: String], _ key: String) throws -> Double {
     /// drops to about 92 %, which the second argument checks stays above 85 %.
     @Test(arguments: [(Double?.some(0), 0.95), (nil, 0.85)])
     func recoversSyntheticSprings(initialVelocity: Double?, share: Double) throws {
-        let truth = try analysisFixture("fit_truth.csv")
-        let rows = try analysisFixture("fit_cases.csv")
-        var samples: [Int: (t: [Double], x: [Double])] = [:]
-        for row in rows {
-            let id = Int(try number(row, "case"))
-            samples[id, default: ([], [])].t.append(try number(row, "t"))
-            samples[id, default: ([], [])].x.append(try number(row, "position"))
-        }
+        let (truth, samples) = try syntheticCases()
         var zetaErrors: [Double] = [], responseErrors: [Double] = [], good = 0
         for row in truth {
             let id = Int(try number(row, "case"))
@@ -103,14 +108,7 @@ private func number(_ row: [String: String], _ key: String) throws -> Double {
     /// The same goal with nothing said about the start: the fit decides by an F-test whether the
     /// initial velocity is needed (``SpringFitter/fitChoosingStart(times:positions:)``).
     @Test func recoversSyntheticSpringsChoosingTheStart() throws {
-        let truth = try analysisFixture("fit_truth.csv")
-        let rows = try analysisFixture("fit_cases.csv")
-        var samples: [Int: (t: [Double], x: [Double])] = [:]
-        for row in rows {
-            let id = Int(try number(row, "case"))
-            samples[id, default: ([], [])].t.append(try number(row, "t"))
-            samples[id, default: ([], [])].x.append(try number(row, "position"))
-        }
+        let (truth, samples) = try syntheticCases()
         var good = 0, atRest = 0
         for row in truth {
             let data = try #require(samples[Int(try number(row, "case"))])

@@ -118,14 +118,9 @@ struct ChartLayout<Measurer: TextMeasurer> {
     /// The layout with room kept beside or below the plots for the legends that go `outside`.
     private func layout(outside: LegendsOutside) -> LayoutResult {
         let header = headerCommands()
-        var commands: [DrawCommand] = [
-            .rect(Rect(x: 0, y: 0, width: width, height: height), fill: theme.background, stroke: nil, cornerRadius: 0),
-        ] + header.commands
+        var commands = backgroundCommands() + header.commands
         let panels = chart.panels
-        guard !panels.isEmpty else {
-            return LayoutResult(displayList: DisplayList(width: width, height: height, title: chart.title,
-                                                         commands: commands), panels: [])
-        }
+        guard !panels.isEmpty else { return emptyLayout(commands) }
         let tickMetrics = measurer.measure("0", font: tickFont)
         let axisMetrics = measurer.measure("Ag", font: axisFont)
         let pad = metrics.outerPadding
@@ -176,6 +171,16 @@ struct ChartLayout<Measurer: TextMeasurer> {
 
     /// The title and subtitle, top-left, each cut with an ellipsis to the canvas width; and where
     /// the header ends.
+    /// The canvas filled with the theme's background: where every layout starts.
+    func backgroundCommands() -> [DrawCommand] {
+        [.rect(Rect(x: 0, y: 0, width: width, height: height), fill: theme.background, stroke: nil, cornerRadius: 0)]
+    }
+
+    /// A chart without panels: its background and header only.
+    func emptyLayout(_ commands: [DrawCommand]) -> LayoutResult {
+        LayoutResult(displayList: DisplayList(width: width, height: height, title: chart.title, commands: commands), panels: [])
+    }
+
     func headerCommands() -> (commands: [DrawCommand], bottom: Double) {
         let pad = metrics.outerPadding
         let room = max(0, width - 2 * pad)

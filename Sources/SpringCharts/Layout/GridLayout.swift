@@ -25,14 +25,9 @@ extension ChartLayout {
 
     func gridLayout(_ grid: PanelGrid) -> LayoutResult {
         let header = headerCommands()
-        var commands: [DrawCommand] = [
-            .rect(Rect(x: 0, y: 0, width: width, height: height), fill: theme.background, stroke: nil, cornerRadius: 0),
-        ] + header.commands
+        var commands = backgroundCommands() + header.commands
         let panels = chart.panels
-        guard !panels.isEmpty else {
-            return LayoutResult(displayList: DisplayList(width: width, height: height, title: chart.title,
-                                                         commands: commands), panels: [])
-        }
+        guard !panels.isEmpty else { return emptyLayout(commands) }
         let tickMetrics = measurer.measure("0", font: tickFont)
         let axisMetrics = measurer.measure("Ag", font: axisFont)
         let xData = union(panels.map { xExtent(of: $0) })
