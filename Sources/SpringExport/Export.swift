@@ -149,8 +149,8 @@ extension ExportRequest {
 
     private func n(_ x: Double) -> String { NumberText.code(x) }
 
-    /// SwiftUI's bounce: 1 − ζ up to critical, 1/ζ − 1 beyond (negative: overdamped).
-    private var swiftUIBounce: Double { zeta <= 1 ? 1 - zeta : 1 / zeta - 1 }
+    /// SwiftUI's bounce (SpringMath's ``Spring/bounce``): negative when overdamped.
+    private var swiftUIBounce: Double { spring.bounce }
 
     private var velocityIgnoredWarning: String? {
         velocity != 0 ? "ignores the initial velocity (\(n(velocity)) units/s): time-defined springs always start at rest" : nil

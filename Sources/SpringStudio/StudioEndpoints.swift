@@ -108,7 +108,7 @@ enum StudioEndpoints {
                 let origami = s.origami
                 conventions += [
                     ("swiftUIDuration", .number(s.response)),
-                    ("swiftUIBounce", .number(s.dampingRatio <= 1 ? 1 - s.dampingRatio : 1 / s.dampingRatio - 1)),
+                    ("swiftUIBounce", .number(s.bounce)),
                     ("framerDuration", .number(framer.duration)), ("framerBounce", .number(framer.bounce)),
                     ("framerVisualDuration", .number(s.framerVisualDuration)),
                     ("reactSpringTension", .number(react.tension)), ("reactSpringFriction", .number(react.friction)),
