@@ -34,7 +34,7 @@ input[type=number] { width: 100%; font: inherit; padding: 2px 4px; background: v
 input:focus-visible, select:focus-visible, button:focus-visible, #stage:focus-visible { outline: 2px solid var(--focus); outline-offset: 1px; }
 select, button { font: inherit; padding: 3px 8px; border-radius: 6px; border: 1px solid var(--line); background: var(--paper); color: var(--ink); }
 button { cursor: pointer; }
-#chart { min-height: 300px; border: 1px solid var(--line); border-radius: 10px; overflow: hidden; background: var(--paper); }
+#chart { contain: strict; aspect-ratio: 900 / 560; border: 1px solid var(--line); border-radius: 10px; overflow: hidden; background: var(--paper); }
 #chart svg { display: block; width: 100%; height: auto; }
 #metrics { display: flex; flex-wrap: wrap; gap: 6px 18px; margin: 8px 0; }
 #metrics b { font-variant-numeric: tabular-nums; }
@@ -157,7 +157,7 @@ button { cursor: pointer; }
 const $ = (id) => document.getElementById(id);
 const colors = ["#0a84ff", "#ff375f", "#30d158", "#ff9f0a"];
 const state = { damping: 0.68, response: 0.8, mass: 1, from: 0, to: 100, velocity: 0, compare: [] };
-const studio = { paintTimes: [], lanes: [], errors: [], chartRequests: 0, segments: [] };
+const studio = { paintTimes: [], chartSources: [], lanes: [], errors: [], chartRequests: 0, segments: [] };
 window.studio = studio;
 
 // ---- URL state ----
@@ -177,6 +177,8 @@ function writeURL() {
   if (state.compare.length) q.set("compare", state.compare.map((c) => `${c.damping}:${c.response}`).join(","));
   history.replaceState(null, "", "?" + q.toString());
 }
+// Replacing the history entry costs milliseconds, so a drag writes it once it pauses.
+function writeURLSoon() { clearTimeout(writeURLSoon.timer); writeURLSoon.timer = setTimeout(writeURL, 150); }
 function springQuery(spring = state) {
   return `damping=${spring.damping}&response=${spring.response}` + (spring.mass !== undefined && spring.mass !== 1 ? `&mass=${spring.mass}` : "");
 }
@@ -233,38 +235,105 @@ async function fromConvention(query, except) {
 }
 
 // ---- Chart, metrics, export ----
-// Charts by query: a request in flight or done is shared, and recent ones are kept, so moving a
-// slider back and forth, or along a predicted path (see the slider handler), shows a chart at once.
-const chartCache = new Map();
+// Charts by query. An entry holds the request (shared while in flight) and, once the page is idle,
+// the SVG parsed into an element, so showing it is one DOM move instead of a parse; the text is then
+// let go. The most recently used entries are kept.
+const chartCache = new Map(), chartCacheLimit = 256;
 function chartQuery(overrides = {}) {
   const springs = allSprings().map((s, i) => i === 0 ? { ...s, ...overrides } : s);
   return `damping=${springs.map((s) => s.damping).join(",")}&response=${springs.map((s) => s.response).join(",")}` +
     (springs.length === 1 && state.mass !== 1 ? `&mass=${state.mass}` : "") + `&${motionQuery()}` +
     (matchMedia("(prefers-color-scheme: dark)").matches ? "&theme=dark" : "");
 }
+const whenIdle = window.requestIdleCallback ? (f) => requestIdleCallback(f, { timeout: 200 }) : (f) => setTimeout(f, 0);
+function parseChart(entry) {
+  if (!entry.node && entry.text) {
+    const template = document.createElement("template");
+    template.innerHTML = entry.text;
+    const svg = template.content.querySelector("svg");
+    entry.node = svg ? document.adoptNode(svg) : null;
+    entry.text = null;
+  }
+  return entry.node;
+}
 function chartFor(q) {
-  if (!chartCache.has(q)) {
+  let entry = chartCache.get(q);
+  if (entry) {
+    chartCache.delete(q);  // re-inserted below: the map's order is the order of use
+  } else {
     studio.chartRequests += 1;
-    const promise = fetch(`/api/chart.svg?${q}`).then(async (response) => {
+    entry = { node: null, text: null };
+    entry.ready = fetch(`/api/chart.svg?${q}`).then(async (response) => {
       const text = await response.text();
       if (!response.ok) throw new Error(JSON.parse(text).error);
-      return text;
+      entry.text = text;
+      whenIdle(() => parseChart(entry));
     });
-    promise.catch(() => chartCache.delete(q));
-    chartCache.set(q, promise);
-    if (chartCache.size > 64) chartCache.delete(chartCache.keys().next().value);
+    entry.ready.catch(() => chartCache.delete(q));
   }
-  return chartCache.get(q);
+  chartCache.set(q, entry);
+  if (chartCache.size > chartCacheLimit) chartCache.delete(chartCache.keys().next().value);
+  return entry;
+}
+// A slider drag changes one number, so the chart can only be one of those along that slider's axis.
+// When a slider is approached, focused or moved, the charts of the values around its thumb are
+// fetched one at a time (so the server and the browser keep their time for the frames), nearest
+// first and twice as far ahead in the direction it last moved, so the drag finds its chart already
+// here instead of waiting for the server. The window follows the thumb; fetched charts are parsed
+// when the page is idle. Once the chart has rested for a moment, the near values of both sliders are
+// fetched too, so that the next drag starts warm.
+const axis = { queue: [], inFlight: 0, window: 30, parallel: 1 };
+function axisValues(range, direction, window) {
+  const key = range.dataset.sync, min = parseFloat(range.min), max = parseFloat(range.max), grid = parseFloat(range.step);
+  const here = Math.round(state[key] / grid), ahead = direction < 0 ? -1 : 1, values = [];
+  const add = (n) => { const value = Math.round(n * grid * 1e6) / 1e6; if (value >= min && value <= max) values.push([key, value]); };
+  for (let i = 1; i <= window; i++) {
+    add(here + ahead * i);
+    if (direction === 0 || i % 2 === 0) add(here - ahead * (direction === 0 ? i : i / 2));
+  }
+  return values;
+}
+function prefetchAxis(range, direction = 0) {
+  axis.queue = axisValues(range, direction, axis.window);
+  pumpAxis();
+}
+function warmSliders() {
+  if (axis.queue.length) return;  // a slider is already being prefetched
+  const [a, b] = [...document.querySelectorAll("input[data-sync]")].map((range) => axisValues(range, 0, 12));
+  axis.queue = a.flatMap((pair, i) => b[i] ? [pair, b[i]] : [pair]).concat(b.slice(a.length));
+  pumpAxis();
+}
+function pumpAxis() {
+  while (axis.inFlight < axis.parallel && axis.queue.length) {
+    const [key, value] = axis.queue.shift();
+    const q = chartQuery({ [key]: value });
+    if (chartCache.has(q)) continue;
+    axis.inFlight += 1;
+    chartFor(q).ready.catch(() => {}).finally(() => { axis.inFlight -= 1; pumpAxis(); });
+  }
 }
 let chartTicket = 0;
 async function updateChart(startedAt = performance.now()) {
-  const q = chartQuery(), ticket = ++chartTicket;
+  const q = chartQuery(), ticket = ++chartTicket, entry = chartFor(q), chart = $("chart");
+  studio.chartSources.push(entry.node ? "parsed" : entry.text ? "fetched" : "server");
   try {
-    const svg = await chartFor(q);
-    if (ticket !== chartTicket) return;  // a newer chart was asked for
-    $("chart").innerHTML = svg;
-    $("chart").dataset.query = q;
-    requestAnimationFrame(() => { studio.paintTimes.push(performance.now() - startedAt); });
+    if (!entry.node) {
+      await entry.ready;
+      if (ticket !== chartTicket) return;  // a newer chart was asked for
+      parseChart(entry);
+    }
+    if (!entry.node) throw new Error("the server sent no chart");
+    if (chart.firstElementChild !== entry.node) chart.replaceChildren(entry.node);
+    chart.dataset.query = q;
+    clearTimeout(warmSliders.timer);
+    warmSliders.timer = setTimeout(() => whenIdle(warmSliders), 300);
+    // Painted: a task posted from the animation-frame callback of the frame that shows the new chart
+    // runs once that frame's style, layout, paint and commit are done.
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => studio.paintTimes.push(performance.now() - startedAt);
+      channel.port2.postMessage(null);
+    });
     showError(null);
   } catch (error) { if (ticket === chartTicket) showError(error); }
 }
@@ -462,29 +531,28 @@ function setup() {
     input.addEventListener("change", () => fromConvention(groups[input.dataset.group](), input.id));
   }
   for (const range of document.querySelectorAll("input[data-sync]")) {
+    for (const type of ["pointerenter", "pointerdown", "focus"]) range.addEventListener(type, () => prefetchAxis(range));
+    range.addEventListener("change", () => { clearTimeout(writeURLSoon.timer); writeURL(); });
     range.addEventListener("input", (event) => {
       const startedAt = performance.now();
-      const key = range.dataset.sync, previous = state[key], value = parseFloat(range.value);
+      const key = range.dataset.sync, value = parseFloat(range.value), direction = Math.sign(value - state[key]);
       state[key] = value;
       $(range.dataset.sync).value = range.value;
-      writeURL();
+      writeURLSoon();
       updateChart(startedAt);
-      // A drag tends to keep its pace: fetch the charts of the next value on that path now, and of its
-      // neighbours on the slider's grid (a mouse's steps round to one or the other).
-      const step = value - previous, min = parseFloat(range.min), max = parseFloat(range.max), grid = parseFloat(range.step);
-      if (step !== 0) {
-        for (const next of [value + step, value + step - grid, value + step + grid]) {
-          const snapped = Math.round(Math.round(next / grid) * grid * 1e6) / 1e6;
-          if (snapped >= min && snapped <= max && snapped !== value) chartFor(chartQuery({ [key]: snapped }));
-        }
-      }
+      // The charts further along the slider are asked for once this frame is painted.
+      prefetchAxis(range);
       // The preview follows without rebuilding its elements: the first lane takes the new spring and replays.
       if (studio.lanes[0]) {
         studio.lanes[0].spring = { damping: state.damping, response: state.response, mass: state.mass };
         studio.lanes[0].segment = { from: state.from, to: state.to, velocity: state.velocity, start: simTime };
       }
+      // The metrics follow when the drag pauses; the export code (tens of milliseconds of the
+      // server's time) when it rests.
       clearTimeout(range.timer);
-      range.timer = setTimeout(() => { updateMetrics(); updateExport(); }, 80);
+      range.timer = setTimeout(updateMetrics, 80);
+      clearTimeout(range.exportTimer);
+      range.exportTimer = setTimeout(updateExport, 400);
     });
   }
   for (const id of ["from", "to", "velocity"]) {

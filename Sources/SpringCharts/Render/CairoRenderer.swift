@@ -114,14 +114,36 @@ struct CairoPainter {
     }
 
     /// Draws every command, then checks the context's status once (Cairo errors are sticky).
+    ///
+    /// Consecutive crisp, solid, opaque lines of one stroke (grid lines, ticks) are stroked as one
+    /// path: the pixels are the same, since such lines have no antialiased fringe to blend twice,
+    /// and an SVG gets one element for them instead of one each.
     mutating func draw(_ commands: [DrawCommand]) throws {
         var clipDepth = 0
+        var batch: (stroke: Stroke, segments: [(Point, Point)])?
+        func flush() {
+            guard let pending = batch else { return }
+            strokeSegments(pending.segments, stroke: pending.stroke)
+            batch = nil
+        }
         for command in commands {
+            if case .line(let from, let to, let stroke, true) = command, stroke.dash.isEmpty, stroke.color.alpha == 1 {
+                let (a, b, style) = crispSegment(from: from, to: to, stroke: stroke)
+                if batch?.stroke != style { flush(); batch = (style, []) }
+                batch?.segments.append((a, b))
+                continue
+            }
+            if case .text = command, !drawsText {} else { flush() }
             switch command {
             case .rect(let rect, let fill, let stroke, let cornerRadius):
                 drawRect(rect, fill: fill, stroke: stroke, cornerRadius: cornerRadius)
             case .line(let from, let to, let stroke, let crisp):
-                drawLine(from: from, to: to, stroke: stroke, crisp: crisp)
+                if crisp {
+                    let (a, b, style) = crispSegment(from: from, to: to, stroke: stroke)
+                    strokeSegments([(a, b)], stroke: style)
+                } else {
+                    strokeSegments([(from, to)], stroke: stroke)
+                }
             case .polyline(let points, let stroke):
                 drawPolyline(points, stroke: stroke)
             case .circle(let center, let radius, let fill, let stroke):
@@ -142,6 +164,7 @@ struct CairoPainter {
                 clipDepth -= 1
             }
         }
+        flush()
         while clipDepth > 0 {
             cairo_restore(cr)
             clipDepth -= 1
@@ -200,24 +223,31 @@ struct CairoPainter {
         fillAndStroke(fill: fill, stroke: crispStroke)
     }
 
-    private func drawLine(from: Point, to: Point, stroke: Stroke, crisp: Bool) {
+    /// A line's ends and stroke moved onto the device pixel grid: a whole number of device pixels
+    /// wide, and centred so that a horizontal or vertical line covers whole pixels.
+    private func crispSegment(from: Point, to: Point, stroke: Stroke) -> (Point, Point, Stroke) {
         var a = from, b = to, style = stroke
-        if crisp {
-            style.width = crispDeviceWidth(stroke.width) / deviceScale
-            if from.y == to.y {
-                let y = snapLine(from.y, width: stroke.width)
-                a = Point(x: snapEdge(from.x), y: y)
-                b = Point(x: snapEdge(to.x), y: y)
-            } else if from.x == to.x {
-                let x = snapLine(from.x, width: stroke.width)
-                a = Point(x: x, y: snapEdge(from.y))
-                b = Point(x: x, y: snapEdge(to.y))
-            }
+        style.width = crispDeviceWidth(stroke.width) / deviceScale
+        if from.y == to.y {
+            let y = snapLine(from.y, width: stroke.width)
+            a = Point(x: snapEdge(from.x), y: y)
+            b = Point(x: snapEdge(to.x), y: y)
+        } else if from.x == to.x {
+            let x = snapLine(from.x, width: stroke.width)
+            a = Point(x: x, y: snapEdge(from.y))
+            b = Point(x: x, y: snapEdge(to.y))
         }
+        return (a, b, style)
+    }
+
+    /// Strokes line segments as the sub-paths of one path.
+    private func strokeSegments(_ segments: [(Point, Point)], stroke: Stroke) {
         cairo_new_path(cr)
-        cairo_move_to(cr, a.x, a.y)
-        cairo_line_to(cr, b.x, b.y)
-        apply(style)
+        for (a, b) in segments {
+            cairo_move_to(cr, a.x, a.y)
+            cairo_line_to(cr, b.x, b.y)
+        }
+        apply(stroke)
         cairo_stroke(cr)
     }
 
