@@ -109,6 +109,44 @@ struct RendererTests {
         #expect(text.components(separatedBy: "<g").count == text.components(separatedBy: "</g>").count)
     }
 
+    /// Lines that cross and overlap, some of which the renderer may stroke as one path.
+    func batchableLines(separated: Bool) -> DisplayList {
+        let grey = Stroke(color: ChartColor(rgb: 0x808080), width: 1)
+        let faint = Stroke(color: ChartColor(red: 0, green: 0, blue: 1, alpha: 0.5), width: 1)
+        let dashed = Stroke(color: ChartColor(rgb: 0x202020), width: 1, dash: [3, 2])
+        let lines: [DrawCommand] = [
+            .line(from: Point(x: 10, y: 20.3), to: Point(x: 90, y: 20.3), stroke: grey, crisp: true),
+            .line(from: Point(x: 40.2, y: 5), to: Point(x: 40.2, y: 70), stroke: grey, crisp: true),
+            .line(from: Point(x: 10, y: 20.3), to: Point(x: 60, y: 20.3), stroke: grey, crisp: true),  // overlaps the first
+            .line(from: Point(x: 10, y: 50), to: Point(x: 90, y: 50), stroke: faint, crisp: true),
+            .line(from: Point(x: 60, y: 5), to: Point(x: 60, y: 70), stroke: faint, crisp: true),
+            .line(from: Point(x: 10, y: 60), to: Point(x: 90, y: 60), stroke: dashed, crisp: true),
+            .line(from: Point(x: 10, y: 65), to: Point(x: 90, y: 65), stroke: dashed, crisp: true),
+            .line(from: Point(x: 10, y: 10), to: Point(x: 90, y: 75), stroke: grey, crisp: false),
+        ]
+        // An empty rectangle draws nothing but ends any batch.
+        let nothing = DrawCommand.rect(Rect(x: 0, y: 0, width: 0, height: 0), fill: nil, stroke: nil, cornerRadius: 0)
+        var commands: [DrawCommand] = [.rect(Rect(x: 0, y: 0, width: 100, height: 80), fill: .white, stroke: nil, cornerRadius: 0)]
+        for line in lines { commands += separated ? [line, nothing] : [line] }
+        return DisplayList(width: 100, height: 80, commands: commands)
+    }
+
+    @Test("Consecutive crisp, solid, opaque lines of one stroke are one SVG path, with the same pixels as one path each",
+          arguments: [1.0, 2.0])
+    func batchedLines(scale: Double) throws {
+        let batched = try renderer.renderPixels(batchableLines(separated: false), scale: scale)
+        let separate = try renderer.renderPixels(batchableLines(separated: true), scale: scale)
+        #expect(batched.pixels == separate.pixels)
+        // Independently of the renderer's batching: the crossing of the two grey lines is pure grey.
+        #expect(isClose(batched.rgba(x: Int(40.5 * scale), y: Int(20.5 * scale)), ChartColor(rgb: 0x808080), tolerance: 0))
+        let svg = String(decoding: try renderer.render(batchableLines(separated: false), format: .svg), as: UTF8.self)
+        let paths = svg.components(separatedBy: "<path").count - 1
+        // Only the three grey crisp lines are batched (into one path): the faint, dashed and diagonal
+        // lines keep a path each.
+        let separateSVG = String(decoding: try renderer.render(batchableLines(separated: true), format: .svg), as: UTF8.self)
+        #expect(paths == separateSVG.components(separatedBy: "<path").count - 1 - 2)
+    }
+
     @Test("SVG text elements escape XML and place rotated text")
     func svgElement() {
         let run = TextRun("a < b & c", origin: Point(x: 10.5, y: 20.25), font: Font(family: "DejaVu Sans", size: 15),

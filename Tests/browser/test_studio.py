@@ -132,6 +132,40 @@ def test_slider_changes_chart_and_url(page, server):
     assert page.errors == []
 
 
+def test_dragging_a_slider_shows_each_values_chart(page, server):
+    # A mouse drag across the damping slider: every chart put in the page is the one for the
+    # slider's value at that moment (the prefetch and the cache never show a stale chart), and once
+    # the drag is under way the charts come ready from the prefetch instead of from the server.
+    open_studio(page, server, "damping=0.7&response=0.6")
+    page.wait_for_load_state("networkidle")
+    page.evaluate("""() => {
+        window.shown = [];
+        new MutationObserver(() => {
+            const title = document.querySelector('#chart svg title');
+            window.shown.push([title ? title.textContent : '', window.studio.state.damping]);
+        }).observe(document.getElementById('chart'), { childList: true });
+        window.studio.chartSources.length = 0;
+    }""")
+    box = page.locator("#dampingRange").bounding_box()
+    y = box["y"] + box["height"] / 2
+    x = box["x"] + box["width"] * (0.7 - 0.05) / 1.95
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for i in range(1, 25):
+        page.mouse.move(x + i * box["width"] / 60, y)
+        time.sleep(0.04)
+    page.mouse.up()
+    page.wait_for_function("window.studio.state.damping > 0.9")
+    time.sleep(0.3)
+    shown = page.evaluate("window.shown")
+    assert len(shown) >= 10
+    for title, damping in shown:
+        assert f"ζ = {damping}," in title, (title, damping)
+    sources = page.evaluate("window.studio.chartSources")
+    assert sources.count("parsed") >= len(sources) // 2, sources
+    assert page.errors == []
+
+
 def test_convention_field_updates_the_others(page, server):
     open_studio(page, server)
     page.fill("#react-spring-tension", "170")
