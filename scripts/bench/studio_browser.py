@@ -6,23 +6,31 @@
   page with performance.now(), from the start of its handler to a task posted from the
   requestAnimationFrame callback of the frame that shows the new SVG: that task runs once the frame's
   style, layout, paint and commit are done. The drag starts once the page has stopped fetching
-  (network idle), so it measures the drag, not the page load.
+  (network idle), so it measures the drag, not the page load; --cold starts it as soon as the first
+  chart is shown, and --fine drags slowly instead (2 px every 16 ms), as a careful hand does. The
+  page also records where each chart came from (prefetched and parsed, prefetched, or still on the
+  server), which the script prints.
 - Frame pacing: the preview plays for 10 s (replayed every second so it keeps moving); the
   requestAnimationFrame timestamps give the frame intervals; a frame counts as dropped when an interval
   is longer than 1.5 × the median.
 
-    swift build -c release --product spring-studio && python3 scripts/bench/studio_browser.py
+    swift build -c release --product spring-studio && python3 scripts/bench/studio_browser.py [--cold] [--fine]
 """
 import os
 import pathlib
 import re
 import statistics
 import subprocess
+import sys
 import time
 
 from playwright.sync_api import sync_playwright
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+# --cold: drag as soon as the first chart is shown, while the page is still fetching.
+# --fine: drag slowly in 2 px steps every frame instead of 180 coarse moves.
+COLD = "--cold" in sys.argv
+FINE = "--fine" in sys.argv
 
 
 def percentile(values, p):
@@ -44,7 +52,8 @@ def main():
             page.wait_for_function("document.querySelector('#chart svg') !== null")
             # Measure the drag, not the page load: start once the page has fetched what it fetches
             # on its own (the first chart, metrics, export, and the charts next to each slider).
-            page.wait_for_load_state("networkidle")
+            if not COLD:
+                page.wait_for_load_state("networkidle")
             page.evaluate("window.studio.paintTimes.length = 0; window.studio.chartSources.length = 0")
             # Drag the damping slider's thumb with the mouse, as a person would: real pointer events
             # through the browser's input pipeline, pressed at once (no hover first), then across the
@@ -54,11 +63,19 @@ def main():
             start_x = box["x"] + box["width"] * (0.7 - 0.05) / 1.95
             page.mouse.move(start_x, y)
             page.mouse.down()
-            for i in range(180):
-                phase = i % 60
-                phase = phase if phase < 30 else 60 - phase
-                page.mouse.move(start_x + phase * box["width"] / 40, y)
-                time.sleep(0.05)
+            if FINE:
+                # A slow, steady hand: a move every frame (16 ms), 2 px at a time, out and back twice.
+                for i in range(2 * 2 * 120):
+                    phase = i % 240
+                    phase = phase if phase < 120 else 240 - phase
+                    page.mouse.move(start_x + phase * 2, y)
+                    time.sleep(0.016)
+            else:
+                for i in range(180):
+                    phase = i % 60
+                    phase = phase if phase < 30 else 60 - phase
+                    page.mouse.move(start_x + phase * box["width"] / 40, y)
+                    time.sleep(0.05)
             page.mouse.up()
             time.sleep(0.5)
             paints = page.evaluate("window.studio.paintTimes")
