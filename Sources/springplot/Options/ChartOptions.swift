@@ -58,7 +58,7 @@ struct ChartOptionsOf<Size: DefaultChartSize>: ParsableArguments {
     @Option(help: ArgumentHelp("Colour theme: light or dark.", valueName: "theme"))
     var theme: ThemeName = .light
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Chart title (default: the spring's parameters).", valueName: "text"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Chart title (default: one describing what is drawn).", valueName: "text"))
     var title: String?
 
     func validate() throws {
