@@ -540,8 +540,7 @@ function setup() {
       $(range.dataset.sync).value = range.value;
       writeURLSoon();
       updateChart(startedAt);
-      // The charts further along the slider are asked for once this frame is painted.
-      prefetchAxis(range);
+      prefetchAxis(range, direction);
       // The preview follows without rebuilding its elements: the first lane takes the new spring and replays.
       if (studio.lanes[0]) {
         studio.lanes[0].spring = { damping: state.damping, response: state.response, mass: state.mass };
