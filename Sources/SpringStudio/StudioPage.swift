@@ -159,6 +159,8 @@ const colors = ["#0a84ff", "#ff375f", "#30d158", "#ff9f0a"];
 const state = { damping: 0.68, response: 0.8, mass: 1, from: 0, to: 100, velocity: 0, compare: [] };
 const studio = { paintTimes: [], chartSources: [], lanes: [], errors: [], chartRequests: 0, segments: [] };
 window.studio = studio;
+// What the page records about itself (for its tests and benchmarks) keeps the latest entries only.
+function record(list, entry) { list.push(entry); if (list.length > 2000) list.shift(); }
 
 // ---- URL state ----
 function readURL() {
@@ -315,7 +317,7 @@ function pumpAxis() {
 let chartTicket = 0;
 async function updateChart(startedAt = performance.now()) {
   const q = chartQuery(), ticket = ++chartTicket, entry = chartFor(q), chart = $("chart");
-  studio.chartSources.push(entry.node ? "parsed" : entry.text ? "fetched" : "server");
+  record(studio.chartSources, entry.node ? "parsed" : entry.text ? "fetched" : "server");
   try {
     if (!entry.node) {
       await entry.ready;
@@ -331,7 +333,7 @@ async function updateChart(startedAt = performance.now()) {
     // runs once that frame's style, layout, paint and commit are done.
     requestAnimationFrame(() => {
       const channel = new MessageChannel();
-      channel.port1.onmessage = () => studio.paintTimes.push(performance.now() - startedAt);
+      channel.port1.onmessage = () => record(studio.paintTimes, performance.now() - startedAt);
       channel.port2.postMessage(null);
     });
     showError(null);
@@ -420,8 +422,7 @@ function replay() {
 function frame(now) {
   if (lastFrame !== null) simTime += (now - lastFrame) / 1000 * ($("slow").checked ? 0.25 : 1);
   lastFrame = now;
-  studio.frameTimes.push(now);
-  if (studio.frameTimes.length > 2000) studio.frameTimes.shift();
+  record(studio.frameTimes, now);
   const geometry = stageGeometry();
   for (const lane of studio.lanes) {
     const x = lane.dragging ? lane.dragging.value : segmentState(lane, lane.pending ? lane.pending : simTime).position;
@@ -446,7 +447,7 @@ async function retargetAll(target, at = simTime) {
       const reply = await getJSON(`/api/segment.json?${springQuery(lane.spring)}&from=${seg.from}&to=${seg.to}` +
         `&velocity=${seg.velocity}&t=${before.t}&target=${target}&restart=${restart ? 1 : 0}`);
       lane.segment = { from: reply.segment.from, to: reply.segment.to, velocity: reply.segment.velocity, start: at };
-      studio.segments.push({ lane: studio.lanes.indexOf(lane), at, before, server: reply });
+      record(studio.segments, { lane: studio.lanes.indexOf(lane), at, before, server: reply });
     } catch (error) { showError(error); }
     lane.pending = null;
   }));
@@ -587,7 +588,7 @@ function setup() {
   fromConvention(groups.ratio());
   requestAnimationFrame(frame);
 }
-window.addEventListener("error", (event) => studio.errors.push(String(event.message)));
+window.addEventListener("error", (event) => record(studio.errors, String(event.message)));
 setup();
 </script>
 </body>
