@@ -271,7 +271,8 @@ function chartFor(q) {
       entry.text = text;
       whenIdle(() => parseChart(entry));
     });
-    entry.ready.catch(() => chartCache.delete(q));
+    // A failed chart is forgotten (so it can be asked for again), unless a newer entry took its place.
+    entry.ready.catch(() => { if (chartCache.get(q) === entry) chartCache.delete(q); });
   }
   chartCache.set(q, entry);
   if (chartCache.size > chartCacheLimit) chartCache.delete(chartCache.keys().next().value);
@@ -339,9 +340,13 @@ async function updateChart(startedAt = performance.now()) {
     showError(null);
   } catch (error) { if (ticket === chartTicket) showError(error); }
 }
+// Metrics and export replies can arrive out of order; only the latest request's reply is shown.
+let metricsTicket = 0, exportTicket = 0;
 async function updateMetrics() {
+  const ticket = ++metricsTicket;
   try {
     const reply = await getJSON(`/api/spring.json?${springQuery()}&${motionQuery()}`);
+    if (ticket !== metricsTicket) return;
     const m = reply.springs[0].metrics;
     const s = (x) => x === null ? "never" : `${fmt(x)} s`;
     $("metrics").innerHTML = `<span>settles (±1 %) <b>${s(m.settlingTime)}</b></span>` +
@@ -353,9 +358,11 @@ async function updateMetrics() {
 }
 let exportTargets = [];
 async function updateExport() {
+  const ticket = ++exportTicket;
   try {
     const travel = Math.abs(state.to - state.from);
     const reply = await getJSON(`/api/export.json?${springQuery()}&${motionQuery()}` + (travel > 0 ? `&error=${Math.min(0.5, travel / 10)}` : ""));
+    if (ticket !== exportTicket) return;
     exportTargets = reply.targets;
     const select = $("exportTarget"), chosen = select.value || "swiftui";
     select.innerHTML = exportTargets.map((t) => `<option value="${t.target}">${t.title}</option>`).join("");
@@ -533,7 +540,11 @@ function setup() {
   }
   for (const range of document.querySelectorAll("input[data-sync]")) {
     for (const type of ["pointerenter", "pointerdown", "focus"]) range.addEventListener(type, () => prefetchAxis(range));
-    range.addEventListener("change", () => { clearTimeout(writeURLSoon.timer); writeURL(); });
+    // On release (or a key press) the address and the export code follow at once.
+    range.addEventListener("change", () => {
+      clearTimeout(writeURLSoon.timer); writeURL();
+      clearTimeout(range.exportTimer); updateExport();
+    });
     range.addEventListener("input", (event) => {
       const startedAt = performance.now();
       const key = range.dataset.sync, value = parseFloat(range.value), direction = Math.sign(value - state[key]);

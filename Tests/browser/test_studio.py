@@ -156,6 +156,8 @@ def test_dragging_a_slider_shows_each_values_chart(page, server):
         time.sleep(0.04)
     page.mouse.up()
     page.wait_for_function("window.studio.state.damping > 0.9")
+    # The last chart in the page is the final value's.
+    page.wait_for_function("document.querySelector('#chart svg title').textContent.includes(`ζ = ${window.studio.state.damping},`)")
     time.sleep(0.3)
     shown = page.evaluate("window.shown")
     assert len(shown) >= 10

@@ -115,9 +115,9 @@ struct CairoPainter {
 
     /// Draws every command, then checks the context's status once (Cairo errors are sticky).
     ///
-    /// Consecutive crisp, solid, opaque lines of one stroke (grid lines, ticks) are stroked as one
-    /// path: the pixels are the same, since such lines have no antialiased fringe to blend twice,
-    /// and an SVG gets one element for them instead of one each.
+    /// Consecutive crisp, solid, opaque, horizontal or vertical lines with butt caps and one stroke
+    /// (grid lines, ticks) are stroked as one path: the pixels are the same, since such lines have no
+    /// antialiased fringe to blend twice, and an SVG gets one element for them instead of one each.
     mutating func draw(_ commands: [DrawCommand]) throws {
         var clipDepth = 0
         var batch: (stroke: Stroke, segments: [(Point, Point)])?
@@ -127,7 +127,8 @@ struct CairoPainter {
             batch = nil
         }
         for command in commands {
-            if case .line(let from, let to, let stroke, true) = command, stroke.dash.isEmpty, stroke.color.alpha == 1 {
+            if case .line(let from, let to, let stroke, true) = command, stroke.dash.isEmpty, stroke.color.alpha == 1,
+               stroke.cap == .butt, from.x == to.x || from.y == to.y {
                 let (a, b, style) = crispSegment(from: from, to: to, stroke: stroke)
                 if batch?.stroke != style { flush(); batch = (style, []) }
                 batch?.segments.append((a, b))
