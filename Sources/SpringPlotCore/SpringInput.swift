@@ -181,6 +181,12 @@ public struct SpringInput: Sendable {
         }
         let m = value("mass") ?? 1
         let massNote = m != 1 ? ", m = \(shortest(m))" : ""
+        /// A spring from stiffness and damping given under this form's names, with the shared mass.
+        func physical(stiffness k: Double, _ stiffnessName: String, damping c: Double, _ dampingName: String) throws(SpringInputError) -> Spring {
+            try blamed([.stiffness: stiffnessName, .damping: dampingName, .mass: "mass"]) { () throws(SpringParameterError) -> Spring in
+                try Spring.validated(mass: m, stiffness: k, damping: c)
+            }
+        }
         switch form {
         case .ratio:
             let ratios = values["damping"] ?? [SpringInput.defaultDamping]
@@ -196,9 +202,7 @@ public struct SpringInput: Sendable {
             }
         case .physics:
             let k = value("stiffness") ?? 0, c = value("damping-coefficient") ?? 0
-            let spring = try blamed([.stiffness: "stiffness", .damping: "damping-coefficient", .mass: "mass"]) { () throws(SpringParameterError) -> Spring in
-                try Spring.validated(mass: m, stiffness: k, damping: c)
-            }
+            let spring = try physical(stiffness: k, "stiffness", damping: c, "damping-coefficient")
             return [NamedSpring(spring: spring, name: "k = \(shortest(k)), c = \(shortest(c)), m = \(shortest(m))")]
         case .ratioStiffness:
             let zeta = value("damping") ?? SpringInput.defaultDamping, k = value("stiffness") ?? 0
@@ -222,15 +226,11 @@ public struct SpringInput: Sendable {
             return [NamedSpring(spring: spring, name: "visualDuration \(shortest(visual)) s, bounce \(shortest(bounce))")]
         case .reactSpring:
             let tension = value("react-spring-tension") ?? 170, friction = value("friction") ?? 26
-            let spring = try blamed([.stiffness: "react-spring-tension", .damping: "friction", .mass: "mass"]) { () throws(SpringParameterError) -> Spring in
-                try Spring.validated(mass: m, stiffness: tension, damping: friction)
-            }
+            let spring = try physical(stiffness: tension, "react-spring-tension", damping: friction, "friction")
             return [NamedSpring(spring: spring, name: "tension \(shortest(tension)), friction \(shortest(friction))\(massNote)")]
         case .figma:
             let k = value("figma-stiffness") ?? 0, c = value("figma-damping") ?? 0
-            let spring = try blamed([.stiffness: "figma-stiffness", .damping: "figma-damping", .mass: "mass"]) { () throws(SpringParameterError) -> Spring in
-                try Spring.validated(mass: m, stiffness: k, damping: c)
-            }
+            let spring = try physical(stiffness: k, "figma-stiffness", damping: c, "figma-damping")
             return [NamedSpring(spring: spring, name: "Figma stiffness \(shortest(k)), damping \(shortest(c))\(massNote)")]
         case .origami:
             let tension = value("origami-tension") ?? 0, friction = value("origami-friction") ?? 0

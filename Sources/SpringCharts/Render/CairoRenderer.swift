@@ -134,6 +134,7 @@ struct CairoPainter {
                 batch?.segments.append((a, b))
                 continue
             }
+            // A text run an SVG writes afterwards draws nothing here, so only other commands end a batch.
             if case .text = command, !drawsText {} else { flush() }
             switch command {
             case .rect(let rect, let fill, let stroke, let cornerRadius):
