@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "SpringMath", targets: ["SpringMath"]),
         .library(name: "WaveRuntime", targets: ["WaveRuntime"]),
         .library(name: "SpringCharts", targets: ["SpringCharts"]),
+        .library(name: "SpringPlatforms", targets: ["SpringPlatforms"]),
         .library(name: "SpringExport", targets: ["SpringExport"]),
         .library(name: "SpringPlotCore", targets: ["SpringPlotCore"]),
         .executable(name: "springplot", targets: ["springplot"]),
@@ -27,7 +28,9 @@ let package = Package(
         // Libraries
         .target(name: "SpringMath", swiftSettings: settings),
         .target(name: "WaveRuntime", dependencies: ["SpringMath"], swiftSettings: settings),
-        .target(name: "SpringExport", dependencies: ["SpringMath"], swiftSettings: settings),
+        // How each export target really steps a spring (models checked against recordings).
+        .target(name: "SpringPlatforms", dependencies: ["SpringMath"], swiftSettings: settings),
+        .target(name: "SpringExport", dependencies: ["SpringMath", "SpringPlatforms"], swiftSettings: settings),
         .systemLibrary(
             name: "CCairo",
             pkgConfig: "cairo",
@@ -121,6 +124,12 @@ let package = Package(
         .testTarget(
             name: "SpringMathTests",
             dependencies: ["SpringMath", "SpringTestSupport"],
+            exclude: ["Fixtures"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "SpringPlatformsTests",
+            dependencies: ["SpringPlatforms", "SpringMath"],
             exclude: ["Fixtures"],
             swiftSettings: settings
         ),

@@ -1,0 +1,54 @@
+/// What a platform displays, frame by frame: the recordings' time base.
+///
+/// Row 0 (t = 0) holds the start value; the platform's first update is row 1, one frame later; then
+/// one row a frame until the platform reports that it has finished, so the last row is the frame on
+/// which it finishes (usually holding the target). When the platform has not finished by the
+/// simulation's time limit, ``finished`` is false and the rows stop at the limit.
+public struct PlatformTrajectory: Hashable, Sendable {
+    /// Display times in seconds from the start frame.
+    public var times: [Double]
+    /// The displayed values.
+    public var positions: [Double]
+    /// True when the platform reported that it finished on the last row.
+    public var finished: Bool
+
+    public init(times: [Double], positions: [Double], finished: Bool) {
+        precondition(times.count == positions.count && !times.isEmpty, "one position per time, at least one row")
+        self.times = times
+        self.positions = positions
+        self.finished = finished
+    }
+
+    /// The index of the frame on which the platform finishes (the last row), or nil when it did not
+    /// finish within the limit.
+    public var finishFrame: Int? { finished ? times.count - 1 : nil }
+
+    /// The display time of the finishing frame, in seconds, or nil when it did not finish.
+    public var finishTime: Double? { finished ? times[times.count - 1] : nil }
+}
+
+/// Collects rows frame by frame for the models.
+struct TrajectoryRecorder {
+    var times: [Double] = []
+    var positions: [Double] = []
+
+    init(start: Double) {
+        times.append(0)
+        positions.append(start)
+    }
+
+    mutating func append(_ time: Double, _ position: Double) {
+        times.append(time)
+        positions.append(position)
+    }
+
+    func finish(_ finished: Bool) -> PlatformTrajectory {
+        PlatformTrajectory(times: times, positions: positions, finished: finished)
+    }
+}
+
+/// How far a simulation may run before a model gives up waiting for the platform to finish.
+public enum PlatformLimits {
+    /// Seconds of motion simulated at most (an undamped spring never finishes).
+    public static let defaultDuration = 60.0
+}
