@@ -41,7 +41,7 @@ let package = Package(
         // What springplot and the studio share: spring conventions, input rules, chart building.
         .target(
             name: "SpringPlotCore",
-            dependencies: ["SpringMath", "WaveRuntime", "SpringCharts", "SpringExport"],
+            dependencies: ["SpringMath", "WaveRuntime", "SpringCharts", "SpringExport", "SpringPlatforms"],
             swiftSettings: settings
         ),
 
@@ -68,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "springplot",
             dependencies: [
-                "SpringMath", "WaveRuntime", "SpringCharts", "SpringExport", "SpringPlotCore",
+                "SpringMath", "WaveRuntime", "SpringCharts", "SpringExport", "SpringPlatforms", "SpringPlotCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: settings

@@ -1,5 +1,6 @@
 import Foundation
 import SpringMath
+import SpringPlatforms
 
 /// A platform a spring can be handed to.
 public enum ExportTarget: String, CaseIterable, Sendable {
@@ -53,13 +54,19 @@ public struct ExportRequest: Sendable {
     public var velocity: Double
     /// The CSS easing's maximum error, in the same units as `from` and `to`.
     public var cssError: Double
+    /// The display rates (frames per second) at which each target's platform model is measured.
+    public var frameRates: [Double]
 
-    public init(spring: Spring, from: Double = 0, to: Double = 100, velocity: Double = 0, cssError: Double = 0.5) {
+    /// - Precondition: every frame rate is finite and > 0.
+    public init(spring: Spring, from: Double = 0, to: Double = 100, velocity: Double = 0, cssError: Double = 0.5,
+                frameRates: [Double] = [60, 120]) {
+        precondition(frameRates.allSatisfy { $0.isFinite && $0 > 0 }, "frame rates must be finite and > 0")
         self.spring = spring
         self.from = from
         self.to = to
         self.velocity = velocity
         self.cssError = cssError
+        self.frameRates = frameRates
     }
 
     var travel: Double { to - from }
@@ -79,6 +86,8 @@ public struct TargetExport: Sendable {
     public var warnings: [String]
     /// The spring the target really runs, when it differs from the one asked for.
     public var effectiveSpring: Spring?
+    /// What the platform really displays at each of the request's frame rates (empty for the token).
+    public var platforms: [PlatformReport] = []
 
     public func parameter(_ name: String) -> Double? { parameters.first { $0.name == name }?.value }
 }
@@ -117,6 +126,15 @@ extension ExportRequest {
 
     private func export(_ target: ExportTarget, easing: LinearEasing?) throws -> TargetExport {
         guard !spring.isInstantaneous else { throw ExportError.instantaneous }
+        var easing = easing
+        if target == .css && easing == nil { easing = try cssEasing() }
+        var export = try code(target, easing: easing)
+        export.platforms = platformReports(target, easing: easing)
+        export.warnings += ExportRequest.platformWarnings(export.platforms)
+        return export
+    }
+
+    private func code(_ target: ExportTarget, easing: LinearEasing?) throws -> TargetExport {
         switch target {
         case .swiftUI: return swiftUI()
         case .uiKit: return uiKit()
@@ -344,22 +362,31 @@ extension ExportRequest {
 
     private func origami() -> TargetExport {
         let qc = spring.origami
-        let code = """
+        // Rebound runs the spring from 0 to 1: its velocity is in travels per second.
+        let travelsPerSecond = normalizedVelocity ?? 0
+        var code = """
         // Rebound SpringConfig (tension, friction; mass 1)
         new SpringConfig(\(n(kPerMass)), \(n(cPerMass)))
         // Origami / Quartz Composer values
         SpringConfig.fromOrigamiTensionAndFriction(\(n(qc.tension)), \(n(qc.friction)))
-        // POP
-        animation.dynamicsTension = \(n(k)); animation.dynamicsFriction = \(n(c)); animation.dynamicsMass = \(n(m));
         """
+        if velocity != 0 {
+            code += "\n// Rebound runs 0 → 1: the velocity in travels per second (\(n(velocity)) / \(n(travel)))"
+            code += "\nspring.setVelocity(\(n(travelsPerSecond)))"
+        }
+        code += "\n// POP"
+        code += "\nanimation.dynamicsTension = \(n(k)); animation.dynamicsFriction = \(n(c)); animation.dynamicsMass = \(n(m));"
+        if velocity != 0 { code += "\nanimation.velocity = @(\(n(velocity)));" }
         var warnings: [String] = []
+        if velocity != 0 && normalizedVelocity == nil { warnings.append("cannot carry velocity without travel (from equals to)") }
         if qc.tension < 0 { warnings.append("Origami tension is negative (\(n(qc.tension))): the spring is softer than Origami's scale reaches (k/m < 85.4)") }
         if qc.friction < 0 { warnings.append("Origami friction is negative (\(n(qc.friction))): too little damping for Origami's scale") }
         if m != 1 { warnings.append("Rebound and Origami assume mass 1: tension and friction are k/m and c/m") }
         return TargetExport(target: .origami, code: code,
                             parameters: [("tension", kPerMass), ("friction", cPerMass), ("origamiTension", qc.tension),
-                                         ("origamiFriction", qc.friction), ("dynamicsTension", k), ("dynamicsFriction", c),
-                                         ("dynamicsMass", m)],
+                                         ("origamiFriction", qc.friction), ("velocity", travelsPerSecond),
+                                         ("dynamicsTension", k), ("dynamicsFriction", c), ("dynamicsMass", m),
+                                         ("dynamicsVelocity", velocity)],
                             warnings: warnings, effectiveSpring: nil)
     }
 

@@ -23,6 +23,25 @@ public enum NumberText {
         return text == "-0" ? "0" : text
     }
 
+    /// For people: `digits` significant digits, trailing zeros dropped ("0.82", "5.5", "1230").
+    public static func rounded(_ x: Double, digits: Int = 3) -> String {
+        guard x.isFinite else { return code(x) }
+        var text = String(format: "%.\(max(1, digits))g", x)
+        if text.contains("e") {
+            text = String(format: "%.\(max(0, digits - 1 - Int(Foundation.log10(abs(x)).rounded(.down))))f", x)
+        }
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text == "-0" ? "0" : text
+    }
+
+    /// A fraction as a percentage for people: "5.5 %".
+    public static func percent(_ fraction: Double, digits: Int = 2) -> String {
+        rounded(fraction * 100, digits: digits) + " %"
+    }
+
     /// The shortest text that reads back as exactly `x`, integral values without a fraction.
     public static func shortest(_ x: Double) -> String {
         if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }

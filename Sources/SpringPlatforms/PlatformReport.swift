@@ -2,7 +2,6 @@ import SpringMath
 
 /// How far what a platform displays strays from the spring that was asked for, at one frame rate.
 public struct PlatformReport: Hashable, Sendable {
-    public var platform: Platform
     /// Frames per second.
     public var fps: Double
     /// The largest distance between a displayed frame and the exact motion at that frame's time, in
@@ -70,13 +69,13 @@ extension Platform {
     /// - Precondition: `spring` is not instantaneous; `fps` finite and > 0; the motion finite.
     public func report(spring: Spring, from: Double, to: Double, velocity: Double, fps: Double) -> PlatformReport {
         let model = self.model(for: spring, from: from, to: to, velocity: velocity)
-        return PlatformReport.measure(model, platform: self, spring: spring, from: from, to: to, velocity: velocity, fps: fps)
+        return PlatformReport.measure(model, spring: spring, from: from, to: to, velocity: velocity, fps: fps)
     }
 }
 
 extension PlatformReport {
     /// Runs `model` at `fps` and measures it against the exact motion of `spring`.
-    public static func measure(_ model: any PlatformStepping, platform: Platform, spring: Spring, from: Double, to: Double,
+    public static func measure(_ model: any PlatformStepping, spring: Spring, from: Double, to: Double,
                                velocity: Double, fps: Double) -> PlatformReport {
         let schedule = FrameSchedule(rate: fps)
         let exact = SpringMotion(spring: spring, from: from, to: to, initialVelocity: velocity)
@@ -84,7 +83,7 @@ extension PlatformReport {
         let trajectory = model.trajectory(from: from, to: to, schedule: schedule)
         let (error, time) = trajectory.largestError(from: exact, schedule: schedule, until: settle)
         let travel = abs(to - from)
-        return PlatformReport(platform: platform, fps: fps, maxError: error, maxErrorFraction: travel > 0 ? error / travel : nil,
+        return PlatformReport(fps: fps, maxError: error, maxErrorFraction: travel > 0 ? error / travel : nil,
                               maxErrorTime: time, finishTime: trajectory.finishTime, exactSettleTime: settle,
                               velocityKept: velocity == 0 || model.carriesVelocity)
     }

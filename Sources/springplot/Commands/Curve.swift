@@ -1,6 +1,7 @@
 import ArgumentParser
 import SpringCharts
 import SpringMath
+import SpringPlatforms
 import SpringPlotCore
 
 /// Position and velocity against time, for one spring or several overlaid.
@@ -14,13 +15,41 @@ struct Curve: ParsableCommand {
             Examples:
               springplot --damping 0.68 --response 0.8 -o curve.png
               springplot curve --damping 0.3,0.7,1 --response 0.5 -o compare.svg
+              springplot curve --damping 0.68 --response 0.8 --to 100 --platform react-spring,origami --fps 120 -o web.png
+
+            --platform draws what those platforms really display at --fps frames per second (from models of \
+            their stepping; see springplot export) over the exact curve, with each one's error below; more \
+            than four, or all, become small multiples. Web libraries scale their rest tests by the travel: \
+            give the travel in px (--to 100).
             """)
 
     @OptionGroup(title: "Spring") var spring: SpringOptions
     @OptionGroup(title: "Motion") var motion: MotionOptions
     @OptionGroup(title: "Chart") var chart: ChartOptions
 
+    @Option(help: ArgumentHelp("Draw what these platforms display (comma list, or all).", valueName: "name[,name…]"))
+    var platform: PlatformList?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second for --platform.", valueName: "hz"))
+    var fps: Double = 60
+
+    func validate() throws {
+        try FrameRate.validate(fps, "--fps")
+        if platform != nil {
+            let springs = try spring.springs()
+            if springs.count > 1 { throw ValidationError("--platform draws one spring: give single --damping and --response values") }
+            if springs[0].spring.isInstantaneous { throw ValidationError("--response must be > 0 for --platform: a response-0 spring is an instant jump") }
+        }
+    }
+
     func run() throws {
+        if let platform {
+            let named = try spring.springs()[0]
+            let chart = PlatformChart.chart(spring: named, motion: motion.motion, platforms: platform.platforms, fps: fps,
+                                            timeSpan: self.chart.timeSpan, frame: self.chart.frame)
+            try renderAndWrite(chart, options: self.chart, defaultName: "springplot-platforms")
+            return
+        }
         let chart = curveChart(springs: try spring.springs(), motion: motion.motion, epsilon: self.chart.epsilon,
                                timeSpan: self.chart.timeSpan, frame: self.chart.frame)
         try renderAndWrite(chart, options: self.chart, defaultName: "springplot-curve")

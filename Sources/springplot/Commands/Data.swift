@@ -1,5 +1,6 @@
 import ArgumentParser
 import SpringMath
+import SpringPlatforms
 import SpringPlotCore
 
 /// The sampled motion as CSV or JSON.
@@ -12,9 +13,15 @@ struct DataCommand: ParsableCommand {
             from a file or standard input (--times-file), one per line or comma-separated. Numbers are in \
             shortest round-trip form. Writes to standard output unless -o is given.
 
+            With --platform, writes what that platform displays instead (CSV t,position), from a model of its \
+            stepping, in the time base of real recordings: the row at t = 0 holds the start, the platform's \
+            first update is one frame later, then one row a frame until the platform finishes. Frames come \
+            at --fps, or at the times in --frame-times (then at --fps once they run out).
+
             Examples:
               springplot data --damping 0.68 --response 0.8 --samples 11
               springplot data --stiffness 100 --damping-coefficient 10 --times 0,0.1,0.25 --json
+              springplot data --damping 0.68 --response 0.8 --to 100 --platform react-spring --fps 120
             """)
 
     @OptionGroup(title: "Spring") var spring: OneSpringOptions
@@ -28,12 +35,29 @@ struct DataCommand: ParsableCommand {
     var times: DoubleList?
     @Option(name: .customLong("times-file"), help: ArgumentHelp("Sample at times read from this file (- for standard input): numbers in seconds, one per line or comma-separated, at most 1000000.", valueName: "path"))
     var timesFile: String?
+    @Option(help: ArgumentHelp("Write what this platform displays, frame by frame (CSV t,position).", valueName: "name"))
+    var platform: Platform?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second for --platform.", valueName: "hz"))
+    var fps: Double = 60
+    @Option(name: .customLong("frame-times"), help: ArgumentHelp("Frame times for --platform, in seconds from the start frame (- for standard input).", valueName: "path"))
+    var frameTimes: String?
     @Flag(help: "Write JSON instead of CSV.")
     var json = false
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Output file (.csv or .json), or - for standard output.", valueName: "path"))
     var output: String?
 
     func validate() throws {
+        try FrameRate.validate(fps, "--fps")
+        if platform == nil && frameTimes != nil { throw ValidationError("--frame-times needs --platform") }
+        if platform != nil {
+            if samples != nil || times != nil || timesFile != nil || timeSpan != nil {
+                throw ValidationError("--platform writes one row a frame: it cannot be combined with --samples, --times, --times-file or --time-span")
+            }
+            if try spring.springs()[0].spring.isInstantaneous {
+                throw ValidationError("--response must be > 0 for --platform: a response-0 spring is an instant jump")
+            }
+            if frameTimes?.isEmpty == true { throw ValidationError("--frame-times must not be empty") }
+        }
         if let timeSpan {
             try requirePositive(timeSpan, "--time-span")
             if timeSpan > 1e6 { throw ValidationError("--time-span must be at most 1000000 s (got \(timeSpan))") }
@@ -71,6 +95,9 @@ struct DataCommand: ParsableCommand {
 
     func run() throws {
         let named = try spring.springs()[0]
+        if let platform {
+            return try write(try platformText(platform, named))
+        }
         let analysis = SpringAnalysis(named, motion: motion, epsilon: 0.001)
         let sampled: SampledMotion
         if let timesFile {
@@ -81,13 +108,49 @@ struct DataCommand: ParsableCommand {
             let span = timeSpan ?? analysis.suggestedSpan
             sampled = analysis.motion.sampled(count: samples ?? 101, duration: span)
         }
-        let text = json ? jsonText(sampled, named) : csvText(sampled)
+        try write(json ? jsonText(sampled, named) : csvText(sampled))
+    }
+
+    func write(_ text: String) throws {
         let bytes = Array(text.utf8)
         if let output, output != "-" {
             try OutputWriter.writeFile(bytes, to: output)
         } else {
             try OutputWriter.writeStandardOutput(bytes)
         }
+    }
+
+    /// The platform's displayed frames as CSV or JSON.
+    func platformText(_ platform: Platform, _ named: NamedSpring) throws -> String {
+        let schedule: FrameSchedule
+        if let frameTimes {
+            let listed = try TimesFile.read(frameTimes, option: "--frame-times")
+            guard !listed.isEmpty else { throw ValidationError("--frame-times \(frameTimes) holds no times") }
+            guard zip(listed, listed.dropFirst()).allSatisfy({ $0 < $1 }) else {
+                throw ValidationError("--frame-times must increase strictly (\(frameTimes))")
+            }
+            schedule = FrameSchedule(times: listed, thenRate: fps)
+        } else {
+            schedule = FrameSchedule(rate: fps)
+        }
+        let model = platform.model(for: named.spring, from: motion.from, to: motion.to, velocity: motion.velocity)
+        let trajectory = model.trajectory(from: motion.from, to: motion.to, schedule: schedule)
+        if !trajectory.finished {
+            printError("springplot: data: \(platform.rawValue) has not finished after \(shortest(PlatformLimits.defaultDuration)) s; the rows stop there")
+        }
+        if json {
+            return JSONValue.object([
+                ("spring", springJSON(named.spring)), ("platform", .string(platform.rawValue)), ("fps", .number(fps)),
+                ("from", .number(motion.from)), ("to", .number(motion.to)), ("initialVelocity", .number(motion.velocity)),
+                ("finished", .bool(trajectory.finished)),
+                ("finishTime", trajectory.finishTime.map(JSONValue.number) ?? .null),
+                ("t", .array(trajectory.times.map { .number($0) })),
+                ("position", .array(trajectory.positions.map { .number($0) })),
+            ]).render(pretty: false) + "\n"
+        }
+        var text = "t,position\n"
+        for (t, x) in zip(trajectory.times, trajectory.positions) { text += "\(shortest(t)),\(shortest(x))\n" }
+        return text
     }
 
     func csvText(_ s: SampledMotion) -> String {

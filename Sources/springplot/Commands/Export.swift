@@ -1,6 +1,7 @@
 import ArgumentParser
 import SpringExport
 import SpringMath
+import SpringPlatforms
 import SpringPlotCore
 
 extension ExportTarget: ExpressibleByArgument {
@@ -17,7 +18,12 @@ struct Export: ParsableCommand {
         abstract: "Copy-ready code for the spring on SwiftUI, UIKit, Core Animation, Wave, Compose, Android, Flutter, the web, Figma and CSS.",
         discussion: """
             Prints each target's code with one-line warnings where the target cannot express the spring \
-            (clamps, caps, ignored velocity, missing mass) and the spring it really runs. CSS gets a \
+            (clamps, caps, ignored velocity, missing mass) and the spring it really runs. Each target's line \
+            "≈" says what the platform really displays, from a model of its stepping, at each --fps rate: \
+            the largest distance from the spring asked for, when it finishes beside the exact settle time \
+            (0.1 % of the travel) and whether it keeps the velocity; a warning follows where the error is \
+            0.5 % of the travel or more, or the finish is a frame or more off. --compensate-for retunes \
+            react-spring and Rebound for one frame rate. CSS gets a \
             linear() easing whose error against the exact motion is at most --error everywhere, with the \
             duration, point count, size and measured error, Web Animations keyframes and a cubic-bezier \
             fallback. --json carries every number at full precision.
@@ -28,6 +34,7 @@ struct Export: ParsableCommand {
               springplot export --damping 0.68 --response 0.8
               springplot export --swiftui-duration 0.5 --bounce 0.3 --target css --to 300 --error 0.5
               springplot export --damping 0.5 --response 0.6 --velocity -800 --preview preview.html
+              springplot export --damping 0.68 --response 0.8 --target react-spring --compensate-for 60
             """)
 
     @OptionGroup(title: "Spring") var spring: OneSpringOptions
@@ -48,6 +55,15 @@ struct Export: ParsableCommand {
     @Option(help: ArgumentHelp("Print one target only.", valueName: "name"))
     var target: ExportTarget?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Display rates at which each platform's real stepping is measured.",
+                                                        valueName: "hz[,hz…]"))
+    var fps = DoubleList([60, 120])
+
+    @Option(name: .customLong("compensate-for"), parsing: .unconditional,
+            help: ArgumentHelp("Also print react-spring and Rebound parameters retuned to display the spring closest at this rate.",
+                               valueName: "hz"))
+    var compensateFor: Double?
+
     @Flag(help: "Print every target (the default when --target is not given).")
     var all = false
 
@@ -60,6 +76,14 @@ struct Export: ParsableCommand {
 
     func validate() throws {
         if target != nil && all { throw ValidationError("--target and --all cannot be combined") }
+        if fps.values.count > 8 { throw ValidationError("--fps takes at most 8 rates") }
+        for rate in fps.values { try FrameRate.validate(rate, "--fps") }
+        if let compensateFor {
+            try FrameRate.validate(compensateFor, "--compensate-for")
+            if let target, target.platform?.isCompensable != true {
+                throw ValidationError("--compensate-for applies to react-spring and origami (got --target \(target.rawValue))")
+            }
+        }
         try MotionOptions.with(from: from, to: to, velocity: velocity).validate()
         try requireFinite(cssError, "--error")
         let travel = abs(to - from)
@@ -83,23 +107,40 @@ struct Export: ParsableCommand {
 
     func run() throws {
         let named = try spring.springs()[0]
-        let request = ExportRequest(spring: named.spring, from: from, to: to, velocity: velocity, cssError: cssError)
+        let request = ExportRequest(spring: named.spring, from: from, to: to, velocity: velocity, cssError: cssError,
+                                    frameRates: fps.values)
         let targets = target.map { [$0] } ?? ExportTarget.allCases.filter { $0 != .css || to != from }
         let exports = try targets.map { try request.export($0) }
+        var compensations: [(ExportTarget, Compensation)] = []
+        if let compensateFor {
+            let compensable = targets.compactMap { t in t.platform.map { (t, $0) } }.filter { $0.1.isCompensable }
+            // Rebound's Java port is served by the Origami export too.
+            let platforms = compensable.map { ($0.0, $0.1) } + (compensable.contains { $0.1 == .origami } ? [(ExportTarget.origami, Platform.reboundJava)] : [])
+            for (t, platform) in platforms {
+                if let c = platform.compensated(for: named.spring, from: from, to: to, velocity: velocity, fps: compensateFor) {
+                    compensations.append((t, c))
+                }
+            }
+        }
         if let preview {
             try OutputWriter.writeFile(Array(try PreviewPage.html(for: request).utf8), to: preview)
         }
-        let text = json ? Export.json(named: named, request: request, exports: exports) + "\n"
-            : Export.text(named: named, exports: exports)
+        let text = json ? Export.json(named: named, request: request, exports: exports, compensations: compensations) + "\n"
+            : Export.text(named: named, exports: exports, velocity: velocity, compensations: compensations)
         try OutputWriter.writeStandardOutput(Array(text.utf8))
     }
 
-    static func text(named: NamedSpring, exports: [TargetExport]) -> String {
+    static func text(named: NamedSpring, exports: [TargetExport], velocity: Double = 0,
+                     compensations: [(ExportTarget, Compensation)] = []) -> String {
         var out = exports.count > 1 ? "Spring: \(named.name)\n" : ""
         for export in exports {
             if exports.count > 1 { out += "\n== \(export.target.title) (\(export.target.rawValue)) ==\n" }
             out += export.code + "\n"
+            if let line = platformLine(export.platforms, velocity: velocity) { out += "  ≈ \(line)\n" }
             for warning in export.warnings { out += "  ! \(warning)\n" }
+            for (target, compensation) in compensations where target == export.target {
+                out += compensationText(compensation)
+            }
             if let effective = export.effectiveSpring {
                 out += "  ! runs: ζ \(label(effective.dampingRatio, digits: 4)), response \(label(effective.response, digits: 4)) s"
                     + " (asked: ζ \(label(named.spring.dampingRatio, digits: 4)), response \(label(named.spring.response, digits: 4)) s)\n"
@@ -108,7 +149,41 @@ struct Export: ParsableCommand {
         return out
     }
 
-    static func json(named: NamedSpring, request: ExportRequest, exports: [TargetExport]) -> String {
+    /// "60 Hz: ≤ 0.83 (0.83 %), ends 1.417 s · 120 Hz: … · exact settle 1.383 s · velocity kept".
+    static func platformLine(_ reports: [PlatformReport], velocity: Double) -> String? {
+        guard let first = reports.first else { return nil }
+        var parts = reports.map { r -> String in
+            let share = r.maxErrorFraction.map { " (\(NumberText.percent($0)))" } ?? ""
+            let end = r.finishTime.map { "ends \(NumberText.rounded($0, digits: 4)) s" } ?? "not finished after 60 s"
+            return "\(NumberText.code(r.fps)) Hz: off by ≤ \(NumberText.rounded(r.maxError, digits: 3))\(share), \(end)"
+        }
+        parts.append("exact settle \(NumberText.rounded(first.exactSettleTime, digits: 4)) s")
+        if velocity != 0 { parts.append(first.velocityKept ? "velocity kept" : "velocity lost") }
+        return parts.joined(separator: " · ")
+    }
+
+    static func compensationText(_ c: Compensation) -> String {
+        let names = c.parameters.map { "\($0.name) \(NumberText.code($0.value))" }.joined(separator: ", ")
+        let platform = c.parameters.contains { $0.name == "origamiTension" } ? "Rebound JS" : (c.parameters.contains { $0.name == "mass" } ? "react-spring" : "Rebound Java")
+        return "  compensated for \(NumberText.code(c.fps)) Hz (\(platform)): \(names)\n"
+            + "    largest error \(NumberText.rounded(c.before.maxError, digits: 3)) → \(NumberText.rounded(c.after.maxError, digits: 3))"
+            + (c.before.maxErrorFraction.map { " (\(NumberText.percent($0)) → \(NumberText.percent(c.after.maxErrorFraction ?? 0)) of the travel)" } ?? "")
+            + "\n"
+    }
+
+    static func platformsJSON(_ reports: [PlatformReport]) -> JSONValue {
+        .array(reports.map { r in
+            .object([("fps", .number(r.fps)), ("maxError", .number(r.maxError)),
+                     ("maxErrorFraction", r.maxErrorFraction.map(JSONValue.number) ?? .null),
+                     ("maxErrorTime", .number(r.maxErrorTime)),
+                     ("finishTime", r.finishTime.map(JSONValue.number) ?? .null),
+                     ("exactSettleTime", r.exactSettleTime.isFinite ? .number(r.exactSettleTime) : .null),
+                     ("velocityKept", .bool(r.velocityKept))])
+        })
+    }
+
+    static func json(named: NamedSpring, request: ExportRequest, exports: [TargetExport],
+                     compensations: [(ExportTarget, Compensation)] = []) -> String {
         func springValue(_ s: Spring) -> JSONValue {
             .object([("dampingRatio", .number(s.dampingRatio)), ("response", .number(s.response)), ("mass", .number(s.mass)),
                      ("stiffness", .number(s.stiffness)), ("damping", .number(s.damping))])
@@ -121,7 +196,8 @@ struct Export: ParsableCommand {
                 ("parameters", .object(export.parameters.map { ($0.name, .number($0.value)) })),
                 ("warnings", .array(export.warnings.map { .string($0) })),
                 ("effectiveSpring", export.effectiveSpring.map(springValue) ?? .null),
-            ])
+                ("platforms", platformsJSON(export.platforms)),
+            ] + compensationsJSON(compensations.filter { $0.0 == export.target }.map(\.1)))
         }
         let value = JSONValue.object([
             ("spring", springValue(named.spring)),
@@ -130,5 +206,14 @@ struct Export: ParsableCommand {
             ("targets", .array(targets)),
         ])
         return value.render()
+    }
+
+    static func compensationsJSON(_ list: [Compensation]) -> [(String, JSONValue)] {
+        guard !list.isEmpty else { return [] }
+        return [("compensated", .array(list.map { c in
+            .object([("fps", .number(c.fps)),
+                     ("parameters", .object(c.parameters.map { ($0.name, .number($0.value)) })),
+                     ("maxErrorBefore", .number(c.before.maxError)), ("maxErrorAfter", .number(c.after.maxError))])
+        }))]
     }
 }

@@ -64,7 +64,7 @@ struct Fit: ParsableCommand {
         }
         let named = NamedSpring(spring: fit.spring, name: "ζ \(label(fit.dampingRatio, digits: 4)), response \(label(fit.response, digits: 4)) s")
         let text = json ? Fit.json(fit, request: request, exports: exports) + "\n"
-            : Fit.text(fit, source: source, heldReason: heldReason) + "\n" + Export.text(named: named, exports: exports)
+            : Fit.text(fit, source: source, heldReason: heldReason) + "\n" + Export.text(named: named, exports: exports, velocity: request.velocity)
                 + "\n(CSS linear() easing: springplot export --target css with the spring and motion above)\n"
         try OutputWriter.writeStandardOutput(Array(text.utf8))
     }

@@ -13,22 +13,22 @@ enum TimesFile {
     static let maximumBytes = 64 << 20
     static let maximumTime = 1e6
 
-    /// Reads and parses `path` (`-` for standard input). Failures are one line naming `--times-file`,
+    /// Reads and parses `path` (`-` for standard input). Failures are one line naming `option`,
     /// the file and, for a bad value, its line.
-    static func read(_ path: String) throws -> [Double] {
+    static func read(_ path: String, option: String = "--times-file") throws -> [Double] {
         let name = path == "-" ? "standard input" : "'\(path)'"
-        let bytes = try contents(of: path, name: name)
-        return try parse(bytes, name: name)
+        let bytes = try contents(of: path, name: name, option: option)
+        return try parse(bytes, name: name, option: option)
     }
 
     /// Parses the text; `name` is how messages refer to its source.
-    static func parse(_ bytes: [UInt8], name: String) throws -> [Double] {
+    static func parse(_ bytes: [UInt8], name: String, option: String = "--times-file") throws -> [Double] {
         var times: [Double] = []
         var line = 1
         var fieldStart = 0
         var lineStart = 0
         func fail(_ text: String) -> ValidationError {
-            ValidationError("--times-file \(name) line \(line): \(text)")
+            ValidationError("\(option) \(name) line \(line): \(text)")
         }
         func field(_ start: Int, _ end: Int, lastOnLine: Bool) throws {
             var lower = start, upper = end
@@ -47,7 +47,7 @@ enum TimesFile {
                 throw fail("times must lie between 0 and 1000000 s (got \(text))")
             }
             guard times.count < maximumCount else {
-                throw ValidationError("--times-file \(name) holds more than \(maximumCount) times")
+                throw ValidationError("\(option) \(name) holds more than \(maximumCount) times")
             }
             times.append(value)
         }
@@ -66,15 +66,15 @@ enum TimesFile {
             }
         }
         try field(fieldStart, bytes.count, lastOnLine: true)
-        guard !times.isEmpty else { throw ValidationError("--times-file \(name) holds no times") }
+        guard !times.isEmpty else { throw ValidationError("\(option) \(name) holds no times") }
         return times
     }
 
     /// The whole file, up to ``maximumBytes``.
-    private static func contents(of path: String, name: String) throws -> [UInt8] {
+    private static func contents(of path: String, name: String, option: String = "--times-file") throws -> [UInt8] {
         let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw ValidationError("--times-file \(name): \(String(cString: strerror(errno)))")
+            throw ValidationError("\(option) \(name): \(String(cString: strerror(errno)))")
         }
         defer { if descriptor != STDIN_FILENO { close(descriptor) } }
         var bytes: [UInt8] = []
@@ -83,11 +83,11 @@ enum TimesFile {
             let count = Glibc.read(descriptor, &chunk, chunk.count)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw ValidationError("--times-file \(name): \(String(cString: strerror(errno)))")
+                throw ValidationError("\(option) \(name): \(String(cString: strerror(errno)))")
             }
             if count == 0 { break }
             guard bytes.count + count <= maximumBytes else {
-                throw ValidationError("--times-file \(name) is larger than \(maximumBytes >> 20) MiB")
+                throw ValidationError("\(option) \(name) is larger than \(maximumBytes >> 20) MiB")
             }
             bytes += chunk[..<count]
         }

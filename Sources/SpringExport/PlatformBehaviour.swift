@@ -1,0 +1,98 @@
+import SpringMath
+import SpringPlatforms
+
+extension ExportTarget {
+    /// The platform model behind this target; nil for CSS (modelled by its easing) and the token
+    /// (data, not motion).
+    public var platform: Platform? {
+        switch self {
+        case .swiftUI: return .swiftUI
+        case .uiKit: return .uiKit
+        case .coreAnimation: return .coreAnimation
+        case .wave: return .wave
+        case .compose: return .compose
+        case .android: return .android
+        case .flutter: return .flutter
+        case .framerPhysics: return .framerPhysics
+        case .framerDuration: return .framerDuration
+        case .framerVisualDuration: return .framerVisualDuration
+        case .reactSpring: return .reactSpring
+        case .reanimated: return .reanimated
+        case .origami: return .origami
+        case .figma: return .figma
+        case .css, .token: return nil
+        }
+    }
+}
+
+/// A CSS transition with a `linear()` easing: the easing's piecewise-linear value at each frame,
+/// the target from the duration on.
+public struct LinearEasingModel: PlatformStepping, Hashable {
+    public var easing: LinearEasing
+
+    public init(easing: LinearEasing) {
+        self.easing = easing
+    }
+
+    /// A CSS transition starts from rest every time: the initial velocity is only baked into this
+    /// one curve.
+    public var carriesVelocity: Bool { true }
+
+    public func trajectory(from: Double, to: Double, schedule: FrameSchedule, limit: Double) -> PlatformTrajectory {
+        var times: [Double] = [0]
+        var positions: [Double] = [from]
+        var frame = 1
+        while true {
+            let t = schedule.time(ofFrame: frame)
+            times.append(t)
+            if t >= easing.duration {
+                positions.append(to)
+                return PlatformTrajectory(times: times, positions: positions, finished: true)
+            }
+            positions.append(from + (to - from) * easing.output(at: t / easing.duration))
+            if t > limit { return PlatformTrajectory(times: times, positions: positions, finished: false) }
+            frame += 1
+        }
+    }
+}
+
+extension ExportRequest {
+    /// What `target` really displays for this request at each of ``frameRates``, from the platform
+    /// models; empty for the token.
+    func platformReports(_ target: ExportTarget, easing: LinearEasing?) -> [PlatformReport] {
+        let model: any PlatformStepping
+        if let platform = target.platform {
+            model = platform.model(for: spring, from: from, to: to, velocity: velocity)
+        } else if target == .css, let easing {
+            model = LinearEasingModel(easing: easing)
+        } else {
+            return []
+        }
+        return frameRates.map { fps in
+            PlatformReport.measure(model, spring: spring, from: from, to: to, velocity: velocity, fps: fps)
+        }
+    }
+
+    /// One warning per frame rate at which the platform strays visibly: an error of at least 0.5 %
+    /// of the travel, or a finish at least one frame from the exact settle time.
+    static func platformWarnings(_ reports: [PlatformReport]) -> [String] {
+        reports.compactMap { report in
+            var parts: [String] = []
+            if report.errorWarrantsWarning, let fraction = report.maxErrorFraction {
+                parts.append("off the spring asked for by up to \(NumberText.rounded(report.maxError)) (\(NumberText.percent(fraction)) of the travel)")
+            }
+            if report.finishWarrantsWarning {
+                let exact = NumberText.rounded(report.exactSettleTime, digits: 4)
+                if let finish = report.finishTime {
+                    let offset = finish - report.exactSettleTime
+                    let frames = Int((abs(offset) * report.fps).rounded())
+                    parts.append("finishes \(frames) frame\(frames == 1 ? "" : "s") \(offset < 0 ? "early" : "late") "
+                                 + "(\(NumberText.rounded(finish, digits: 4)) s; exact settle \(exact) s)")
+                } else {
+                    parts.append("has not finished after 60 s (exact settle \(exact) s)")
+                }
+            }
+            return parts.isEmpty ? nil : "at \(NumberText.code(report.fps)) Hz: " + parts.joined(separator: "; ")
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import SpringCharts
+import SpringMath
+import SpringPlatforms
+
+/// The spring as platforms really display it, against the exact motion: what `springplot curve
+/// --platform` draws.
+///
+/// Up to four platforms overlay the exact curve, each as the values it holds from frame to frame,
+/// with their error (platform − exact at each frame) below. More platforms get one small cell each
+/// for that error, on shared axes (at a size where the curves themselves would look alike), captioned
+/// with the largest error and the finish time.
+public enum PlatformChart {
+    /// The most platforms drawn over one plot; more become small multiples.
+    public static let overlayLimit = 4
+
+    /// One platform's displayed frames, measured.
+    public struct Run: Sendable {
+        public var platform: Platform
+        public var trajectory: PlatformTrajectory
+        public var report: PlatformReport
+    }
+
+    /// Runs each platform's model at `fps` for the spring and motion.
+    /// - Precondition: the spring is not instantaneous; `fps` finite and > 0.
+    public static func runs(spring: Spring, motion: Motion, platforms: [Platform], fps: Double) -> [Run] {
+        platforms.map { platform in
+            let model = platform.model(for: spring, from: motion.from, to: motion.to, velocity: motion.velocity)
+            let trajectory = model.trajectory(from: motion.from, to: motion.to, fps: fps)
+            let report = PlatformReport.measure(model, spring: spring, from: motion.from, to: motion.to,
+                                                velocity: motion.velocity, fps: fps)
+            return Run(platform: platform, trajectory: trajectory, report: report)
+        }
+    }
+
+    /// "≤ 1.6 % · ends 0.92 s"
+    static func caption(_ run: Run) -> String {
+        let error = run.report.maxErrorFraction.map { "≤ \(percent(rounding: $0))" } ?? "≤ \(label(run.report.maxError, digits: 2))"
+        let end = run.report.finishTime.map { "ends \(label($0, digits: 3)) s" } ?? "not finished"
+        return "\(error) · \(end)"
+    }
+
+    /// Two significant digits: "1.6 %", "0.088 %".
+    static func percent(rounding fraction: Double) -> String {
+        "\(label(fraction * 100, digits: 2)) %"
+    }
+
+    /// The error of each displayed frame against the exact motion.
+    static func errors(_ frames: (xs: [Double], ys: [Double]), exact: SpringMotion<Double>) -> [Double] {
+        zip(frames.xs, frames.ys).map { $1 - exact.position(at: $0) }
+    }
+
+    public static func chart(spring: NamedSpring, motion: Motion, platforms: [Platform], fps: Double,
+                             timeSpan: Double?, frame: ChartFrame) -> Chart {
+        let runs = runs(spring: spring.spring, motion: motion, platforms: platforms, fps: fps)
+        let exact = SpringMotion(spring: spring.spring, from: motion.from, to: motion.to, initialVelocity: motion.velocity)
+        let settle = runs.first?.report.exactSettleTime ?? 1
+        let finishes = runs.compactMap(\.report.finishTime)
+        let natural = max(settle.isFinite ? settle : 1, finishes.max() ?? 0) * 1.1
+        let span = timeSpan ?? natural
+        let curve = sample(exact, span: span, count: 1201)
+        let title = "\(spring.name) on \(runs.count == 1 ? runs[0].platform.title : "\(runs.count) platforms") at \(label(fps)) Hz"
+        let subtitle = motionSubtitle(motion, springs: [spring]) + "  ·  exact settle (0.1 %) \(label(settle, digits: 3)) s"
+
+        // The displayed frames, then (once the platform has finished) frames showing the target to
+        // the end of the span.
+        func held(_ run: Run) -> (xs: [Double], ys: [Double]) {
+            var xs = run.trajectory.times, ys = run.trajectory.positions
+            guard run.trajectory.finished else { return (xs, ys) }
+            let schedule = FrameSchedule(rate: fps)
+            var frame = xs.count
+            while xs[xs.count - 1] < span {
+                xs.append(schedule.time(ofFrame: frame))
+                ys.append(motion.to)
+                frame += 1
+            }
+            return (xs, ys)
+        }
+
+        if runs.count > overlayLimit {
+            let grid = PanelGrid(columns: GridChart.columns(forCount: runs.count), cellTitles: runs.map(\.platform.rawValue),
+                                 cellCaptions: runs.map(caption), xAxis: Axis("time (s)", range: 0...span),
+                                 yAxis: Axis("displayed − exact"))
+            let panels = runs.map { run -> Panel in
+                let frames = held(run)
+                return Panel(series: [Series(xs: frames.xs, ys: errors(frames, exact: exact), color: .palette(0), lineWidth: 1.75,
+                                             interpolation: .steps)],
+                             annotations: [.horizontalLine(y: 0, label: nil, style: .dotted)], showsLegend: false)
+            }
+            var chart = frame.chart(title: "\(title): displayed − exact",
+                                    subtitle: subtitle + "  ·  each cell: the platform's frames minus the exact motion",
+                                    panels: panels)
+            chart.grid = grid
+            return chart
+        }
+
+        var positions = [Series(name: "exact", xs: curve.times, ys: curve.positions, color: .foreground, lineWidth: 2.5)]
+        var errorSeries: [Series] = []
+        for (index, run) in runs.enumerated() {
+            let frames = held(run)
+            let name = "\(run.platform.title) (\(caption(run)))"
+            positions.append(Series(name: name, xs: frames.xs, ys: frames.ys, color: .palette(index + 1), lineWidth: 1.75,
+                                    interpolation: .steps))
+            errorSeries.append(Series(name: nil, xs: frames.xs, ys: PlatformChart.errors(frames, exact: exact), color: .palette(index + 1), lineWidth: 1.5,
+                                 interpolation: .steps))
+        }
+        let xAxis = Axis("time (s)", range: 0...span)
+        var notes: [Annotation] = [.horizontalLine(y: motion.to, label: "target", style: .dotted)]
+        if settle.isFinite && settle <= span { notes.append(.verticalLine(x: settle, label: "exact settles", style: .muted)) }
+        let panels = [
+            Panel(xAxis: xAxis, yAxis: Axis("position"), series: positions, annotations: notes, showsLegend: true),
+            Panel(xAxis: xAxis, yAxis: Axis("displayed − exact"), series: errorSeries,
+                  annotations: [.horizontalLine(y: 0, label: nil, style: .dotted)], showsLegend: false),
+        ]
+        return frame.chart(title: title, subtitle: subtitle, panels: panels)
+    }
+}
