@@ -23,17 +23,22 @@ public enum NumberText {
         return text == "-0" ? "0" : text
     }
 
-    /// For people: `digits` significant digits, trailing zeros dropped ("0.82", "5.5", "1230").
+    /// For people: `digits` significant digits, trailing zeros dropped ("0.82", "5.5", "1230",
+    /// "4.7e-08").
     public static func rounded(_ x: Double, digits: Int = 3) -> String {
         guard x.isFinite else { return code(x) }
         var text = String(format: "%.\(max(1, digits))g", x)
-        if text.contains("e") {
-            text = String(format: "%.\(max(0, digits - 1 - Int(Foundation.log10(abs(x)).rounded(.down))))f", x)
+        if text.contains("e") && abs(x) >= 1e-4 {
+            // %g switches to an exponent for large values: write them out.
+            text = String(format: "%.0f", x)
         }
-        if text.contains(".") {
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
+        let parts = text.split(separator: "e", maxSplits: 1).map(String.init)
+        var mantissa = parts[0]
+        if mantissa.contains(".") {
+            while mantissa.hasSuffix("0") { mantissa.removeLast() }
+            if mantissa.hasSuffix(".") { mantissa.removeLast() }
         }
+        text = parts.count == 2 ? mantissa + "e" + parts[1] : mantissa
         return text == "-0" ? "0" : text
     }
 

@@ -110,3 +110,38 @@ struct PlatformCommandTests {
         #expect(!run.standardError.contains("Fatal error"))
     }
 }
+
+@Suite("springplot verify --platform")
+struct VerifyPlatformTests {
+    /// A shared recording, its header line dropped, written where the command runs.
+    func recording(_ name: String, in directory: URL) throws -> String {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("SpringPlatformsTests/Fixtures/recordings/\(name)")
+        let text = try String(contentsOf: source, encoding: .utf8)
+        let body = text.split(separator: "\n", omittingEmptySubsequences: false).drop { $0.hasPrefix("#") }.joined(separator: "\n")
+        try body.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        return name
+    }
+
+    @Test("auto names the library that made the recording", arguments: [
+        ("react-spring_A_60hz.csv", ["--damping", "0.68", "--response", "0.8"], "react-spring"),
+        ("reanimated_D_60hz.csv", ["--damping", "1.5", "--response", "0.4"], "reanimated"),
+        ("origami_E_60hz.csv", ["--damping", "0.15", "--response", "0.3", "--to", "300"], "origami"),
+        ("framer-duration_C_60hz.csv", ["--damping", "0.5", "--response", "0.6", "--velocity", "-800"], "framer-duration"),
+    ])
+    func auto(name: String, spring: [String], expected: String) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try recording(name, in: directory)
+        var arguments = ["verify", file, "--to", "100"] + spring + ["--platform", "auto", "--json"]
+        if spring.contains("--to") { arguments.removeSubrange(2..<4) }
+        let run = try springplot(arguments, in: directory)
+        #expect(run.status == 0, "\(run.standardError)")
+        let object = try #require(try JSONSerialization.jsonObject(with: run.standardOutput) as? [String: Any])
+        #expect(object["bestPlatform"] as? String == expected)
+        let first = try #require((object["platforms"] as? [[String: Any]])?.first)
+        #expect(first["reproduced"] as? Bool == true)
+        #expect((first["maxDifferenceFraction"] as? Double ?? 1) <= 1e-6)
+        #expect((object["platforms"] as? [[String: Any]])?.count == 15)
+    }
+}

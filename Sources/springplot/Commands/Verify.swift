@@ -1,6 +1,7 @@
 import ArgumentParser
 import SpringCharts
 import SpringMath
+import SpringPlatforms
 import SpringPlotCore
 
 /// Checks a recorded trajectory from any animation library against the exact spring motion.
@@ -35,12 +36,24 @@ struct Verify: ParsableCommand {
                                                         valueName: "units"))
     var tolerance: Double?
 
+    @Option(help: ArgumentHelp("Also compare with what this platform displays, run on the recording's frame times (auto: rank every platform).",
+                               valueName: "name|auto"))
+    var platform: PlatformChoice?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second for --platform past the recording's last frame. (default: the recording's median rate)",
+                                                        valueName: "hz"))
+    var fps: Double?
+
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
     @OptionGroup(title: "Chart (drawn only with -o)") var chart: ChartOptions
 
     func validate() throws {
+        if let fps { try FrameRate.validate(fps, "--fps") }
+        if platform != nil, try spring.springs()[0].spring.isInstantaneous {
+            throw ValidationError("--response must be > 0 for --platform: a response-0 spring is an instant jump")
+        }
         if let tolerance { try requireFinite(tolerance, "--tolerance"); if tolerance < 0 { throw ValidationError("--tolerance must be ≥ 0 (got \(tolerance))") } }
     }
 
@@ -50,13 +63,18 @@ struct Verify: ParsableCommand {
         let exact = SpringMotion(spring: named.spring, from: motion.from, to: motion.to, initialVelocity: motion.velocity)
         let comparison = exact.compare(times: recording.times, positions: recording.positions, velocities: recording.velocities)
         let passed = tolerance.map { comparison.maximumError <= $0 }
+        let matches = platform.map { choice in
+            Verify.platformMatches(choice, recording: recording, spring: named.spring, motion: motion.motion,
+                                   fps: fps ?? Verify.frameRate(medianInterval: comparison.medianInterval))
+        } ?? []
         if chart.output != nil {
             try renderAndWrite(Verify.chart(recording: recording, exact: exact, comparison: comparison, name: named.name,
                                             options: chart),
                                options: chart, defaultName: "springplot-verify")
         }
-        let text = json ? Verify.json(comparison, spring: named, tolerance: tolerance, passed: passed) + "\n"
+        let text = json ? Verify.json(comparison, spring: named, tolerance: tolerance, passed: passed, platforms: matches) + "\n"
             : Verify.text(comparison, source: input == "-" ? "standard input" : input, spring: named, tolerance: tolerance)
+                + Verify.platformText(matches, auto: platform == .auto)
         try OutputWriter.writeStandardOutput(Array(text.utf8))
         if passed == false, let tolerance {
             printError("springplot: verify: max error \(shortest(comparison.maximumError)) exceeds --tolerance \(shortest(tolerance))")
@@ -104,7 +122,8 @@ struct Verify: ParsableCommand {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func json(_ c: TrajectoryComparison, spring: NamedSpring, tolerance: Double?, passed: Bool?) -> String {
+    static func json(_ c: TrajectoryComparison, spring: NamedSpring, tolerance: Double?, passed: Bool?,
+                     platforms: [RecordingMatch] = []) -> String {
         func number(_ x: Double?) -> JSONValue { x.map(JSONValue.number) ?? .null }
         let s = spring.spring
         return JSONValue.object([
@@ -135,7 +154,7 @@ struct Verify: ParsableCommand {
             ("stopOffset", .number(c.stopOffset)),
             ("tolerance", number(tolerance)),
             ("passed", passed.map(JSONValue.bool) ?? .null),
-        ]).render()
+        ] + platformJSON(platforms)).render()
     }
 
     /// Both curves on top, the error below; long recordings are thinned for drawing.
