@@ -45,6 +45,29 @@ extension Spring {
         return finder.lastExceedance()
     }
 
+    /// The exact time from which a motion that starts `displacement` away from its target with
+    /// `velocity` stays within `epsilon` of the target **and** slower than `speedEpsilon` for good:
+    /// the later of the position's and the speed's last exceedance, in seconds.
+    ///
+    /// The speed of a free spring obeys the same equation as its displacement (from the velocity and
+    /// the starting acceleration), so its last exceedance is found by the same exact search. A
+    /// natural speed band is `epsilon × naturalFrequency`: the speed at which a motion of amplitude
+    /// `epsilon` passes the target.
+    ///
+    /// - Returns: `+∞` for an undamped spring that moves at all; NaN when the starting acceleration
+    ///   overflows.
+    /// - Precondition: `epsilon` and `speedEpsilon` finite and > 0; `displacement` and `velocity`
+    ///   finite.
+    public func settlingDuration(displacement x0: Double, velocity v0: Double, epsilon: Double, speedEpsilon: Double) -> Double {
+        precondition(speedEpsilon.isFinite && speedEpsilon > 0, "speedEpsilon must be finite and > 0")
+        let position = settlingDuration(displacement: x0, velocity: v0, epsilon: epsilon)
+        if isInstantaneous { return position }
+        let a0 = -(stiffness * x0 + damping * v0) / mass
+        guard a0.isFinite else { return .nan }
+        let speed = SettlingFinder(kernel: kernel, x0: v0, v0: a0, epsilon: speedEpsilon).lastExceedance()
+        return Swift.max(position, speed)
+    }
+
     /// The largest distance from its target that the free motion starting `displacement` away with
     /// `velocity` ever reaches, for t ≥ 0: the larger of the starting distance and the height of the
     /// first turning point (later turning points of a damped spring are lower).

@@ -45,9 +45,11 @@ extension AnimationEvent: Sendable where Value: Sendable {}
 ///
 /// With exact stepping (the default) the finish is decided from the motion itself, never from one
 /// frame's state: at the start, and again at every retarget or change of value, velocity or spring,
-/// the exact time from which the motion stays inside the band for good is computed (SpringMath's
-/// ``Spring/settlingDuration(displacement:velocity:epsilon:)``), and the run ends on the first frame
-/// at or after it. The finish is then the same at every frame rate, within one frame, and never
+/// the exact time from which the motion stays inside the band for good, both in distance and in
+/// speed (the distance band × the spring's natural frequency ω₀: the speed of a motion of that
+/// amplitude passing the target), is computed (SpringMath's
+/// ``Spring/settlingDuration(displacement:velocity:epsilon:speedEpsilon:)``), and the run ends on the
+/// first frame at or after it. The finish is then the same at every frame rate, within one frame, and never
 /// early: a frame that happens to land near a turning point cannot end the run. The numeric
 /// integrators, whose motion is not the exact one, end on the first frame whose distance and speed
 /// are both inside their thresholds. Either way the value is then set exactly to the target.
@@ -381,8 +383,18 @@ public struct SpringAnimation<Value: SpringVector> {
         restSpeed = clamped(speed)
         // While waiting out a delay the countdown is the delay; the plan is made when the run begins.
         if !isWaitingToStart {
-            countdown = integrator == .exact ? motion.timeToRest(spring, band: Double(restDistance)) : .infinity
+            countdown = integrator == .exact ? timeToRest : .infinity
         }
+    }
+
+    /// The exact time from the current state until the motion stays inside the rest band for good,
+    /// in distance and in speed (the band × ω₀). NaN when the motion is too large to plan.
+    var timeToRest: Double {
+        let spring = springReference.spring
+        let omega = spring.isInstantaneous ? 0 : spring.naturalFrequency
+        let band = Double(restDistance)
+        return OneDimensionalParts(offset: value - target, velocity: currentVelocity)
+            .timeToRest(spring, band: band, speedBand: band * omega)
     }
 }
 
@@ -434,18 +446,23 @@ struct OneDimensionalParts {
         return (along * along + across * across).squareRoot()
     }
 
-    /// The time from which the motion stays within `band` of the target for good: exact for scalars;
-    /// for vectors each part is held within band/√2, so the finish is never early.
-    func timeToRest(_ spring: Spring, band: Double) -> Double {
+    /// The time from which the motion stays within `band` of the target and slower than `speedBand`
+    /// for good: exact for scalars; for vectors each part is held within band/√2 and speedBand/√2, so
+    /// the finish is never early.
+    func timeToRest(_ spring: Spring, band: Double, speedBand: Double) -> Double {
         guard isFinite else { return .nan }
         if distance == 0 && alongVelocity == 0 && acrossSpeed == 0 { return 0 }
         let epsilon = Swift.max(band, Double.leastNormalMagnitude)
+        let speedEpsilon = Swift.min(Swift.max(speedBand, Double.leastNormalMagnitude), Double.greatestFiniteMagnitude)
         if isAlongOnly {
-            return spring.settlingDuration(displacement: distance, velocity: alongVelocity, epsilon: epsilon)
+            return spring.settlingDuration(displacement: distance, velocity: alongVelocity, epsilon: epsilon,
+                                           speedEpsilon: speedEpsilon)
         }
-        let partEpsilon = epsilon / 2.0.squareRoot()
-        return Swift.max(spring.settlingDuration(displacement: distance, velocity: alongVelocity, epsilon: partEpsilon),
-                         spring.settlingDuration(displacement: 0, velocity: acrossSpeed, epsilon: partEpsilon))
+        let root2 = 2.0.squareRoot()
+        return Swift.max(spring.settlingDuration(displacement: distance, velocity: alongVelocity, epsilon: epsilon / root2,
+                                                 speedEpsilon: speedEpsilon / root2),
+                         spring.settlingDuration(displacement: 0, velocity: acrossSpeed, epsilon: epsilon / root2,
+                                                 speedEpsilon: speedEpsilon / root2))
     }
 }
 

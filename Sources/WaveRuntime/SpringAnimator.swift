@@ -172,13 +172,11 @@ public final class SpringAnimator<Value: SpringVector> {
         }
     }
 
-    /// The exact time, in seconds from now, until the current motion settles within its rest
-    /// distance (for vector values, along the line to the target). 0 when not running.
+    /// The exact time, in seconds from now, until the current motion stays inside its rest band for
+    /// good, in distance and speed (see ``RestThreshold``). 0 when not running.
     public var settlingTime: Double {
         guard state == .running || core.animation.isWaitingToStart else { return 0 }
-        let motion = OneDimensionalParts(offset: core.animation.value - core.animation.target,
-                                         velocity: core.animation.velocity)
-        let rest = motion.timeToRest(spring, band: Double(core.animation.restDistance))
+        let rest = core.animation.timeToRest
         return core.animation.remainingDelay + (rest.isNaN ? .infinity : rest)
     }
 

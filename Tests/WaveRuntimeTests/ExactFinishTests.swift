@@ -16,6 +16,29 @@ struct TextbookMotion {
         self.v0 = v0
     }
 
+    init(zeta: Double, omega: Double, x0: Double, v0: Double) {
+        self.zeta = zeta
+        self.omega = omega
+        self.x0 = x0
+        self.v0 = v0
+    }
+
+    /// The velocity obeys the same equation, starting from v0 and the starting acceleration.
+    var speedMotion: TextbookMotion {
+        TextbookMotion(zeta: zeta, omega: omega, x0: v0, v0: -omega * omega * x0 - 2 * zeta * omega * v0)
+    }
+
+    func velocity(_ t: Double) -> Double { speedMotion.displacement(t) }
+
+    /// ``scan(band:fraction:)`` for distance and speed together: the speed band is the distance band
+    /// × ω, and `settle` is the later of the two last exceedances.
+    func scanBoth(fraction: Double = 0.75e-3) -> (peak: Double, settle: Double, band: Double, speedBand: Double) {
+        let position = scan(fraction: fraction)
+        let speedBand = position.band * omega
+        let speed = speedMotion.scan(band: speedBand)
+        return (position.peak, max(position.settle, speed.settle), position.band, speedBand)
+    }
+
     func displacement(_ t: Double) -> Double {
         if zeta < 1 {
             let wd = omega * (1 - zeta * zeta).squareRoot()
@@ -99,7 +122,7 @@ struct ExactFinishTests {
         animator.velocity = -5000
         animator.start()
         let end = try #require(finishTime(animator, controller, frames: { _ in 1.0 / 60 }))
-        let reference = TextbookMotion(dampingRatio: 10, response: 1, x0: -100, v0: -5000).scan()
+        let reference = TextbookMotion(dampingRatio: 10, response: 1, x0: -100, v0: -5000).scanBoth()
         // The real excursion is about 138 units; the rest band is a thousandth of it (× 0.75).
         #expect(reference.peak > 130 && reference.peak < 145)
         let jump = abs(TextbookMotion(dampingRatio: 10, response: 1, x0: -100, v0: -5000).displacement(end))
@@ -110,7 +133,7 @@ struct ExactFinishTests {
     @Test("The finish is the same at 30, 60, 120 and 240 Hz and on irregular frames: within one frame, never early",
           arguments: [(0.5, 1.0), (0.7, 0.5), (0.3, 0.4), (1.0, 0.3), (3.0, 0.6)])
     func finishIndependentOfFrameRate(zeta: Double, response: Double) throws {
-        let reference = TextbookMotion(dampingRatio: zeta, response: response, x0: -100, v0: 0).scan()
+        let reference = TextbookMotion(dampingRatio: zeta, response: response, x0: -100, v0: 0).scanBoth()
         var rng = SeededGenerator(seed: 0xF1A15)
         let irregular = (0..<100_000).map { _ in [1.0 / 240, 1.0 / 120, 1.0 / 60, 1.0 / 30, 1.0 / 80, 0.003].randomElement(using: &rng)! }
         let cases: [(String, (Int) -> Double, Double)] = [
@@ -152,7 +175,7 @@ struct ExactFinishTests {
             let x0 = animator.value - animator.target, v0 = animator.velocity
             let segmentStart = controller.time
             let motion = TextbookMotion(dampingRatio: zeta, response: response, x0: x0, v0: v0)
-            let reference = motion.scan()
+            let reference = motion.scanBoth()
             let end = try #require(finishTime(animator, controller, frames: { _ in dt }, limit: 2000),
                                    "seed \(seed) case \(index)")
             let elapsed = end - segmentStart
