@@ -4,8 +4,10 @@ import Foundation
 /// target and initial velocity, each with its one-standard-deviation uncertainty.
 ///
 /// The model is the exact closed form: `x(t) = to + P(t − t₀)·(from − to) + Q(t − t₀)·v₀`, where P and
-/// Q are the position row of ``Spring/transition(over:)``, and t₀ is the first sample's time, so
-/// `from` and `initialVelocity` describe the motion at the first sample.
+/// Q are the position row of ``Spring/transition(over:)``, and t₀ is the motion's start: the first
+/// sample's time, or, when the recording holds still for two or more samples before it moves, a time
+/// fitted between the last still sample and the first moving one (before t₀ the model holds `from`).
+/// `from` and `initialVelocity` describe the motion at t₀.
 ///
 /// The uncertainties come from the Jacobian at the optimum: covariance = σ²(JᵀJ)⁻¹ with σ² the
 /// residual variance (sum of squares / (n − 5)). For ζ and the response, which are fitted through
@@ -13,13 +15,14 @@ import Foundation
 public struct SpringFit: Hashable, Sendable {
     public var dampingRatio: Double
     public var response: Double
-    /// Position at the first sample, in value units.
+    /// Position at the start (``startTime``), in value units.
     public var from: Double
     /// The target.
     public var to: Double
-    /// Velocity at the first sample, in value units per second.
+    /// Velocity at the start, in value units per second.
     public var initialVelocity: Double
-    /// The first sample's time: where `from` and `initialVelocity` apply.
+    /// When the motion starts, on the samples' clock: where `from` and `initialVelocity` apply. The
+    /// first sample's time, unless the recording holds still before the motion (see ``stillSampleCount``).
     public var startTime: Double
 
     public var dampingRatioUncertainty: Double
@@ -32,6 +35,9 @@ public struct SpringFit: Hashable, Sendable {
     public var residualRMS: Double
     /// Number of samples fitted.
     public var sampleCount: Int
+    /// How many samples at the start of the recording hold still before the motion begins (0 when it
+    /// moves from the first interval on). They are fitted as `from`.
+    public var stillSampleCount: Int = 0
 
     /// The fitted spring (mass 1).
     public var spring: Spring { Spring(dampingRatio: dampingRatio, response: response) }
@@ -123,10 +129,12 @@ public enum SpringFitter {
         for i in 0..<n where !times[i].isFinite || !positions[i].isFinite { throw .notFinite(index: i) }
         for i in 1..<n where !(times[i] > times[i - 1]) { throw .timeNotIncreasing(index: i) }
 
-        let t0 = times[0]
-        let tau = times.map { $0 - t0 }
-        let problem = FitProblem(times: tau, positions: positions, fixedVelocity: initialVelocity)
-        let span = tau[n - 1]
+        let still = stillPrefixCount(positions)
+        // Without a still stretch the motion starts at the first sample; with one, somewhere between the
+        // last still sample and the first moving one.
+        let earliest = times[Swift.max(still - 1, 0)]
+        let problem = FitProblem(times: times.map { $0 - earliest }, positions: positions, fixedVelocity: initialVelocity)
+        let span = times[n - 1] - earliest
 
         // Simple rivals: a constant and a straight line.
         let mean = positions.reduce(0, +) / Double(n)
@@ -151,7 +159,34 @@ public enum SpringFitter {
             let result = problem.levenbergMarquardt(from: start.theta)
             if best == nil || result.rss < best!.rss { best = result }
         }
-        guard let best else { throw .noMotion(rms: constantRMS) }
+        guard var best else { throw .noMotion(rms: constantRMS) }
+        var t0 = earliest
+        if still >= 2 {
+            // The start lies in the interval before the first moving sample: a golden-section search of
+            // the residual over it, each step refitted from the best parameters so far.
+            let latest = times[still]
+            func refit(_ start: Double) -> (rss: Double, theta: [Double]) {
+                FitProblem(times: times.map { $0 - start }, positions: positions, fixedVelocity: initialVelocity)
+                    .levenbergMarquardt(from: best.theta)
+            }
+            let ratio = (5.0.squareRoot() - 1) / 2
+            var a = earliest, b = latest
+            var c = b - ratio * (b - a), d = a + ratio * (b - a)
+            var fc = refit(c), fd = refit(d)
+            for _ in 0..<40 where b - a > 1e-9 * Swift.max(latest - earliest, 1e-12) {
+                if fc.rss <= fd.rss {
+                    b = d; d = c; fd = fc
+                    c = b - ratio * (b - a); fc = refit(c)
+                } else {
+                    a = c; c = d; fc = fd
+                    d = a + ratio * (b - a); fd = refit(d)
+                }
+            }
+            let (middle, fitted) = fc.rss <= fd.rss ? (c, fc) : (d, fd)
+            if fitted.rss < best.rss { best = fitted; t0 = middle }
+        }
+        let problemAtStart = t0 == earliest ? problem
+            : FitProblem(times: times.map { $0 - t0 }, positions: positions, fixedVelocity: initialVelocity)
 
         let rss = best.rss
         let springRMS = (rss / Double(n)).squareRoot()
@@ -161,7 +196,7 @@ public enum SpringFitter {
         let theta = best.theta
         let zeta = Foundation.exp(theta[0]), response = Foundation.exp(theta[1])
         let variance = rss / Double(Swift.max(n - problem.active.count, 1))
-        let covariance = problem.inverseNormalMatrix(at: theta)
+        let covariance = problemAtStart.inverseNormalMatrix(at: theta)
         func deviation(_ i: Int) -> Double {
             guard let covariance, covariance[i][i] >= 0 else { return .infinity }
             return (variance * covariance[i][i]).squareRoot()
@@ -171,13 +206,35 @@ public enum SpringFitter {
             startTime: t0,
             dampingRatioUncertainty: zeta * deviation(0), responseUncertainty: response * deviation(1),
             fromUncertainty: deviation(2), toUncertainty: deviation(3), initialVelocityUncertainty: deviation(4),
-            residualRMS: springRMS, sampleCount: n)
+            residualRMS: springRMS, sampleCount: n, stillSampleCount: still >= 2 ? still : 0)
         let relative = Swift.max(fit.dampingRatioUncertainty / zeta, fit.responseUncertainty / response)
         if !(relative <= maximumRelativeUncertainty) {
             throw .ambiguous(dampingRatio: zeta, dampingRatioUncertainty: fit.dampingRatioUncertainty,
                              response: response, responseUncertainty: fit.responseUncertainty)
         }
         return fit
+    }
+
+    /// How many samples at the start hold the first sample's position before the motion begins:
+    /// those within a threshold of the first. The threshold is 10⁻⁶ of the data's range, or, for noisy
+    /// data, the median size of the third differences (about three standard deviations of white noise,
+    /// while a spring sampled a few dozen times per response changes little in its third difference).
+    /// 1 when the second sample already moves.
+    static func stillPrefixCount(_ positions: [Double]) -> Int {
+        let n = positions.count
+        guard n > 3, let low = positions.min(), let high = positions.max(), high > low else { return 1 }
+        var third = [Double]()
+        third.reserveCapacity(n - 3)
+        for i in 3..<n {
+            let outer = positions[i] - positions[i - 3]
+            let inner = 3 * (positions[i - 1] - positions[i - 2])
+            third.append(abs(outer - inner))
+        }
+        third.sort()
+        let threshold = Swift.max(1e-6 * (high - low), third[third.count / 2])
+        var count = 1
+        while count < n && abs(positions[count] - positions[0]) <= threshold { count += 1 }
+        return count
     }
 
     static func geometric(from low: Double, to high: Double, count: Int) -> [Double] {
@@ -207,10 +264,12 @@ struct FitProblem {
     }
 
     /// The position row of the transition at every sample: x = from·p + to·(1 − p) + v₀·q.
+    /// Before the start (a negative time) the motion holds `from`: p = 1, q = 0.
     func rows(_ logZeta: Double, _ logResponse: Double) -> (p: [Double], q: [Double]) {
         let s = spring(logZeta, logResponse)
         var p = [Double](repeating: 0, count: times.count), q = p
         for i in times.indices {
+            guard times[i] > 0 else { p[i] = 1; continue }
             let m = s.transition(over: times[i])
             p[i] = m.positionFromPosition
             q[i] = m.positionFromVelocity

@@ -39,18 +39,23 @@ public struct TrajectoryComparison: Hashable, Sendable {
     public var longIntervalCount: Int
     /// Time of the last sample.
     public var lastTime: Double
+    /// The index of the recording's finish: the first sample from which the data stay at their final
+    /// value (a recording that holds the target for several frames finished on the first of them).
+    public var finishIndex: Int
+    /// The time of the sample at ``finishIndex``.
+    public var finishTime: Double
     /// The size of the recording's final jump: how far from the target the motion was when the
-    /// library stopped it. When the last sample sits exactly on the target (the library snapped),
-    /// this is the distance of the sample before it; otherwise that of the last sample.
+    /// library stopped it. When the data end on the target (the library snapped), this is the
+    /// distance of the sample before the finish; otherwise that of the final value.
     public var finalJump: Double
-    /// Whether the last sample sits exactly on the target.
+    /// Whether the data end exactly on the target, reached by a jump at ``finishIndex``.
     public var snapped: Bool
     /// The exact settling time for a band of ``finalJump`` around the target: when a library that
     /// stops at that distance should have stopped (+∞ for an undamped spring).
     public var exactStopTime: Double
 
-    /// `lastTime − exactStopTime`: negative when the library stopped early.
-    public var stopOffset: Double { lastTime - exactStopTime }
+    /// `finishTime − exactStopTime`: negative when the library stopped early.
+    public var stopOffset: Double { finishTime - exactStopTime }
 
     /// Whether the error grows with the frame interval: frames after long intervals add at least
     /// 1.5 × the RMS step error of the others (`nil` when the intervals are all alike).
@@ -91,6 +96,11 @@ extension SpringMotion where Value == Double {
             }
         }
 
+        // The finish: the first sample from which the data stay at their final value.
+        var finish = n - 1
+        while finish > 0 && positions[finish - 1] == positions[n - 1] { finish -= 1 }
+        let snapped = finish > 0 && positions[n - 1] == to
+
         // Frame intervals.
         var median = 0.0, shortest = 0.0, longest = 0.0
         var longSquares = 0.0, longCount = 0, regularSquares = 0.0, regularCount = 0
@@ -102,7 +112,7 @@ extension SpringMotion where Value == Double {
             shortest = intervals.min() ?? 0
             longest = intervals.max() ?? 0
             median = TrajectoryComparison.median(&intervals)
-            let lastStep = positions[n - 1] == to ? n - 2 : n - 1
+            let lastStep = snapped ? finish - 1 : n - 1
             if lastStep >= 1 {
                 // Frame intervals repeat: keep the last interval's transition.
                 var cachedInterval = -1.0, cached = TransitionMatrix.identity
@@ -123,13 +133,12 @@ extension SpringMotion where Value == Double {
         }
 
         // The stop: how far out the library let go, and when the exact motion gets that close for good.
-        let snapped = n > 1 && positions[n - 1] == to
-        let jump = abs(positions[snapped ? n - 2 : n - 1] - to)
+        let jump = abs(positions[snapped ? finish - 1 : n - 1] - to)
         let stop: Double
         if jump > 0 {
             stop = spring.settlingDuration(displacement: x0, velocity: initialVelocity, epsilon: jump)
         } else {
-            stop = spring.dampingRatio == 0 ? .infinity : times[n - 1]
+            stop = spring.dampingRatio == 0 ? .infinity : times[finish]
         }
 
         return TrajectoryComparison(
@@ -140,7 +149,8 @@ extension SpringMotion where Value == Double {
             medianInterval: median, shortestInterval: shortest, longestInterval: longest,
             rmsStepErrorAfterLongIntervals: longCount > 0 ? (longSquares / Double(longCount)).squareRoot() : nil,
             rmsStepErrorAfterRegularIntervals: regularCount > 0 ? (regularSquares / Double(regularCount)).squareRoot() : nil,
-            longIntervalCount: longCount, lastTime: times[n - 1], finalJump: jump, snapped: snapped,
+            longIntervalCount: longCount, lastTime: times[n - 1], finishIndex: finish, finishTime: times[finish],
+            finalJump: jump, snapped: snapped,
             exactStopTime: stop)
     }
 }

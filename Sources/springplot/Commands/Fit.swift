@@ -11,8 +11,9 @@ struct Fit: ParsableCommand {
         discussion: """
             Least squares on the exact closed form (Levenberg–Marquardt from a grid of starting springs), \
             with one-standard-deviation uncertainties from the Jacobian at the optimum. The samples may be \
-            noisy, rounded to whole pixels and unevenly spaced; from and the velocity are those at the first \
-            sample. The spring is reported in every convention, as export prints it. Data that no spring \
+            noisy, rounded to whole pixels and unevenly spaced. When the recording holds still before the \
+            motion, the start is found between the last still sample and the first moving one and reported; \
+            from and the velocity are those at the start. The spring is reported in every convention, as export prints it. Data that no spring \
             explains (a ramp, noise, fewer than 8 points) or that many springs explain equally (motion cut \
             off before it turns) is refused. -o draws the data against the fit. When the recording starts \
             with the motion, at rest, --from-rest holds the initial velocity at 0.
@@ -31,7 +32,7 @@ struct Fit: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
-    @OptionGroup(title: "Chart (drawn only with -o)") var chart: ChartOptions
+    @OptionGroup(title: "Chart (drawn only with -o)") var chart: CanvasOptions
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -77,7 +78,8 @@ struct Fit: ParsableCommand {
             fit \(source): \(fit.sampleCount) samples, residual RMS \(label(fit.residualRMS, digits: 3))
               damping ratio     \(pm(fit.dampingRatio, fit.dampingRatioUncertainty))
               response          \(pm(fit.response, fit.responseUncertainty, " s"))
-              from              \(pm(fit.from, fit.fromUncertainty)) (at t = \(label(fit.startTime, digits: 4)) s)
+              from              \(pm(fit.from, fit.fromUncertainty))
+              starts at         t = \(label(fit.startTime, digits: 4)) s\(fit.stillSampleCount > 0 ? " (after \(fit.stillSampleCount) still samples)" : " (the first sample)")
               to                \(pm(fit.to, fit.toUncertainty))
               initial velocity  \(fit.initialVelocityUncertainty == 0 ? "0/s (held at 0: \(heldReason))"
                                       : pm(fit.initialVelocity, fit.initialVelocityUncertainty, "/s"))
@@ -105,13 +107,14 @@ struct Fit: ParsableCommand {
             ("to", estimate(fit.to, fit.toUncertainty)),
             ("initialVelocity", estimate(fit.initialVelocity, fit.initialVelocityUncertainty)),
             ("startTime", .number(fit.startTime)),
+            ("stillSamples", .number(Double(fit.stillSampleCount))),
             ("spring", .object([("mass", .number(s.mass)), ("stiffness", .number(s.stiffness)), ("damping", .number(s.damping))])),
             ("targets", .array(targets)),
         ]).render()
     }
 
     /// The samples and the fitted curve on top, the residuals below.
-    static func chart(recording: TrajectoryFile, fit: SpringFit, options: ChartOptions) -> Chart {
+    static func chart(recording: TrajectoryFile, fit: SpringFit, options: CanvasOptions) -> Chart {
         let times = recording.times
         let first = times[0], last = times[times.count - 1]
         let dense = (0...1200).map { first + (last - first) * Double($0) / 1200 }

@@ -17,7 +17,9 @@ struct Verify: ParsableCommand {
             is 2 when the largest error exceeds it.
 
             The spring may be given in any convention (see springplot --help); --from, --to and --velocity \
-            say where the motion was meant to go.
+            say where the motion was meant to go (from and to default to the first and last samples). Lines \
+            starting with # are comments. The recording's finish is its first sample from which the data stay \
+            at their final value.
 
             Example: springplot verify recording.csv --react-spring-tension 170 --friction 26 --to 100 --tolerance 0.5
             """)
@@ -30,7 +32,7 @@ struct Verify: ParsableCommand {
     var input: String
 
     @OptionGroup(title: "Spring") var spring: OneSpringOptions
-    @OptionGroup(title: "Motion") var motion: MotionOptions
+    @OptionGroup(title: "Motion") var motion: RecordedMotionOptions
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Exit with status 2 when the largest position error exceeds this, in value units.",
                                                         valueName: "units"))
@@ -47,7 +49,7 @@ struct Verify: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
-    @OptionGroup(title: "Chart (drawn only with -o)") var chart: ChartOptions
+    @OptionGroup(title: "Chart (drawn only with -o)") var chart: CanvasOptions
 
     func validate() throws {
         if let fps { try FrameRate.validate(fps, "--fps") }
@@ -60,11 +62,12 @@ struct Verify: ParsableCommand {
     func run() throws {
         let named = try spring.springs()[0]
         let recording = try TrajectoryFile.read(input, option: "verify")
+        let motion = self.motion.motion(for: recording.positions)
         let exact = SpringMotion(spring: named.spring, from: motion.from, to: motion.to, initialVelocity: motion.velocity)
         let comparison = exact.compare(times: recording.times, positions: recording.positions, velocities: recording.velocities)
         let passed = tolerance.map { comparison.maximumError <= $0 }
         let matches = platform.map { choice in
-            Verify.platformMatches(choice, recording: recording, spring: named.spring, motion: motion.motion,
+            Verify.platformMatches(choice, recording: recording, spring: named.spring, motion: motion,
                                    fps: fps ?? Verify.frameRate(medianInterval: comparison.medianInterval))
         } ?? []
         if chart.output != nil {
@@ -113,7 +116,7 @@ struct Verify: ParsableCommand {
         } else {
             verdict = stop < 0 ? "\(v(-stop)) s early" : "\(v(stop)) s late"
         }
-        lines.append("  stop        last sample at \(v(c.lastTime)) s, \(v(c.finalJump)) from the target\(c.snapped ? " before snapping" : "");"
+        lines.append("  stop        finished at \(v(c.finishTime)) s, \(v(c.finalJump)) from the target\(c.snapped ? " before snapping" : "");"
                      + " the exact motion stays that close after \(v(c.exactStopTime)) s: \(verdict)")
         if let tolerance {
             lines.append(c.maximumError <= tolerance ? "  tolerance   passed: max error \(v(c.maximumError)) ≤ \(v(tolerance))"
@@ -148,6 +151,8 @@ struct Verify: ParsableCommand {
             ("rmsStepErrorAfterRegularIntervals", number(c.rmsStepErrorAfterRegularIntervals)),
             ("errorGrowsWithInterval", c.errorGrowsWithInterval.map(JSONValue.bool) ?? .null),
             ("lastTime", .number(c.lastTime)),
+            ("finishTime", .number(c.finishTime)),
+            ("finishIndex", .number(Double(c.finishIndex))),
             ("finalJump", .number(c.finalJump)),
             ("snapped", .bool(c.snapped)),
             ("exactStopTime", .number(c.exactStopTime)),
@@ -159,7 +164,7 @@ struct Verify: ParsableCommand {
 
     /// Both curves on top, the error below; long recordings are thinned for drawing.
     static func chart(recording: TrajectoryFile, exact: SpringMotion<Double>, comparison: TrajectoryComparison,
-                      name: String, options: ChartOptions) -> Chart {
+                      name: String, options: CanvasOptions) -> Chart {
         let times = recording.times
         let span = times[times.count - 1]
         let start = Swift.min(0, times[0])

@@ -27,16 +27,13 @@ enum GridChartSize: DefaultChartSize {
 }
 
 typealias ChartOptions = ChartOptionsOf<StandardChartSize>
+typealias CanvasOptions = ChartCanvasOptions<StandardChartSize>
 
-/// The chart's size, look and destination; `Size` gives the default canvas.
+/// A chart of motion over time: the canvas, and how much of the motion to show. The canvas's
+/// options read as its own (`chart.width`, `chart.destination(defaultName:)`).
+@dynamicMemberLookup
 struct ChartOptionsOf<Size: DefaultChartSize>: ParsableArguments {
-    @Option(name: [.short, .customLong("output")],
-            help: ArgumentHelp("Output file (.png, .svg or .pdf), or - for standard output. Without it a default file is written and its path printed. A device or FIFO is written in place (PNG unless --format says otherwise).",
-                               valueName: "path"))
-    var output: String?
-
-    @Option(help: ArgumentHelp("Output format, overriding the file extension: png, svg or pdf.", valueName: "format"))
-    var format: OutputFormat?
+    @OptionGroup var canvas: ChartCanvasOptions<Size>
 
     @Option(name: .customLong("time-span"), parsing: .unconditional,
             help: ArgumentHelp("Seconds of motion to show. (default: past the settling time)", valueName: "seconds"))
@@ -45,6 +42,29 @@ struct ChartOptionsOf<Size: DefaultChartSize>: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Settling tolerance as a fraction of the distance, for the settle band and time.",
                                valueName: "fraction"))
     var epsilon: Double = 0.01
+
+    func validate() throws {
+        if let timeSpan { try requirePositive(timeSpan, "--time-span") }
+        if let timeSpan, timeSpan > 1e6 { throw ValidationError("--time-span must be at most 1000000 s (got \(timeSpan))") }
+        try requirePositive(epsilon, "--epsilon")
+        if epsilon >= 1 || epsilon < 1e-9 { throw ValidationError("--epsilon must be between 1e-9 and 1 (got \(epsilon))") }
+    }
+
+    subscript<Value>(dynamicMember path: KeyPath<ChartCanvasOptions<Size>, Value>) -> Value { canvas[keyPath: path] }
+
+    func destination(defaultName: String) throws -> OutputDestination { try canvas.destination(defaultName: defaultName) }
+}
+
+/// The chart's size, look and destination; `Size` gives the default canvas. Commands that chart a
+/// recording (verify, fit) take these alone: the recording sets the time span.
+struct ChartCanvasOptions<Size: DefaultChartSize>: ParsableArguments {
+    @Option(name: [.short, .customLong("output")],
+            help: ArgumentHelp("Output file (.png, .svg or .pdf), or - for standard output. Without it a default file is written and its path printed. A device or FIFO is written in place (PNG unless --format says otherwise).",
+                               valueName: "path"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("Output format, overriding the file extension: png, svg or pdf.", valueName: "format"))
+    var format: OutputFormat?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Chart width in pixels at scale 1.", valueName: "px"))
     var width: Double = Size.width
@@ -62,10 +82,6 @@ struct ChartOptionsOf<Size: DefaultChartSize>: ParsableArguments {
     var title: String?
 
     func validate() throws {
-        if let timeSpan { try requirePositive(timeSpan, "--time-span") }
-        if let timeSpan, timeSpan > 1e6 { throw ValidationError("--time-span must be at most 1000000 s (got \(timeSpan))") }
-        try requirePositive(epsilon, "--epsilon")
-        if epsilon >= 1 || epsilon < 1e-9 { throw ValidationError("--epsilon must be between 1e-9 and 1 (got \(epsilon))") }
         try requirePositive(width, "--width")
         try requirePositive(height, "--height")
         let minimumWidth = Int(Chart.minimumWidth), minimumHeight = Int(Chart.minimumHeight)

@@ -153,6 +153,29 @@ enum SpringOptionsDefaults {
 }
 
 /// Where the motion goes: from, to and the initial velocity.
+/// Where a recorded motion was meant to go: from and to default to the recording's first and final
+/// values.
+struct RecordedMotionOptions: ParsableArguments {
+    @Option(parsing: .unconditional, help: ArgumentHelp("Start value. (default: the first sample's position)", valueName: "value"))
+    var from: Double?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Target value. (default: the last sample's position)", valueName: "value"))
+    var to: Double?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Initial velocity in value units per second.", valueName: "units/s"))
+    var velocity: Double = 0
+
+    func validate() throws {
+        let motion = Motion(from: from ?? 0, to: to ?? 0, velocity: velocity)
+        if let problem = motion.problem { throw ValidationError("--\(problem.parameter) \(problem.message)") }
+    }
+
+    /// The motion, with from and to taken from the recording where they were not given.
+    func motion(for positions: [Double]) -> Motion {
+        Motion(from: from ?? positions[0], to: to ?? positions[positions.count - 1], velocity: velocity)
+    }
+}
+
 struct MotionOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Start value.", valueName: "value"))
     var from: Double = 0

@@ -5,6 +5,11 @@ import SpringPlotCore
 /// Renders a chart into the format the options ask for and writes it (the last step of every chart
 /// command).
 func renderAndWrite<Size>(_ chart: Chart, options: ChartOptionsOf<Size>, defaultName: String) throws {
+    try renderAndWrite(chart, options: options.canvas, defaultName: defaultName)
+}
+
+/// ``renderAndWrite(_:options:defaultName:)`` for a command that takes the canvas options alone.
+func renderAndWrite<Size>(_ chart: Chart, options: ChartCanvasOptions<Size>, defaultName: String) throws {
     let destination = try options.destination(defaultName: defaultName)
     let format: OutputFormat
     switch destination {
@@ -25,7 +30,16 @@ func makeChart(title: String, subtitle: String?, panels: [Panel], options: Chart
     options.frame.chart(title: title, subtitle: subtitle, panels: panels)
 }
 
+/// ``makeChart(title:subtitle:panels:options:)`` for a command that takes the canvas options alone.
+func makeChart(title: String, subtitle: String?, panels: [Panel], options: CanvasOptions) -> Chart {
+    options.frame.chart(title: title, subtitle: subtitle, panels: panels)
+}
+
 extension ChartOptionsOf {
+    var frame: ChartFrame { canvas.frame }
+}
+
+extension ChartCanvasOptions {
     /// Size, scale, theme and title as the chart library takes them.
     var frame: ChartFrame {
         ChartFrame(title: title, width: width, height: height, scale: scale, theme: chartTheme)

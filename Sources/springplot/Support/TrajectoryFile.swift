@@ -5,7 +5,8 @@ import Glibc
 /// A recorded trajectory read from CSV: `t,position` or `t,position,velocity`, with that header.
 ///
 /// Times are in seconds and must increase strictly. Every value must be a finite number. Blank lines
-/// are skipped; `\r\n` line ends are accepted. Files larger than ``maximumBytes`` are refused before
+/// and comment lines (starting with `#`, as every recording in `shared/platforms` does) are skipped,
+/// before the header and between rows; a UTF-8 byte order mark and `\r\n` line ends are accepted. Files larger than ``maximumBytes`` are refused before
 /// anything is read. Every failure is one line naming the option, the file and, for a bad value,
 /// its line.
 struct TrajectoryFile {
@@ -35,10 +36,14 @@ struct TrajectoryFile {
             }
             // Skip a UTF-8 byte order mark and leading blank lines.
             if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { index = 3 }
+            // Blank lines and comment lines (first non-blank character '#') are skipped.
             func skipBlankLines() {
                 while index < count {
                     var probe = index
                     while probe < count && (base[probe] == 0x20 || base[probe] == 0x09 || base[probe] == 0x0D) { probe += 1 }
+                    if probe < count && base[probe] == 0x23 {
+                        while probe < count && base[probe] != 0x0A { probe += 1 }
+                    }
                     guard probe < count, base[probe] == 0x0A else {
                         if probe == count { index = count }
                         return
