@@ -96,6 +96,11 @@ extension LinearEasing {
     /// The fraction of the error within which the motion has settled when the easing ends.
     public static let settleFraction = 0.5
 
+    /// `seconds` rounded up to whole milliseconds, as CSS prints a duration (0 stays 0).
+    static func printedDuration(_ seconds: Double) -> Double {
+        (seconds * 1000).rounded(.up) / 1000
+    }
+
     /// The fewest-points easing this greedy method finds for `motion` within `tolerance` (a fraction
     /// of the travel), or an error when the motion cannot be eased.
     ///
@@ -113,9 +118,13 @@ extension LinearEasing {
         let band = tolerance * abs(travel)
         // The duration ends where the motion stays within half the error for good: inside the error,
         // as required, with room left for the last segment to land exactly on the target.
-        let settle = spring.settlingDuration(displacement: motion.from - motion.to, velocity: motion.initialVelocity,
-                                             epsilon: LinearEasing.settleFraction * band)
-        guard settle.isFinite else { throw LinearEasingError.neverSettles }
+        let settleTime = spring.settlingDuration(displacement: motion.from - motion.to, velocity: motion.initialVelocity,
+                                                 epsilon: LinearEasing.settleFraction * band)
+        guard settleTime.isFinite else { throw LinearEasingError.neverSettles }
+        // CSS and the Web Animations API print the duration in whole milliseconds: the points are
+        // chosen for the printed duration (rounded up, so the motion has settled when it ends), or the
+        // printed easing would run up to half a millisecond fast or slow against the motion.
+        let settle = LinearEasing.printedDuration(settleTime)
         let sampler = ProgressSampler(motion: motion, duration: settle)
         if settle == 0 {
             // Already within the error of the target: a jump (one frame) is the whole motion.
