@@ -129,51 +129,42 @@ public enum SpringFitter {
         for i in 0..<n where !times[i].isFinite || !positions[i].isFinite { throw .notFinite(index: i) }
         for i in 1..<n where !(times[i] > times[i - 1]) { throw .timeNotIncreasing(index: i) }
 
-        let still = stillPrefixCount(positions)
+        // A still stretch counts only when enough moving samples follow it (noise on a flat line is
+        // "still" everywhere, and is refused below as no motion).
+        let prefix = stillPrefixCount(positions)
+        let still = prefix >= 2 && n - prefix >= minimumSampleCount ? prefix : 1
         // Without a still stretch the motion starts at the first sample; with one, somewhere between the
         // last still sample and the first moving one.
-        let earliest = times[Swift.max(still - 1, 0)]
-        let problem = FitProblem(times: times.map { $0 - earliest }, positions: positions, fixedVelocity: initialVelocity)
-        let span = times[n - 1] - earliest
+        let first = times[0]
+        let problem = FitProblem(times: times.map { $0 - first }, positions: positions, fixedVelocity: initialVelocity)
+        let span = times[n - 1] - first
 
         // Simple rivals: a constant and a straight line.
         let mean = positions.reduce(0, +) / Double(n)
         let constantRMS = (positions.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(n)).squareRoot()
         let lineRMS = problem.straightLineRMS()
 
-        // Starting springs: ζ and response on logarithmic grids spanning the data's time scale.
-        let ratios = geometric(from: 0.08, to: 5, count: 14)
-        let responses = geometric(from: span / 30, to: span * 3, count: 16)
-        var starts: [(rss: Double, theta: [Double])] = []
-        for zeta in ratios {
-            for response in responses {
-                let logs = [Foundation.log(zeta), Foundation.log(response)]
-                guard let linear = problem.linearSolve(logZeta: logs[0], logResponse: logs[1]) else { continue }
-                starts.append((linear.rss, logs + linear.parameters))
-            }
-        }
-        starts.sort { $0.rss < $1.rss }
-
-        var best: (rss: Double, theta: [Double])?
-        for start in starts.prefix(6) {
-            let result = problem.levenbergMarquardt(from: start.theta)
-            if best == nil || result.rss < best!.rss { best = result }
-        }
-        guard var best else { throw .noMotion(rms: constantRMS) }
-        var t0 = earliest
+        // The motion starts at the first sample, or, after a still stretch, anywhere up to the first
+        // moving sample: a full fit from each end of the stretch, then a golden-section search of the
+        // start over the stretch, refitted from the best parameters so far.
+        guard var best = gridFit(problem, span: span) else { throw .noMotion(rms: constantRMS) }
+        var t0 = first
         if still >= 2 {
-            // The start lies in the interval before the first moving sample: a golden-section search of
-            // the residual over it, each step refitted from the best parameters so far.
-            let latest = times[still]
+            let lastStill = times[still - 1], latest = times[still]
             func refit(_ start: Double) -> (rss: Double, theta: [Double]) {
                 FitProblem(times: times.map { $0 - start }, positions: positions, fixedVelocity: initialVelocity)
                     .levenbergMarquardt(from: best.theta)
             }
+            let fromLastStill = FitProblem(times: times.map { $0 - lastStill }, positions: positions, fixedVelocity: initialVelocity)
+            if let late = gridFit(fromLastStill, span: times[n - 1] - lastStill), late.rss < best.rss {
+                best = late
+                t0 = lastStill
+            }
             let ratio = (5.0.squareRoot() - 1) / 2
-            var a = earliest, b = latest
+            var a = first, b = latest
             var c = b - ratio * (b - a), d = a + ratio * (b - a)
             var fc = refit(c), fd = refit(d)
-            for _ in 0..<40 where b - a > 1e-9 * Swift.max(latest - earliest, 1e-12) {
+            for _ in 0..<48 where b - a > 1e-9 * (latest - first) {
                 if fc.rss <= fd.rss {
                     b = d; d = c; fd = fc
                     c = b - ratio * (b - a); fc = refit(c)
@@ -185,7 +176,7 @@ public enum SpringFitter {
             let (middle, fitted) = fc.rss <= fd.rss ? (c, fc) : (d, fd)
             if fitted.rss < best.rss { best = fitted; t0 = middle }
         }
-        let problemAtStart = t0 == earliest ? problem
+        let problemAtStart = t0 == first ? problem
             : FitProblem(times: times.map { $0 - t0 }, positions: positions, fixedVelocity: initialVelocity)
 
         let rss = best.rss
@@ -213,6 +204,28 @@ public enum SpringFitter {
                              response: response, responseUncertainty: fit.responseUncertainty)
         }
         return fit
+    }
+
+    /// Levenberg–Marquardt from the six best starting springs of a logarithmic ζ × response grid
+    /// spanning the data's time scale (`span` seconds); nil when no start is usable.
+    static func gridFit(_ problem: FitProblem, span: Double) -> (rss: Double, theta: [Double])? {
+        let ratios = geometric(from: 0.08, to: 5, count: 14)
+        let responses = geometric(from: span / 30, to: span * 3, count: 16)
+        var starts: [(rss: Double, theta: [Double])] = []
+        for zeta in ratios {
+            for response in responses {
+                let logs = [Foundation.log(zeta), Foundation.log(response)]
+                guard let linear = problem.linearSolve(logZeta: logs[0], logResponse: logs[1]) else { continue }
+                starts.append((linear.rss, logs + linear.parameters))
+            }
+        }
+        starts.sort { $0.rss < $1.rss }
+        var best: (rss: Double, theta: [Double])?
+        for start in starts.prefix(6) {
+            let result = problem.levenbergMarquardt(from: start.theta)
+            if best == nil || result.rss < best!.rss { best = result }
+        }
+        return best
     }
 
     /// How many samples at the start hold the first sample's position before the motion begins:
