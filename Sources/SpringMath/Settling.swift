@@ -290,13 +290,32 @@ struct SettlingFinder {
     // MARK: Root finding
 
     /// The last time in [lo, hi] with |x| ≥ ε, given |x(lo)| ≥ ε > |x(hi)| and |x| falling between.
+    ///
+    /// Regula falsi with the Illinois modification (the retained end's value is halved when it is kept
+    /// twice), falling back to bisection when a secant step leaves the bracket: about ten evaluations
+    /// of the motion instead of bisection's sixty, to the same last-bit bracket.
     private func bisectDecreasing(from lo: Double, to hi: Double) -> Double {
         var lo = lo, hi = hi
-        if abs(displacement(hi)) >= epsilon { return hi }
+        var fLo = abs(displacement(lo)) - epsilon
+        var fHi = abs(displacement(hi)) - epsilon
+        if fHi >= 0 { return hi }
+        var kept = 0  // −1: lo was kept last time, +1: hi was
         for _ in 0..<200 {
-            let mid = lo + (hi - lo) / 2
-            if mid <= lo || mid >= hi { break }
-            if abs(displacement(mid)) >= epsilon { lo = mid } else { hi = mid }
+            var t = fLo > 0 && fHi < 0 ? lo + (hi - lo) * (fLo / (fLo - fHi)) : lo + (hi - lo) / 2
+            if !(t > lo && t < hi) { t = lo + (hi - lo) / 2 }
+            if t <= lo || t >= hi { break }
+            let f = abs(displacement(t)) - epsilon
+            if f >= 0 {
+                lo = t
+                fLo = f
+                if kept == 1 { fHi /= 2 }
+                kept = 1
+            } else {
+                hi = t
+                fHi = f
+                if kept == -1 { fLo /= 2 }
+                kept = -1
+            }
         }
         return lo
     }
