@@ -113,6 +113,12 @@ let package = Package(
             swiftSettings: settings
         ),
         .executableTarget(
+            name: "field-benchmarks",
+            dependencies: ["SpringMath", "WaveRuntime"],
+            path: "Benchmarks/field-benchmarks",
+            swiftSettings: settings
+        ),
+        .executableTarget(
             name: "wave-benchmarks",
             dependencies: ["SpringMath", "WaveRuntime"],
             path: "Benchmarks/wave-benchmarks",
@@ -129,7 +135,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SpringPlatformsTests",
-            dependencies: ["SpringPlatforms", "SpringMath"],
+            dependencies: ["SpringPlatforms", "SpringMath", "SpringExport"],
             exclude: ["Fixtures"],
             swiftSettings: settings
         ),

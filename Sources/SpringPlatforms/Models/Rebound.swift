@@ -144,8 +144,10 @@ public struct ReboundModel: PlatformStepping, Hashable {
                 elapsed = clock - lastTime
                 lastTime = clock
             case .java:
-                // BaseSpringSystem.loop(elapsedMillis): the looper hands each loop a frame interval.
-                elapsed = schedule.listedTimes.isEmpty ? 1000 / schedule.rate : clock - schedule.milliseconds(ofFrame: frame - 1)
+                // BaseSpringSystem.loop(elapsedMillis): the looper hands each loop the time since the
+                // last frame, the difference of the two frame times (the accumulator is sensitive to
+                // their last bit; a constant 1000/rate differs at 120 and 144 Hz).
+                elapsed = clock - schedule.milliseconds(ofFrame: frame - 1)
             }
             let atRest = spring.advance(elapsed / 1000.0)
             let time = schedule.time(ofFrame: frame)
