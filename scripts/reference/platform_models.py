@@ -10,6 +10,9 @@ was not stored in the code index, the nearest stored version was read and the
 section says so.  The recordings in /work/shared/platforms then decide what
 the unread commit does (see --check).
 
+Usage: python3 scripts/reference/platform_models.py --check [--recordings DIR]
+       python3 scripts/reference/platform_models.py --generate   (after `swift build`)
+
 Targets (one stepping function each; all return the displayed positions,
 row 0 = start value at t = 0, one row per displayed frame, until the library
 reports that it has finished, or until the frame budget runs out):
@@ -31,7 +34,7 @@ listed schedule (the fixture-schedule recordings) that continues at 60 Hz.
 
 Modes
 -----
-  --check      reproduce every recording in /work/shared/platforms/*.csv
+  --check      reproduce every recording in Tests/SpringPlatformsTests/Fixtures/recordings
                (tolerance 1e-6 of the travel at every row, same row count)
   --generate   write Tests/SpringPlatformsTests/Fixtures/independent/*.csv
                for seeded random springs at 30, 60, 90, 120 and 144 Hz
@@ -834,7 +837,8 @@ def step_target(target: str, params: Dict[str, float], frm: float, to: float, v0
 # --check: reproduce the recordings
 # ===========================================================================
 
-RECORDINGS_DIR = "/work/shared/platforms"
+# The shared recordings, as copied into the repository (header lines kept).
+RECORDINGS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tests", "SpringPlatformsTests", "Fixtures", "recordings")
 SCHEDULES_DIR = "Tests/SpringPlatformsTests/Fixtures/schedules"
 TOLERANCE = 1e-6  # of the travel
 
@@ -1183,7 +1187,8 @@ def main(argv=None):
     ap.add_argument("--recordings", default=RECORDINGS_DIR, help="directory of recordings for --check")
     ap.add_argument("--seed", type=int, default=20261124)
     ap.add_argument("--count", type=int, default=56)
-    ap.add_argument("--cli", default="/tmp/springplot-ref")
+    ap.add_argument("--cli", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".build", "debug", "springplot"),
+                    help="the springplot binary whose `export --json` gives the parameters (default: this checkout's debug build)")
     ap.add_argument("--full-rows", type=int, default=FULL_ROWS)
     ap.add_argument("--stride", type=int, default=STRIDE)
     args = ap.parse_args(argv)
