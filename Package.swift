@@ -88,6 +88,12 @@ let package = Package(
             swiftSettings: settings
         ),
         .executableTarget(
+            name: "field-grid",
+            dependencies: ["SpringMath", "WaveRuntime"],
+            path: "Examples/field-grid",
+            swiftSettings: settings
+        ),
+        .executableTarget(
             name: "spring-benchmarks",
             dependencies: ["SpringMath"],
             path: "Benchmarks/spring-benchmarks",

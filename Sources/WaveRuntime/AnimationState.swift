@@ -362,25 +362,11 @@ public struct SpringAnimation<Value: SpringVector> {
     /// The motion from here changed: recompute the rest thresholds and, for exact stepping, the time
     /// until the motion stays inside the rest band for good.
     mutating func motionChanged() {
-        let spring = springReference.spring
-        let offset = value - target
-        let motion = OneDimensionalParts(offset: offset, velocity: currentVelocity)
-        let change = visibleChange.isNaN
-            ? RestThreshold.automaticFraction * motion.peakDistance(spring) : visibleChange
-        // Below a few ulps of the values, rounding holds the state at a fixed point a hair from the
-        // target and it would never settle: the thresholds stay above that floor.
-        let resolution = 8 * Swift.max(target.magnitude, value.magnitude).ulp
-        let omega = spring.isInstantaneous ? 0 : spring.naturalFrequency
-        let distance = Swift.max(RestThreshold.distanceFactor * change, change > 0 ? resolution : 0)
-        let speed = Swift.max(RestThreshold.speedFactor * change, change > 0 ? resolution * Swift.max(omega, 1) : 0)
-        // Float keeps animators small; clamp into its range so huge motions do not end at once
-        // (overflow to ∞) and tiny thresholds do not become 0.
-        func clamped(_ x: Double) -> Float {
-            if x == 0 || x.isNaN { return 0 }
-            return Float(Swift.min(Swift.max(x, Double(Float.leastNonzeroMagnitude)), Double(Float.greatestFiniteMagnitude)))
-        }
-        restDistance = clamped(distance)
-        restSpeed = clamped(speed)
+        let motion = OneDimensionalParts(offset: value - target, velocity: currentVelocity)
+        let thresholds = motion.restThresholds(springReference.spring, visibleChange: visibleChange,
+                                               magnitude: Swift.max(target.magnitude, value.magnitude))
+        restDistance = thresholds.distance
+        restSpeed = thresholds.speed
         // While waiting out a delay the countdown is the delay; the plan is made when the run begins.
         if !isWaitingToStart {
             countdown = integrator == .exact ? timeToRest : .infinity
@@ -444,6 +430,25 @@ struct OneDimensionalParts {
         if isAlongOnly { return along }
         let across = spring.peakDistance(displacement: 0, velocity: acrossSpeed)
         return (along * along + across * across).squareRoot()
+    }
+
+    /// The rest thresholds of this motion (see ``RestThreshold``): `visibleChange` NaN for
+    /// `.automatic`, `magnitude` the larger of |value| and |target|. Float keeps animators small; the
+    /// thresholds are clamped into its range so huge motions do not end at once (overflow to ∞) and
+    /// tiny ones do not become 0.
+    func restThresholds(_ spring: Spring, visibleChange: Double, magnitude: Double) -> (distance: Float, speed: Float) {
+        let change = visibleChange.isNaN ? RestThreshold.automaticFraction * peakDistance(spring) : visibleChange
+        // Below a few ulps of the values, rounding holds the state at a fixed point a hair from the
+        // target and it would never settle: the thresholds stay above that floor.
+        let resolution = 8 * magnitude.ulp
+        let omega = spring.isInstantaneous ? 0 : spring.naturalFrequency
+        let distance = Swift.max(RestThreshold.distanceFactor * change, change > 0 ? resolution : 0)
+        let speed = Swift.max(RestThreshold.speedFactor * change, change > 0 ? resolution * Swift.max(omega, 1) : 0)
+        func clamped(_ x: Double) -> Float {
+            if x == 0 || x.isNaN { return 0 }
+            return Float(Swift.min(Swift.max(x, Double(Float.leastNonzeroMagnitude)), Double(Float.greatestFiniteMagnitude)))
+        }
+        return (clamped(distance), clamped(speed))
     }
 
     /// The time from which the motion stays within `band` of the target and slower than `speedBand`
