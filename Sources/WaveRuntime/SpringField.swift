@@ -2,7 +2,7 @@ import Foundation
 import SpringMath
 
 /// The number types a ``SpringField`` animates: `Float` and `Double`.
-public protocol SpringFieldScalar: BinaryFloatingPoint, SIMDScalar, Sendable {
+public protocol SpringFieldScalar: BinaryFloatingPoint, Sendable {
     /// The value as a `Double` (exact for both conforming types).
     var doubleValue: Double { get }
     /// The nearest value to `value`.
