@@ -8,7 +8,7 @@ import Testing
 func parseError(_ arguments: [String]) -> String? {
     do {
         var command = try SpringPlot.parseAsRoot(arguments)
-        if var curve = command as? Curve { try curve.validate(); command = curve }
+        if let curve = command as? Curve { try curve.validate(); command = curve }
         return nil
     } catch {
         if SpringPlot.exitCode(for: error) == .success { return nil }
