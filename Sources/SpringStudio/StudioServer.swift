@@ -1,5 +1,6 @@
 import Dispatch
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 
@@ -8,16 +9,23 @@ import NIOCore
 public enum StudioServer {
     /// The application, bound to `host:port` (port 0: any free port). `onRunning` receives the port
     /// actually bound once the server listens.
-    public static func application(host: String = "127.0.0.1", port: Int = 8080,
+    ///
+    /// Guards: only `Host` headers naming this machine are answered (see ``HostPolicy``); a connection
+    /// must send each whole request within `limits.requestTimeout`; at most `limits.maximumConnections`
+    /// are open at once; no CORS header is ever sent, so other origins' pages cannot read replies.
+    public static func application(host: String = "127.0.0.1", port: Int = 8080, limits: StudioLimits = StudioLimits(),
                                    onRunning: @escaping @Sendable (Int) async -> Void = { _ in })
         -> some ApplicationProtocol {
         var logger = Logger(label: "spring-studio")
         logger.logLevel = .warning
+        let timeout = TimeAmount.nanoseconds(Int64((limits.requestTimeout * 1e9).rounded()))
         return Application(
-            responder: StudioResponder(),
-            server: .http1(configuration: .init(idleTimeout: .seconds(60))),
+            responder: StudioResponder(hosts: HostPolicy(boundHost: host), maximumBodyBytes: limits.maximumBodyBytes),
+            server: .http1(configuration: .init(additionalChannelHandlers: [RequestDeadlineHandler(limit: timeout)],
+                                                idleTimeout: .seconds(60))),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "spring-studio",
-                                                    backlog: 256),
+                                                    backlog: 256,
+                                                    availableConnectionsDelegate: MaximumAvailableConnections(limits.maximumConnections)),
             onServerRunning: { channel in
                 await onRunning(channel.localAddress?.port ?? port)
             },
@@ -62,10 +70,19 @@ public enum StudioServer {
 /// Routes every request to ``StudioEndpoints``: GET (and HEAD) only, bodies ignored.
 struct StudioResponder: HTTPResponder {
     typealias Context = BasicRequestContext
+    let hosts: HostPolicy
+    let maximumBodyBytes: Int
 
     func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
         let reply: StudioReply
-        if request.method != .get && request.method != .head {
+        let declaredLength = request.headers[.contentLength].flatMap { Int($0) } ?? 0
+        if !hosts.allows(request.head.authority) {
+            let shown = (request.head.authority ?? "").prefix(100).filter { $0.isASCII && !$0.isNewline && $0 != "\"" && $0 != "\\" }
+            reply = .json(#"{"error":"Host '"# + shown + #"' is not this studio's address: open it as localhost or 127.0.0.1"}"#,
+                          status: 421)
+        } else if declaredLength > maximumBodyBytes {
+            reply = .json(#"{"error":"request body over \#(maximumBodyBytes) bytes"}"#, status: 413)
+        } else if request.method != .get && request.method != .head {
             reply = .json(#"{"error":"only GET is supported"}"#, status: 405)
         } else {
             let pairs = request.uri.queryParameters.map { (String($0.key), String($0.value)) }

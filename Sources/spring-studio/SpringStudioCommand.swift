@@ -25,8 +25,22 @@ struct SpringStudioCommand: AsyncParsableCommand {
                                valueName: "address"))
     var host: String = "127.0.0.1"
 
+    @Option(name: .customLong("request-timeout"), parsing: .unconditional,
+            help: ArgumentHelp("Seconds a connection has to send a whole request before it is closed.", valueName: "seconds"))
+    var requestTimeout: Double = 10
+
+    @Option(name: .customLong("max-connections"),
+            help: ArgumentHelp("Connections open at once; more wait until one closes.", valueName: "count"))
+    var maxConnections: Int = 256
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0…65535 (got \(port))") }
+        guard requestTimeout.isFinite, requestTimeout >= 0.1, requestTimeout <= 3600 else {
+            throw ValidationError("--request-timeout must be between 0.1 and 3600 seconds (got \(requestTimeout))")
+        }
+        guard (1...100_000).contains(maxConnections) else {
+            throw ValidationError("--max-connections must be in 1…100000 (got \(maxConnections))")
+        }
         guard !host.isEmpty, host.count <= 255, !host.contains(" ") else { throw ValidationError("--host must be an address (got '\(host)')") }
     }
 
@@ -56,7 +70,8 @@ struct SpringStudioCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("spring-studio: warning: --host \(host) exposes the studio beyond this machine\n".utf8))
         }
         let shownHost = host.contains(":") ? "[\(host)]" : host
-        let app = StudioServer.application(host: host, port: port) { bound in
+        let limits = StudioLimits(requestTimeout: requestTimeout, maximumConnections: maxConnections)
+        let app = StudioServer.application(host: host, port: port, limits: limits) { bound in
             FileHandle.standardOutput.write(Data("spring-studio: http://\(shownHost):\(bound)/\n".utf8))
         }
         do {
