@@ -3,11 +3,10 @@
 # hyperfine (median of many runs); optionally the equivalent matplotlib script for the ratio.
 #
 #     scripts/bench-springplot.sh            # springplot only
-#     scripts/bench-springplot.sh --compare  # also matplotlib (pip install matplotlib first)
+#     scripts/bench-springplot.sh --compare  # also matplotlib (scripts/setup.sh --bench installs it)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./scripts/setup.sh
-command -v hyperfine >/dev/null || { echo "installing hyperfine" >&2; apt-get install -y -qq hyperfine >/dev/null; }
+./scripts/setup.sh --bench
 swift build -c release --product springplot >/dev/null
 bin=$(swift build -c release --show-bin-path)/springplot
 out=$(mktemp -d)
@@ -21,10 +20,12 @@ import json, sys
 for r in json.load(open(sys.argv[1]))["results"]:
     print(f"{r['command']}: median {r['median']*1000:.1f} ms")
 PY
+python=python3
+python3 -c 'import matplotlib' >/dev/null 2>&1 || python=.build-venv/bin/python
 if [ "${1:-}" = "--compare" ]; then
     hyperfine --warmup 2 --runs 10 -N --export-json "$out/mpl.json" \
-        -n "matplotlib PNG" "python3 scripts/bench/matplotlib_curve.py $out/mpl.png" \
-        -n "matplotlib SVG" "python3 scripts/bench/matplotlib_curve.py $out/mpl.svg"
+        -n "matplotlib PNG" "$python scripts/bench/matplotlib_curve.py $out/mpl.png" \
+        -n "matplotlib SVG" "$python scripts/bench/matplotlib_curve.py $out/mpl.svg"
     python3 - "$out/springplot.json" "$out/mpl.json" <<'PY'
 import json, sys
 ours = {r["command"].split()[-1]: r["median"] for r in json.load(open(sys.argv[1]))["results"]}

@@ -5,14 +5,18 @@
 #                              charts use): enough to build and run springplot.
 #   scripts/setup.sh --tests   also what the browser tests need: Debian's chromium, and Playwright and
 #                              pytest for Python (in .build-venv when the system Python lacks them).
+#   scripts/setup.sh --bench   also what the benchmarks need: hyperfine, and matplotlib (for the
+#                              comparison chart) in .build-venv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 want_tests=false
+want_bench=false
 for argument in "$@"; do
     case "$argument" in
         --tests) want_tests=true ;;
-        *) echo "setup: unknown option $argument (use --tests)" >&2; exit 2 ;;
+        --bench) want_bench=true ;;
+        *) echo "setup: unknown option $argument (use --tests or --bench)" >&2; exit 2 ;;
     esac
 done
 
@@ -26,6 +30,11 @@ if $want_tests; then
     if ! python_ok python3 && ! python_ok .build-venv/bin/python; then
         python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || packages+=(python3-venv)
     fi
+fi
+
+if $want_bench; then
+    command -v hyperfine >/dev/null 2>&1 || packages+=(hyperfine)
+    python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || packages+=(python3-venv)
 fi
 
 if [ ${#packages[@]} -gt 0 ]; then
@@ -47,5 +56,10 @@ if $want_tests && ! python_ok python3 && ! python_ok .build-venv/bin/python; the
     echo "setup: installing Playwright and pytest into .build-venv" >&2
     python3 -m venv .build-venv
     .build-venv/bin/python -m pip install --quiet --disable-pip-version-check playwright pytest
+fi
+if $want_bench && ! .build-venv/bin/python -c 'import matplotlib' >/dev/null 2>&1; then
+    echo "setup: installing matplotlib into .build-venv" >&2
+    [ -x .build-venv/bin/python ] || python3 -m venv .build-venv
+    .build-venv/bin/python -m pip install --quiet --disable-pip-version-check matplotlib numpy
 fi
 exit 0
