@@ -16,7 +16,6 @@ let package = Package(
         .library(name: "SpringCharts", targets: ["SpringCharts"]),
         .library(name: "SpringPlatforms", targets: ["SpringPlatforms"]),
         .library(name: "SpringExport", targets: ["SpringExport"]),
-        .library(name: "SpringPlotCore", targets: ["SpringPlotCore"]),
         .executable(name: "springplot", targets: ["springplot"]),
         .executable(name: "spring-studio", targets: ["spring-studio"]),
     ],
@@ -44,7 +43,7 @@ let package = Package(
         // What springplot and the studio share: spring conventions, input rules, chart building.
         .target(
             name: "SpringPlotCore",
-            dependencies: ["SpringMath", "WaveRuntime", "SpringCharts", "SpringExport", "SpringPlatforms"],
+            dependencies: ["SpringMath", "SpringCharts", "SpringExport", "SpringPlatforms"],
             swiftSettings: settings
         ),
 
@@ -167,6 +166,7 @@ let package = Package(
         .testTarget(
             name: "springplotTests",
             dependencies: ["springplot"],
+            exclude: ["Fixtures"],
             swiftSettings: settings
         ),
     ],
