@@ -49,6 +49,9 @@ let package = Package(
 
         // The studio: a local web page on a Hummingbird server (its own product, so springplot's
         // build does not pay for the server framework).
+        // The studio's page is ordinary web files (Sources/SpringStudio/Web), embedded at build time.
+        .executableTarget(name: "embed-web-files", swiftSettings: settings),
+        .plugin(name: "EmbedWebFiles", capability: .buildTool(), dependencies: ["embed-web-files"]),
         .target(
             name: "SpringStudio",
             dependencies: [
@@ -58,7 +61,9 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ],
-            swiftSettings: settings
+            exclude: ["Web"],
+            swiftSettings: settings,
+            plugins: ["EmbedWebFiles"]
         ),
         .executableTarget(
             name: "spring-studio",

@@ -46,8 +46,8 @@ enum StudioEndpoints {
 
     /// Answers `path` with the raw query pairs: 404 for an unknown path, 400 for bad parameters.
     static func reply(path: String, query: [(String, String)], queryLength: Int) -> StudioReply {
-        if path == "/" || path == "/index.html" {
-            return StudioReply(status: 200, contentType: "text/html; charset=utf-8", body: Array(StudioPage.html.utf8))
+        if let file = WebFiles.files[path == "/" ? "index.html" : String(path.dropFirst())] {
+            return StudioReply(status: 200, contentType: file.contentType, body: Array(file.text.utf8))
         }
         if path == "/favicon.ico" { return StudioReply(status: 204, contentType: "image/x-icon", body: []) }
         guard let endpoint = endpoints.first(where: { $0.path == path }) else {
