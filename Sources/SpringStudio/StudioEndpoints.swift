@@ -34,7 +34,7 @@ enum StudioEndpoints {
 
     static let endpoints: [Endpoint] = [
         Endpoint(path: "/api/chart.svg",
-                 parameters: springParameters.union(motionParameters).union(["width", "height", "theme", "epsilon", "span"]),
+                 parameters: springParameters.union(motionParameters).union(["width", "height", "theme", "epsilon", "span", "text"]),
                  handler: chart),
         Endpoint(path: "/api/spring.json", parameters: springParameters.union(motionParameters).union(["epsilon"]),
                  handler: spring),
@@ -77,7 +77,10 @@ enum StudioEndpoints {
         let height = try request.bounded("height", 300...1600, default: 560)
         let epsilon = try request.bounded("epsilon", 1e-6...0.5, default: 0.01)
         let span = try request.number("span").map { _ throws(StudioInputError) in try request.bounded("span", 0.001...600, default: 1) }
-        let frame = ChartFrame(width: width, height: height, scale: 1, theme: try request.theme())
+        // `text` enlarges every font (1 to 2): a page that shows the chart narrower than its canvas
+        // keeps the text readable.
+        let textScale = try request.bounded("text", 1...2, default: 1)
+        let frame = ChartFrame(width: width, height: height, scale: 1, theme: try request.theme().scalingText(by: textScale))
         let chart = curveChart(springs: springs, motion: motion, epsilon: epsilon, timeSpan: span, frame: frame, samples: 400)
         do {
             let bytes = try renderLock.withLock { _ in try CairoRenderer().render(chart, format: .svg) }

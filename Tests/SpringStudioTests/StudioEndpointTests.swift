@@ -36,7 +36,15 @@ struct StudioEndpointTests {
         let page = reply("/")
         #expect(page.status == 200 && page.contentType.hasPrefix("text/html"))
         let html = String(decoding: page.body, as: UTF8.self)
-        #expect(html.contains("<script>") && !html.contains("http://") && !html.contains("https://"))
+        #expect(html.contains(#"<script type="module" src="/studio.js">"#) && !html.contains("http://") && !html.contains("https://"))
+        // The page's own files, served from memory with their types; nothing from elsewhere.
+        for (path, type) in [("/studio.js", "text/javascript"), ("/spring.js", "text/javascript"), ("/studio.css", "text/css")] {
+            let file = reply(path)
+            #expect(file.status == 200 && file.contentType.hasPrefix(type), "\(path)")
+            let text = String(decoding: file.body, as: UTF8.self)
+            #expect(!text.isEmpty && !text.contains("http://") && !text.contains("https://"), "\(path)")
+        }
+        #expect(String(decoding: reply("/spring.js").body, as: UTF8.self).contains("export function freeMotion"))
 
         let chart = reply("/api/chart.svg", "damping=0.68&response=0.8")
         #expect(chart.status == 200 && chart.contentType == "image/svg+xml")

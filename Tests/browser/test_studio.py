@@ -279,3 +279,43 @@ def test_export_preview_page_matches_the_exact_motion(browser):
         assert abs(linear - exact) <= 0.005 * 480 + 0.01, (t, exact, linear)
     assert errors == []
     page.close()
+
+
+SMALLEST_CHART_TEXT = """() => {
+    const svg = document.querySelector('#chart svg'), box = svg.getBoundingClientRect(), k = box.width / svg.viewBox.baseVal.width;
+    return Math.min(...[...svg.querySelectorAll('text')].map((t) => parseFloat(getComputedStyle(t).fontSize) * k));
+}"""
+
+
+@pytest.mark.parametrize("width, height", [(360, 740), (1024, 768), (1920, 1080)])
+def test_any_screen_no_overflow_and_readable_chart(browser, server, width, height):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(server)
+    page.wait_for_function("document.querySelector('#chart svg') !== null")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    smallest = page.evaluate(SMALLEST_CHART_TEXT)
+    assert smallest >= 11, f"chart text {smallest:.2f} px at {width} px"
+    # The chart box is drawn for its own size: as wide as the box (400 px at least).
+    query = page.evaluate("document.querySelector('#chart').dataset.query")
+    box = page.evaluate("document.querySelector('#chart').clientWidth")
+    assert f"width={max(400, round(box))}&" in query
+    assert errors == []
+    context.close()
+
+
+def test_resizing_redraws_the_chart_for_the_new_size(browser, server):
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = context.new_page()
+    page.goto(server)
+    page.wait_for_function("document.querySelector('#chart svg') !== null")
+    before = page.evaluate("document.querySelector('#chart').dataset.query")
+    page.set_viewport_size({"width": 700, "height": 900})
+    page.wait_for_function(f"document.querySelector('#chart').dataset.query !== {json.dumps(before)}")
+    box = page.evaluate("document.querySelector('#chart').clientWidth")
+    assert f"width={max(400, round(box))}&" in page.evaluate("document.querySelector('#chart').dataset.query")
+    assert page.evaluate(SMALLEST_CHART_TEXT) >= 11
+    assert page.evaluate("document.documentElement.scrollWidth") <= 700
+    context.close()

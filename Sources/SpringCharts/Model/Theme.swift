@@ -53,6 +53,21 @@ public struct Theme: Hashable, Sendable {
         self.annotationSize = annotationSize
     }
 
+    /// The same theme with every font size multiplied by `factor` (for a chart shown smaller than its
+    /// canvas, so that its text stays readable).
+    /// - Precondition: `factor` finite and > 0.
+    public func scalingText(by factor: Double) -> Theme {
+        precondition(factor.isFinite && factor > 0, "factor must be finite and > 0")
+        var theme = self
+        theme.titleSize *= factor
+        theme.subtitleSize *= factor
+        theme.axisLabelSize *= factor
+        theme.tickLabelSize *= factor
+        theme.legendSize *= factor
+        theme.annotationSize *= factor
+        return theme
+    }
+
     /// White background, near-black text, light grey grid; Okabe–Ito palette starting with blue and
     /// keeping yellow for last.
     public static let light = Theme(

@@ -88,11 +88,47 @@ async function fromConvention(query, except) {
 // the SVG parsed into an element, so showing it is one DOM move instead of a parse; the text is then
 // let go. The most recently used entries are kept.
 const chartCache = new Map(), chartCacheLimit = 256;
+// The chart is drawn for the box it is shown in: as wide as the box (400 to 2400 px), its fonts
+// enlarged where needed so that no text is under 11 CSS px. SpringCharts sizes type for a 1200 × 800
+// canvas and scales it by min(width / 1200, height / 800), kept within 0.75…4; its smallest font is
+// the annotations' 12.5 px.
+const smallestChartFont = 12.5, readableFont = 11;
+function chartSize() {
+  const box = $("chart").clientWidth || 900;
+  const width = Math.round(Math.min(2400, Math.max(400, box)));
+  // A narrow box gets a taller chart: its two panels need the room for text of a readable size.
+  const aspect = box < 700 ? 1 : 560 / 900;
+  const height = Math.min(1600, Math.max(300, Math.round(width * aspect)));
+  const layoutScale = Math.min(4, Math.max(0.75, Math.min(width / 1200, height / 800)));
+  const shown = box / width;
+  const needed = readableFont / (smallestChartFont * layoutScale * shown);
+  const text = Math.min(2, Math.max(1, Math.ceil(needed * 20) / 20));
+  return { width, height, text };
+}
 function chartQuery(overrides = {}) {
   const springs = allSprings().map((s, i) => i === 0 ? { ...s, ...overrides } : s);
+  const size = chartSize();
   return `damping=${springs.map((s) => s.damping).join(",")}&response=${springs.map((s) => s.response).join(",")}` +
     (springs.length === 1 && state.mass !== 1 ? `&mass=${state.mass}` : "") + `&${motionQuery()}` +
+    `&width=${size.width}&height=${size.height}` + (size.text > 1 ? `&text=${size.text}` : "") +
     (matchMedia("(prefers-color-scheme: dark)").matches ? "&theme=dark" : "");
+}
+// Redraw when the box changes size or the page moves to a screen of another pixel density.
+function watchChartSize() {
+  let lastWidth = $("chart").clientWidth;
+  new ResizeObserver(() => {
+    const width = $("chart").clientWidth;
+    if (Math.abs(width - lastWidth) < 4) return;
+    lastWidth = width;
+    const size = chartSize();
+    $("chart").style.aspectRatio = `${size.width} / ${size.height}`;
+    clearTimeout(watchChartSize.timer);
+    watchChartSize.timer = setTimeout(() => updateChart(), 120);
+  }).observe($("chart"));
+  const watchDensity = () => {
+    matchMedia(`(resolution: ${devicePixelRatio}dppx)`).addEventListener("change", () => { updateChart(); watchDensity(); }, { once: true });
+  };
+  watchDensity();
 }
 const whenIdle = window.requestIdleCallback ? (f) => requestIdleCallback(f, { timeout: 200 }) : (f) => setTimeout(f, 0);
 function parseChart(entry) {
@@ -427,6 +463,9 @@ function setup() {
     if (index !== undefined) { state.compare.splice(+index, 1); renderCompare(); refresh(); }
   });
   matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => updateChart());
+  const size = chartSize();
+  $("chart").style.aspectRatio = `${size.width} / ${size.height}`;
+  watchChartSize();
   setupStage();
   renderCompare();
   fromConvention(groups.ratio());
