@@ -319,3 +319,41 @@ def test_resizing_redraws_the_chart_for_the_new_size(browser, server):
     assert page.evaluate(SMALLEST_CHART_TEXT) >= 11
     assert page.evaluate("document.documentElement.scrollWidth") <= 700
     context.close()
+
+
+def test_back_and_forward_undo_and_redo_a_slider_change(page, server):
+    open_studio(page, server, "damping=0.68&response=0.8")
+    page.wait_for_function("location.search.includes('damping=0.68')")
+    page.locator("#dampingRange").evaluate("""(el) => { el.value = '1.2'; el.dispatchEvent(new Event('input', { bubbles: true }));
+                                                       el.dispatchEvent(new Event('change', { bubbles: true })); }""")
+    page.wait_for_function("location.search.includes('damping=1.2')")
+    page.go_back()
+    page.wait_for_function("location.search.includes('damping=0.68') && document.querySelector('#damping').value === '0.68'")
+    page.wait_for_function("document.querySelector('#chart').dataset.query.includes('damping=0.68')")
+    assert page.input_value("#dampingRange") == "0.68"
+    page.go_forward()
+    page.wait_for_function("document.querySelector('#damping').value === '1.2'")
+    assert page.errors == []
+
+
+def test_the_address_keeps_the_target_and_toggles(page, server):
+    open_studio(page, server)
+    page.wait_for_function("document.querySelector('#exportTarget').options.length > 5")
+    page.select_option("#exportTarget", "react-spring")
+    page.check("#slow")
+    page.wait_for_function("location.search.includes('target=react-spring') && location.search.includes('slow=1')")
+    page.reload()
+    page.wait_for_function("document.querySelector('#exportTarget').value === 'react-spring'")
+    assert page.is_checked("#slow") and not page.is_checked("#restart")
+    assert "tension" in page.inner_text("#exportCode")
+    assert page.locator("#copyLink").is_visible()
+
+
+def test_a_malformed_address_names_the_bad_parameter_and_falls_back(page, server):
+    page.goto(server + "?damping=abc&response=0&to=50&target=nowhere")
+    page.wait_for_function("document.querySelector('#chart svg') !== null && document.querySelector('#exportTarget').options.length > 5")
+    message = page.inner_text("#urlStatus")
+    for part in ["damping=abc", "response=0", "target=nowhere"]:
+        assert part in message, message
+    assert page.input_value("#damping") == "0.68" and page.input_value("#to") == "50"
+    assert page.is_visible("#chart svg") and page.errors == []

@@ -10,21 +10,57 @@ window.studio = studio;
 function record(list, entry) { list.push(entry); if (list.length > 2000) list.shift(); }
 
 // ---- URL state ----
+// Every spring, the motion, the export target and the toggles live in the address. Settled changes
+// (a slider released, a preset picked, a field edited, a spring added or removed, a target or toggle
+// chosen) add a history entry, so Back and Forward undo and redo them; a drag only replaces the entry.
+const defaults = { damping: 0.68, response: 0.8, mass: 1, from: 0, to: 100, velocity: 0 };
+const urlRules = {
+  damping: [(x) => x >= 0 && x <= 100, "a damping ratio from 0 to 100"],
+  response: [(x) => x > 0 && x <= 1000, "a response above 0 and at most 1000 s"],
+  mass: [(x) => x > 0 && x <= 1e6, "a mass above 0"],
+  from: [(x) => Math.abs(x) <= 1e9, "a number"],
+  to: [(x) => Math.abs(x) <= 1e9, "a number"],
+  velocity: [(x) => Math.abs(x) <= 1e9, "a number"],
+};
+/** Reads the address into the state; returns one message per parameter it could not use. */
 function readURL() {
-  const q = new URLSearchParams(location.search);
-  for (const key of ["damping", "response", "mass", "from", "to", "velocity"]) {
-    if (q.has(key) && isFinite(parseFloat(q.get(key)))) state[key] = parseFloat(q.get(key));
+  const q = new URLSearchParams(location.search), problems = [];
+  for (const key of Object.keys(defaults)) {
+    state[key] = defaults[key];
+    if (!q.has(key)) continue;
+    const text = q.get(key), value = Number(text), [valid, wanted] = urlRules[key];
+    if (text.trim() !== "" && Number.isFinite(value) && valid(value)) state[key] = value;
+    else problems.push(`${key}=${text.slice(0, 40)} is not ${wanted}; using ${defaults[key]}`);
   }
+  state.compare = [];
   if (q.has("compare")) {
-    state.compare = q.get("compare").split(",").slice(0, 3).map((pair) => pair.split(":").map(parseFloat))
-      .filter((p) => p.length === 2 && p.every(isFinite)).map(([d, r]) => ({ damping: d, response: r }));
+    const pairs = q.get("compare").split(",").map((pair) => pair.split(":").map(Number));
+    const good = pairs.filter((p) => p.length === 2 && urlRules.damping[0](p[0]) && urlRules.response[0](p[1]));
+    if (good.length !== pairs.length || good.length > 3) problems.push(`compare=${q.get("compare").slice(0, 40)} is not up to three damping:response pairs; ${good.length ? "keeping the valid ones" : "comparing none"}`);
+    state.compare = good.slice(0, 3).map(([d, r]) => ({ damping: d, response: r }));
   }
+  state.target = q.get("target") || "swiftui";
+  for (const flag of ["slow", "restart"]) {
+    const text = q.get(flag);
+    if (text !== null && text !== "1" && text !== "0") problems.push(`${flag}=${text.slice(0, 40)} is not 1 or 0; using 0`);
+    state[flag] = text === "1";
+  }
+  return problems;
 }
-function writeURL() {
+function urlQuery() {
   const q = new URLSearchParams();
-  for (const key of ["damping", "response", "mass", "from", "to", "velocity"]) q.set(key, String(state[key]));
+  for (const key of Object.keys(defaults)) q.set(key, String(state[key]));
   if (state.compare.length) q.set("compare", state.compare.map((c) => `${c.damping}:${c.response}`).join(","));
-  history.replaceState(null, "", "?" + q.toString());
+  q.set("target", $("exportTarget").value || state.target || "swiftui");
+  if ($("slow").checked) q.set("slow", "1");
+  if ($("restart").checked) q.set("restart", "1");
+  return "?" + q.toString();
+}
+/** Writes the state into the address: a new history entry for a settled change, else in place. */
+function writeURL(settled = false) {
+  const query = urlQuery();
+  if (query === location.search) return;
+  if (settled) history.pushState(null, "", query); else history.replaceState(null, "", query);
 }
 // Replacing the history entry costs milliseconds, so a drag writes it once it pauses.
 function writeURLSoon() { clearTimeout(writeURLSoon.timer); writeURLSoon.timer = setTimeout(writeURL, 150); }
@@ -70,7 +106,7 @@ function fillFields(s, except) {
   if (except !== "responseRange") $("responseRange").value = s.response;
 }
 let conventionRequests = 0;
-async function fromConvention(query, except) {
+async function fromConvention(query, except, settled = true) {
   const request = ++conventionRequests;
   try {
     const reply = await getJSON(`/api/spring.json?${query}&${motionQuery()}`);
@@ -79,7 +115,7 @@ async function fromConvention(query, except) {
     state.damping = s.dampingRatio; state.response = s.response; state.mass = s.mass;
     fillFields(s, except);
     showError(null);
-    refresh();
+    refresh(settled);
   } catch (error) { showError(error); }
 }
 
@@ -247,9 +283,15 @@ async function updateExport() {
     const reply = await getJSON(`/api/export.json?${springQuery()}&${motionQuery()}` + (travel > 0 ? `&error=${Math.min(0.5, travel / 10)}` : ""));
     if (ticket !== exportTicket) return;
     exportTargets = reply.targets;
-    const select = $("exportTarget"), chosen = select.value || "swiftui";
+    const select = $("exportTarget"), first = !select.value, chosen = select.value || state.target || "swiftui";
     select.innerHTML = exportTargets.map((t) => `<option value="${t.target}">${t.title}</option>`).join("");
-    select.value = exportTargets.some((t) => t.target === chosen) ? chosen : exportTargets[0].target;
+    const known = exportTargets.some((t) => t.target === chosen);
+    select.value = known ? chosen : exportTargets[0].target;
+    if (!known) { state.target = select.value; writeURL(); }
+    if (first && !known) {
+      $("urlStatus").textContent = [$("urlStatus").textContent,
+        `target=${String(chosen).slice(0, 40)} is not an export target; showing ${exportTargets[0].title}.`].filter(Boolean).join(" ");
+    }
     showExport();
   } catch (error) { showError(error); }
 }
@@ -386,8 +428,8 @@ function releaseVelocity(history, now) {
 studio.releaseVelocity = releaseVelocity;
 
 // ---- Wiring ----
-function refresh() {
-  writeURL();
+function refresh(settled = true) {
+  writeURL(settled);
   updateChart();
   updateMetrics();
   clearTimeout(refresh.exportTimer);
@@ -400,10 +442,27 @@ function renderCompare() {
     `<button type="button" data-remove="${i}" aria-label="Remove spring ${i + 1} from the comparison">remove</button></li>`).join("");
   $("addCompare").disabled = state.compare.length >= 3;
 }
-function setup() {
-  readURL();
+/** Shows the state in the controls (after the address was read). */
+function showState() {
   for (const id of ["from", "to", "velocity"]) $(id).value = state[id];
   $("damping").value = state.damping; $("response").value = state.response; $("mass").value = state.mass;
+  $("dampingRange").value = state.damping; $("responseRange").value = state.response;
+  $("slow").checked = state.slow; $("restart").checked = state.restart;
+  if ([...$("exportTarget").options].some((o) => o.value === state.target)) $("exportTarget").value = state.target;
+}
+function showURLProblems(problems) {
+  $("urlStatus").textContent = problems.length ? `This link had values the studio cannot use: ${problems.join("; ")}.` : "";
+}
+function setup() {
+  showURLProblems(readURL());
+  showState();
+  // Back and Forward: the address is the state.
+  window.addEventListener("popstate", () => {
+    showURLProblems(readURL());
+    showState();
+    renderCompare();
+    fromConvention(groups.ratio(), null, false);
+  });
   for (const input of document.querySelectorAll("input[data-group]")) {
     input.addEventListener("change", () => fromConvention(groups[input.dataset.group](), input.id));
   }
@@ -411,7 +470,7 @@ function setup() {
     for (const type of ["pointerenter", "pointerdown", "focus"]) range.addEventListener(type, () => prefetchAxis(range));
     // On release (or a key press) the address and the export code follow at once.
     range.addEventListener("change", () => {
-      clearTimeout(writeURLSoon.timer); writeURL();
+      clearTimeout(writeURLSoon.timer); writeURL(true);
       clearTimeout(range.exportTimer); updateExport();
     });
     range.addEventListener("input", (event) => {
@@ -444,7 +503,14 @@ function setup() {
   }
   $("preset").addEventListener("change", () => { if ($("preset").value) fromConvention($("preset").value); });
   $("replay").addEventListener("click", replay);
-  $("exportTarget").addEventListener("change", showExport);
+  $("exportTarget").addEventListener("change", () => { showExport(); writeURL(true); });
+  for (const id of ["slow", "restart"]) $(id).addEventListener("change", () => writeURL(true));
+  $("copyLink").addEventListener("click", async () => {
+    writeURL();
+    try { await navigator.clipboard.writeText(location.href); $("copyLink").textContent = "Link copied"; }
+    catch (error) { $("copyLink").textContent = "Copy the address bar"; }
+    setTimeout(() => { $("copyLink").textContent = "Copy link"; }, 1500);
+  });
   $("copy").addEventListener("click", async () => {
     const text = $("exportCode").textContent;
     try { await navigator.clipboard.writeText(text); $("copy").textContent = "Copied"; }
@@ -468,7 +534,7 @@ function setup() {
   watchChartSize();
   setupStage();
   renderCompare();
-  fromConvention(groups.ratio());
+  fromConvention(groups.ratio(), undefined, false);  // the page's first state replaces, not adds, an entry
   requestAnimationFrame(frame);
 }
 window.addEventListener("error", (event) => record(studio.errors, String(event.message)));
