@@ -200,21 +200,30 @@ def test_click_retargets_without_a_velocity_jump(page, server):
     time.sleep(0.15)
     box = page.locator("#stage").bounding_box()
     page.mouse.click(box["x"] + box["width"] * 0.25, box["y"] + box["height"] - 3)  # below the boxes: a retarget, not a drag
-    page.wait_for_function("window.studio.segments.length >= 1")
+    page.wait_for_function("window.studio.segments.length >= 1 && window.studio.segments[0].server !== undefined")
     record = page.evaluate("window.studio.segments[0]")
-    before, server_reply = record["before"], record["server"]
+    before, segment, server_reply = record["before"], record["segment"], record["server"]
     # The state at the click, from the old segment by the textbook formula.
     x, v = textbook(0.5, 0.8, -100, 0, before["t"])
-    assert abs(server_reply["at"]["position"] - (100 + x)) < 1e-6
-    assert abs(server_reply["at"]["velocity"] - v) < 1e-6 * max(1, abs(v))
-    # Retarget: the new segment starts with exactly that position and velocity.
-    assert server_reply["segment"]["from"] == server_reply["at"]["position"]
-    assert server_reply["segment"]["velocity"] == server_reply["at"]["velocity"]
+    assert abs(before["position"] - (100 + x)) < 1e-9 * 100
+    assert abs(before["velocity"] - v) < 1e-9 * max(1, abs(v))
+    # Retarget computed in the page, at once: the new segment starts with exactly that position and
+    # velocity (continuous to 1e-9), and agrees with the server's own answer.
+    assert segment["from"] == before["position"] and segment["velocity"] == before["velocity"]
+    assert segment["start"] == record["at"]
+    assert abs(server_reply["segment"]["from"] - segment["from"]) < 1e-9 * 100
+    assert abs(server_reply["segment"]["velocity"] - segment["velocity"]) < 1e-9 * max(1, abs(v))
+    assert server_reply["segment"]["to"] == segment["to"]
     assert abs(v) > 1  # it was moving
+    # The box turned on the next frame: no frame waited for the server.
+    page.wait_for_function(f"window.studio.lastFrame.simTime > {record['at']}")
+    assert not any(page.evaluate("window.studio.lastFrame.pending"))
     # Restart: the velocity is reset (the contrast the toggle shows).
     page.check("#restart")
     page.mouse.click(box["x"] + box["width"] * 0.8, box["y"] + box["height"] - 3)
     page.wait_for_function("window.studio.segments.length >= 2")
+    assert page.evaluate("window.studio.segments[1].segment.velocity") == 0
+    page.wait_for_function("window.studio.segments[1].server !== undefined")
     assert page.evaluate("window.studio.segments[1].server.segment.velocity") == 0
     assert page.errors == []
 

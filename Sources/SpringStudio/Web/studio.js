@@ -327,8 +327,9 @@ function buildLanes() {
   const springs = allSprings();
   const geometry = stageGeometry();
   const marks = [state.from, state.to].map((x) => `<div class="mark" style="left:${geometry.toPx(x) + 20}px"></div>`).join("");
+  const target = `<div class="target" title="target" style="left:${geometry.toPx(state.to) + 19}px"></div>`;
   $("stage").innerHTML = springs.map((s, i) =>
-    `<div class="lane"><div class="track"></div>${marks}<span class="name">${i === 0 ? "this spring" : `ζ ${s.damping}, response ${s.response} s`}</span>` +
+    `<div class="lane"><div class="track"></div>${marks}${target}<span class="name">${i === 0 ? "this spring" : `ζ ${s.damping}, response ${s.response} s`}</span>` +
     `<div class="box" data-lane="${i}" style="background:${colors[i]}"></div></div>`).join("");
   studio.lanes = springs.map((spring, i) => ({
     spring, box: $("stage").querySelectorAll(".box")[i],
@@ -337,6 +338,7 @@ function buildLanes() {
 }
 function replay() {
   for (const lane of studio.lanes) lane.segment = { from: state.from, to: state.to, velocity: state.velocity, start: simTime };
+  showTarget(state.to);
 }
 // With reduced motion asked for, the preview does not play: each box rests where its motion ends
 // (the chart still shows the motion).
@@ -370,20 +372,27 @@ studio.time = () => simTime;
 studio.state = state;
 studio.freeMotion = freeMotion;
 
-async function retargetAll(target, at = simTime) {
+// A retarget is computed here, at once, from the closed form: the new segment starts with the
+// position and velocity the old one has at that instant (or at rest, with "restart"), so the box
+// turns on the very next frame. The server's answer for the same retarget is fetched afterwards and
+// kept beside it, for comparison only.
+function retargetAll(target, at = simTime) {
   const restart = $("restart").checked;
-  await Promise.all(studio.lanes.map(async (lane) => {
-    const before = segmentState(lane, at);
-    lane.pending = at;
-    try {
-      const seg = lane.segment;
-      const reply = await getJSON(`/api/segment.json?${springQuery(lane.spring)}&from=${seg.from}&to=${seg.to}` +
-        `&velocity=${seg.velocity}&t=${before.t}&target=${target}&restart=${restart ? 1 : 0}`);
-      lane.segment = { from: reply.segment.from, to: reply.segment.to, velocity: reply.segment.velocity, start: at };
-      record(studio.segments, { lane: studio.lanes.indexOf(lane), at, before, server: reply });
-    } catch (error) { showError(error); }
-    lane.pending = null;
-  }));
+  for (const lane of studio.lanes) {
+    const old = lane.segment, before = segmentState(lane, at);
+    lane.segment = { from: before.position, to: target, velocity: restart ? 0 : before.velocity, start: at };
+    const entry = { lane: studio.lanes.indexOf(lane), at, before, segment: { ...lane.segment }, frame: performance.now() };
+    record(studio.segments, entry);
+    getJSON(`/api/segment.json?${springQuery(lane.spring)}&from=${old.from}&to=${old.to}` +
+      `&velocity=${old.velocity}&t=${before.t}&target=${target}&restart=${restart ? 1 : 0}`)
+      .then((reply) => { entry.server = reply; }, (error) => { entry.serverError = String(error); });
+  }
+  showTarget(target);
+}
+/** Marks where the boxes are headed. */
+function showTarget(target) {
+  const geometry = stageGeometry();
+  for (const marker of $("stage").querySelectorAll(".target")) marker.style.left = `${geometry.toPx(target) + 19}px`;
 }
 function laneAt(element) { return element && element.classList.contains("box") ? studio.lanes[+element.dataset.lane] : null; }
 function setupStage() {
