@@ -444,3 +444,26 @@ def test_people_read_four_digits_and_an_edited_preset_is_custom(page, server):
     page.dispatch_event("#bounce", "input")
     assert page.input_value("#preset") == ""
     assert page.evaluate("document.querySelector('#preset').selectedOptions[0].textContent").startswith("custom")
+
+
+def test_the_stage_holds_the_whole_excursion_and_drags_rubber_band(page, server):
+    # ζ 0.1 flung hard: the first swing goes far past both ends of 0 → 100.
+    open_studio(page, server, "damping=0.1&response=0.8&from=0&to=100&velocity=3000")
+    stage = page.locator("#stage").bounding_box()
+    for _ in range(25):
+        box = page.locator(".box").first.bounding_box()
+        assert stage["x"] - 1 <= box["x"] and box["x"] + box["width"] <= stage["x"] + stage["width"] + 1, (box, stage)
+        time.sleep(0.04)
+    extent = page.evaluate("window.studio.extent")
+    x, _ = textbook(0.1, 0.8, -100, 3000, 0.1)  # well past the target early on
+    assert extent["hi"] > 100 + x * 0.9 and extent["lo"] < 0
+    # Dragging far past the stage's end: the box follows less and less and stays near the edge.
+    time.sleep(0.3)
+    box = page.locator(".box").first.bounding_box()
+    page.mouse.move(box["x"] + 20, box["y"] + 20)
+    page.mouse.down()
+    page.mouse.move(stage["x"] + stage["width"] + 600, box["y"] + 20, steps=8)
+    dragged = page.locator(".box").first.bounding_box()
+    page.mouse.up()
+    assert dragged["x"] < stage["x"] + stage["width"] + 0.3 * stage["width"]
+    assert page.errors == []

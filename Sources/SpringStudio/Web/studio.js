@@ -316,29 +316,61 @@ function segmentState(lane, time) {
 
 // ---- Preview ----
 let simTime = 0, lastFrame = null;
-// The track shows from…to with room on both sides for what moves past them (overshoot, a fling away).
+// The track spans the motions' whole excursion (from, to, every overshoot and fling, sampled from the
+// closed form when a motion starts), with a margin; it is measured again at each start, retarget and
+// fling, so a large overshoot never leaves the stage.
+function motionExtent() {
+  let lo = Math.min(state.from, state.to), hi = Math.max(state.from, state.to);
+  for (const lane of studio.lanes) {
+    const seg = lane.segment, omega = omegaOf(lane.spring), zeta = lane.spring.damping;
+    const horizon = 12 / Math.max(Math.min(zeta, 1) * omega, 1e-3);
+    for (let i = 0; i <= 240; i++) {
+      const [x] = freeMotion(zeta, omega, seg.from - seg.to, seg.velocity, horizon * i / 240);
+      lo = Math.min(lo, seg.to + x, seg.from); hi = Math.max(hi, seg.to + x, seg.from);
+    }
+  }
+  const margin = 0.08 * ((hi - lo) || 100);
+  studio.extent = { lo: lo - margin, hi: hi + margin };
+}
 function stageGeometry() {
-  const width = $("stage").clientWidth, span = Math.abs(state.to - state.from) || 100;
-  const lo = Math.min(state.from, state.to) - 0.3 * span, hi = Math.max(state.from, state.to) + 0.3 * span;
-  const left = 24, right = width - 64;
-  return { toPx: (x) => left + (x - lo) / (hi - lo) * (right - left), toValue: (px) => lo + (px - left) / (right - left) * (hi - lo) };
+  const width = $("stage").clientWidth, extent = studio.extent || { lo: -30, hi: 130 };
+  const { lo, hi } = extent, left = 24, right = width - 64;
+  return { lo, hi, toPx: (x) => left + (x - lo) / (hi - lo) * (right - left), toValue: (px) => lo + (px - left) / (right - left) * (hi - lo) };
+}
+/** Past the stage's ends a dragged box follows the pointer less and less (a rubber band). */
+function rubberBand(value, geometry) {
+  const range = geometry.hi - geometry.lo, stretch = (d) => range * 0.25 * (1 - 1 / (d / (range * 0.25) * 0.55 + 1));
+  if (value < geometry.lo) return geometry.lo - stretch(geometry.lo - value);
+  if (value > geometry.hi) return geometry.hi + stretch(value - geometry.hi);
+  return value;
 }
 function buildLanes() {
   const springs = allSprings();
+  studio.lanes = springs.map((spring) => ({
+    spring, box: null, segment: { from: state.from, to: state.to, velocity: state.velocity, start: simTime }, dragging: null,
+  }));
+  motionExtent();
   const geometry = stageGeometry();
   const marks = [state.from, state.to].map((x) => `<div class="mark" style="left:${geometry.toPx(x) + 20}px"></div>`).join("");
   const target = `<div class="target" title="target" style="left:${geometry.toPx(state.to) + 19}px"></div>`;
   $("stage").innerHTML = springs.map((s, i) =>
-    `<div class="lane"><div class="track"></div>${marks}${target}<span class="name">${i === 0 ? "this spring" : `ζ ${s.damping}, response ${s.response} s`}</span>` +
+    `<div class="lane"><div class="track"></div>${marks}${target}<span class="name">${i === 0 ? "this spring" : `ζ ${fmt(s.damping)}, response ${fmt(s.response)} s`}</span>` +
     `<div class="box" data-lane="${i}" style="background:${colors[i]}"></div></div>`).join("");
-  studio.lanes = springs.map((spring, i) => ({
-    spring, box: $("stage").querySelectorAll(".box")[i],
-    segment: { from: state.from, to: state.to, velocity: state.velocity, start: simTime }, dragging: null,
-  }));
+  studio.lanes.forEach((lane, i) => { lane.box = $("stage").querySelectorAll(".box")[i]; });
+}
+/** After the motions changed: the stage's span and its marks follow. */
+function restage(target) {
+  motionExtent();
+  const geometry = stageGeometry();
+  for (const lane of $("stage").querySelectorAll(".lane")) {
+    const marks = lane.querySelectorAll(".mark");
+    [state.from, state.to].forEach((x, i) => { if (marks[i]) marks[i].style.left = `${geometry.toPx(x) + 20}px`; });
+  }
+  showTarget(target);
 }
 function replay() {
   for (const lane of studio.lanes) lane.segment = { from: state.from, to: state.to, velocity: state.velocity, start: simTime };
-  showTarget(state.to);
+  restage(state.to);
 }
 // With reduced motion asked for, the preview does not play: each box rests where its motion ends
 // (the chart still shows the motion).
@@ -387,7 +419,7 @@ function retargetAll(target, at = simTime) {
       `&velocity=${old.velocity}&t=${before.t}&target=${target}&restart=${restart ? 1 : 0}`)
       .then((reply) => { entry.server = reply; }, (error) => { entry.serverError = String(error); });
   }
-  showTarget(target);
+  restage(target);
 }
 /** Marks where the boxes are headed. */
 function showTarget(target) {
@@ -412,12 +444,13 @@ function setupStage() {
     const lane = studio.lanes.find((l) => l.dragging);
     if (!lane) return;
     const rect = stage.getBoundingClientRect();
-    const value = stageGeometry().toValue(event.clientX - rect.left - 20) + lane.dragging.offset;
+    const geometry = stageGeometry();
+    const value = rubberBand(geometry.toValue(event.clientX - rect.left - 20) + lane.dragging.offset, geometry);
     lane.dragging.value = value;
     lane.dragging.history.push({ t: performance.now(), x: value });
     while (lane.dragging.history.length > 2 && performance.now() - lane.dragging.history[0].t > 100) lane.dragging.history.shift();
   });
-  const release = async (event) => {
+  const release = (event) => {
     const lane = studio.lanes.find((l) => l.dragging);
     if (!lane) return;
     const velocity = releaseVelocity(lane.dragging.history, performance.now());
@@ -425,12 +458,11 @@ function setupStage() {
     // Where the fling would carry it (UIKit's normal deceleration projection), snapped to the nearer end.
     const projected = from + velocity * 0.998 / (1 - 0.998) / 1000;
     const target = Math.abs(projected - state.from) < Math.abs(projected - state.to) ? state.from : state.to;
-    try {
-      const reply = await getJSON(`/api/segment.json?${springQuery(lane.spring)}&from=${from}&to=${target}&velocity=${velocity}&t=0&target=${target}`);
-      lane.segment = { from: reply.segment.from, to: reply.segment.to, velocity: reply.segment.velocity, start: simTime };
-      studio.lastFling = { velocity, target, from };
-    } catch (error) { showError(error); }
+    // The fling starts here and now, with the release velocity: nothing waits for the server.
+    lane.segment = { from, to: target, velocity, start: simTime };
+    studio.lastFling = { velocity, target, from };
     lane.dragging = null;
+    restage(target);
   };
   stage.addEventListener("pointerup", release);
   stage.addEventListener("pointercancel", release);
