@@ -40,6 +40,7 @@ enum StudioEndpoints {
                  handler: spring),
         Endpoint(path: "/api/export.json", parameters: springParameters.union(motionParameters).union(["error"]),
                  handler: export),
+        Endpoint(path: "/api/studio.json", parameters: [], handler: { _ throws(StudioInputError) in definitions }),
         Endpoint(path: "/api/segment.json", parameters: springParameters.union(motionParameters).union(["t", "target", "restart"]),
                  handler: segment),
     ]
@@ -63,6 +64,29 @@ enum StudioEndpoints {
             return .error(error)
         }
     }
+
+    // MARK: Definitions
+
+    /// `GET /api/studio.json`: what the page shows from the Swift definitions, so that nothing is
+    /// copied into the page: the presets (as the query that loads each), the chart palettes (the
+    /// preview and the legend use the same colour per spring as the chart) and the export targets.
+    static let definitions: StudioReply = {
+        let families = ["wave": "Wave", "swiftui": "SwiftUI", "m3": "Material 3", "figma": "Figma", "react-spring": "react-spring"]
+        let presets: [JSONValue] = SpringPreset.all.map { preset in
+            let s = preset.spring
+            var query = "damping=\(s.dampingRatio)&response=\(s.response)"
+            if s.mass != 1 { query += "&mass=\(s.mass)" }
+            return .object([("name", .string(preset.name)), ("family", .string(families[preset.family] ?? preset.family)),
+                            ("title", .string(preset.title)), ("query", .string(query))])
+        }
+        func palette(_ theme: Theme) -> JSONValue { .array(theme.palette.map { .string($0.hexString) }) }
+        let targets: [JSONValue] = ExportTarget.allCases.map { .object([("target", .string($0.rawValue)), ("title", .string($0.title))]) }
+        return .json(JSONValue.object([
+            ("presets", .array(presets)),
+            ("palettes", .object([("light", palette(.light)), ("dark", palette(.dark))])),
+            ("targets", .array(targets)),
+        ]).render(pretty: false))
+    }()
 
     // MARK: Chart
 

@@ -255,7 +255,7 @@ def test_keyboard_and_export_panel(page, server):
     assert "spring<Float>(dampingRatio = 0.5f" in page.locator("#exportCode").inner_text()
     page.select_option("#exportTarget", "css")
     assert "linear(0," in page.locator("#exportCode").inner_text()
-    page.locator("#preset").select_option(label="Bouncy")
+    page.locator("#preset").select_option(label="Figma bouncy")
     page.wait_for_function("location.search.includes('response=0.256')")  # Figma Bouncy: k 600, c 15, m 1
 
 
@@ -438,7 +438,7 @@ def test_people_read_four_digits_and_an_edited_preset_is_custom(page, server):
     for value in page.eval_on_selector_all("#metrics b", "(els) => els.map((e) => e.textContent)"):
         digits = re.sub(r"[^0-9]", "", value.split()[0]).lstrip("0")
         assert len(digits) <= 4, value
-    page.select_option("#preset", label=".bouncy")
+    page.select_option("#preset", label="SwiftUI .bouncy")
     page.wait_for_function("document.querySelector('#swiftui-duration').value === '0.5'")
     page.fill("#bounce", "0.2")
     page.dispatch_event("#bounce", "input")
@@ -467,3 +467,26 @@ def test_the_stage_holds_the_whole_excursion_and_drags_rubber_band(page, server)
     page.mouse.up()
     assert dragged["x"] < stage["x"] + stage["width"] + 0.3 * stage["width"]
     assert page.errors == []
+
+
+def test_one_colour_per_spring_and_presets_from_the_server(page, server):
+    open_studio(page, server, "damping=0.5&response=0.6&compare=0.9:0.4")
+    definitions = json.loads(fetch(server + "api/studio.json")[2])
+    # Every preset the Swift side defines is offered, and nothing else.
+    offered = page.eval_on_selector_all("#preset option", "(os) => os.map((o) => o.value).filter(Boolean)")
+    assert offered == [p["query"] for p in definitions["presets"]]
+    assert len(offered) >= 20
+    # The preview's boxes and the comparison swatch take the chart's colours, spring by spring.
+    palette = definitions["palettes"]["light"]
+    page.wait_for_function("document.querySelectorAll('.box').length === 2")
+    boxes = page.eval_on_selector_all(".box", "(bs) => bs.map((b) => getComputedStyle(b).backgroundColor)")
+    swatch = page.eval_on_selector("#compareList .swatch", "(s) => getComputedStyle(s).backgroundColor")
+    hex_of = lambda css: "#%02X%02X%02X" % rgb(css)
+    assert [hex_of(b) for b in boxes] == palette[:2] and hex_of(swatch) == palette[1]
+    # The chart strokes each spring's curves in the same colour (Cairo writes rgb() in percent).
+    page.wait_for_function("document.querySelector('#chart').dataset.query.includes('damping=0.5,0.9')")
+    strokes = set(page.eval_on_selector_all("#chart svg path", "(ps) => ps.map((p) => p.getAttribute('style') || '')"))
+    for color in palette[:2]:
+        r, g, b = (int(color[i:i + 2], 16) / 255 * 100 for i in (1, 3, 5))
+        percent = lambda x: "0%" if x == 0 else f"{x:.6f}%"
+        assert any(f"stroke:rgb({percent(r)},{percent(g)},{percent(b)})" in style for style in strokes), color

@@ -2,7 +2,11 @@
 import { freeMotion, naturalFrequency } from "./spring.js";
 
 const $ = (id) => document.getElementById(id);
-const colors = ["#0a84ff", "#ff375f", "#30d158", "#ff9f0a"];
+// One colour per spring everywhere (chart, preview, comparison list): the chart's palette, from the
+// server's Swift definitions (/api/studio.json), for the current colour scheme.
+let palettes = { light: ["#0072B2", "#E69F00", "#009E73", "#D55E00"], dark: ["#56B4E9", "#E69F00", "#009E73", "#D55E00"] };
+const darkScheme = matchMedia("(prefers-color-scheme: dark)");
+function springColor(i) { const list = darkScheme.matches ? palettes.dark : palettes.light; return list[i % list.length]; }
 const state = { damping: 0.68, response: 0.8, mass: 1, from: 0, to: 100, velocity: 0, compare: [] };
 const studio = { paintTimes: [], chartSources: [], lanes: [], errors: [], chartRequests: 0, segments: [] };
 window.studio = studio;
@@ -355,7 +359,7 @@ function buildLanes() {
   const target = `<div class="target" title="target" style="left:${geometry.toPx(state.to) + 19}px"></div>`;
   $("stage").innerHTML = springs.map((s, i) =>
     `<div class="lane"><div class="track"></div>${marks}${target}<span class="name">${i === 0 ? "this spring" : `ζ ${fmt(s.damping)}, response ${fmt(s.response)} s`}</span>` +
-    `<div class="box" data-lane="${i}" style="background:${colors[i]}"></div></div>`).join("");
+    `<div class="box" data-lane="${i}" style="background:${springColor(i)}"></div></div>`).join("");
   studio.lanes.forEach((lane, i) => { lane.box = $("stage").querySelectorAll(".box")[i]; });
 }
 /** After the motions changed: the stage's span and its marks follow. */
@@ -494,7 +498,7 @@ function refresh(settled = true) {
 }
 function renderCompare() {
   $("compareList").innerHTML = state.compare.map((c, i) =>
-    `<li><span><span class="swatch" style="background:${colors[i + 1]}"></span>ζ ${c.damping}, response ${c.response} s</span>` +
+    `<li><span><span class="swatch" style="background:${springColor(i + 1)}"></span>ζ ${c.damping}, response ${c.response} s</span>` +
     `<button type="button" data-remove="${i}" aria-label="Remove spring ${i + 1} from the comparison">remove</button></li>`).join("");
   $("addCompare").disabled = state.compare.length >= 3;
 }
@@ -509,7 +513,29 @@ function showState() {
 function showURLProblems(problems) {
   $("urlStatus").textContent = problems.length ? `This link had values the studio cannot use: ${problems.join("; ")}.` : "";
 }
+/** Loads the presets and palettes the server defines, then fills the preset list. */
+async function loadDefinitions() {
+  const definitions = await getJSON("/api/studio.json");
+  palettes = definitions.palettes;
+  const select = $("preset"), groups = new Map();
+  for (const preset of definitions.presets) {
+    if (!groups.has(preset.family)) {
+      const group = document.createElement("optgroup");
+      group.label = preset.family;
+      groups.set(preset.family, group);
+      select.append(group);
+    }
+    const option = document.createElement("option");
+    option.value = preset.query;
+    option.textContent = preset.title;
+    groups.get(preset.family).append(option);
+  }
+  buildLanes();
+  renderCompare();
+}
 function setup() {
+  loadDefinitions().catch(showError);
+  darkScheme.addEventListener("change", () => { buildLanes(); renderCompare(); });
   showURLProblems(readURL());
   showState();
   // Back and Forward: the address is the state.
