@@ -41,6 +41,7 @@ enum StudioEndpoints {
         Endpoint(path: "/api/export.json", parameters: springParameters.union(motionParameters).union(["error"]),
                  handler: export),
         Endpoint(path: "/api/studio.json", parameters: [], handler: { _ throws(StudioInputError) in definitions }),
+        Endpoint(path: "/api/code.json", parameters: ["code"], handler: code),
         Endpoint(path: "/api/segment.json", parameters: springParameters.union(motionParameters).union(["t", "target", "restart"]),
                  handler: segment),
     ]
@@ -87,6 +88,26 @@ enum StudioEndpoints {
             ("targets", .array(targets)),
         ]).render(pretty: false))
     }()
+
+    // MARK: Code
+
+    /// `GET /api/code.json?code=…`: the spring in a piece of pasted platform code (the parser behind
+    /// `springplot --from-code`), or 400 naming what could not be read.
+    static func code(_ request: StudioRequest) throws(StudioInputError) -> StudioReply {
+        guard let text = request.word("code"), !text.isEmpty else { throw StudioInputError("code", "code is missing: paste a spring") }
+        let parsed: SpringCode
+        do {
+            parsed = try SpringCode(text)
+        } catch {
+            throw StudioInputError("code", error.description)
+        }
+        let s = parsed.spring.spring
+        return .json(JSONValue.object([
+            ("reading", .string(parsed.reading)),
+            ("spring", .object([("dampingRatio", .number(s.dampingRatio)), ("response", .number(s.response)),
+                                ("mass", .number(s.mass))])),
+        ]).render(pretty: false))
+    }
 
     // MARK: Chart
 

@@ -34,7 +34,7 @@ struct StudioRequest {
     private(set) var words: [String: String] = [:]
 
     /// Parameters that are words, not numbers.
-    static let wordParameters: Set<String> = ["theme", "target-name"]
+    static let wordParameters: Set<String> = ["theme", "target-name", "code"]
     /// Number parameters besides the spring's.
     static let motionParameters = ["from", "to", "velocity"]
     static let otherParameters = ["width", "height", "epsilon", "span", "t", "target", "restart", "error"]
@@ -71,6 +71,7 @@ struct StudioRequest {
     }
 
     func number(_ name: String) -> Double? { numbers[name]?.first }
+    func word(_ name: String) -> String? { words[name] }
 
     /// The springs described (up to ``maximumSprings``).
     func springs(maximum: Int = StudioRequest.maximumSprings) throws(StudioInputError) -> [NamedSpring] {

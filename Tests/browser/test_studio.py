@@ -490,3 +490,20 @@ def test_one_colour_per_spring_and_presets_from_the_server(page, server):
         r, g, b = (int(color[i:i + 2], 16) / 255 * 100 for i in (1, 3, 5))
         percent = lambda x: "0%" if x == 0 else f"{x:.6f}%"
         assert any(f"stroke:rgb({percent(r)},{percent(g)},{percent(b)})" in style for style in strokes), color
+
+
+def test_pasted_code_loads_its_spring(page, server):
+    open_studio(page, server)
+    page.fill("#code", "spring(dampingRatio = Spring.DampingRatioLowBouncy, stiffness = 400f)")
+    page.click("#loadCode")
+    # ζ 0.75, response 2π/√400 = 0.314159… s
+    page.wait_for_function("Math.abs(window.studio.state.damping - 0.75) < 1e-12 && Math.abs(window.studio.state.response - 0.3141592653589793) < 1e-12")
+    assert "0.75" in page.inner_text("#codeStatus")
+    page.wait_for_function("document.querySelector('#chart').dataset.query.includes('damping=0.75')")
+    page.fill("#code", "let x = 5")
+    page.click("#loadCode")
+    page.wait_for_function("document.querySelector('#codeStatus').classList.contains('error')")
+    assert "no spring found" in page.inner_text("#codeStatus")
+    assert page.evaluate("window.studio.state.damping") == 0.75  # nothing changed
+    # The browser logs the refused request itself; the page raised nothing.
+    assert [e for e in page.errors if "status of 400" not in e] == []

@@ -588,6 +588,23 @@ function setup() {
   const custom = () => { if ($("preset").value) $("preset").value = ""; };
   for (const input of document.querySelectorAll("#springFields input")) input.addEventListener("input", custom);
   $("replay").addEventListener("click", replay);
+  // Paste code: the server reads it (the parser behind springplot --from-code) and the page loads it.
+  $("loadCode").addEventListener("click", async () => {
+    const status = $("codeStatus");
+    status.classList.remove("error");
+    try {
+      const response = await fetch(`/api/code.json?code=${encodeURIComponent($("code").value)}`);
+      const reply = await response.json();
+      if (!response.ok) throw new Error(reply.error);
+      status.textContent = `read: ${reply.reading}`;
+      $("preset").value = "";
+      const s = reply.spring;
+      fromConvention(`damping=${s.dampingRatio}&response=${s.response}` + (s.mass !== 1 ? `&mass=${s.mass}` : ""));
+    } catch (error) {
+      status.textContent = String(error.message || error);
+      status.classList.add("error");
+    }
+  });
   $("exportTarget").addEventListener("change", () => { showExport(); writeURL(true); });
   for (const id of ["slow", "restart"]) $(id).addEventListener("change", () => writeURL(true));
   $("copyLink").addEventListener("click", async () => {

@@ -104,6 +104,11 @@ struct SpringOptionsOf<Count: SpringCount>: ParsableArguments {
             help: ArgumentHelp("POP / React Native speed, with --pop-bounciness.", valueName: "speed"))
     var popSpeed: Double?
 
+    @Option(name: .customLong("from-code"),
+            help: ArgumentHelp("A spring pasted from code in any supported convention (SwiftUI .spring(…), Compose spring(…), a react-spring config, a Motion transition, SpringForce, Flutter, Origami, …), instead of the options above.",
+                               valueName: "code"))
+    var fromCode: String?
+
     static var defaultDamping: Double { SpringOptionsDefaults.damping }
     static var defaultResponse: Double { SpringOptionsDefaults.response }
 
@@ -138,6 +143,16 @@ struct SpringOptionsOf<Count: SpringCount>: ParsableArguments {
 
     /// The springs described, in order.
     func springs() throws -> [NamedSpring] {
+        if let fromCode {
+            if let other = input.values.keys.sorted().first {
+                throw ValidationError("--from-code cannot be combined with --\(other): describe the spring one way")
+            }
+            do {
+                return [try SpringCode(fromCode).spring]
+            } catch {
+                throw ValidationError("--from-code: \(error.description)")
+            }
+        }
         do {
             return try input.springs(maximum: Count.maximum)
         } catch {

@@ -1,0 +1,235 @@
+import SpringMath
+
+/// A spring read from a platform's code: what `springplot --from-code` and the studio's paste box
+/// take. The same spring in any supported convention, written as people write it:
+///
+/// - SwiftUI: `.spring(response: 0.5, dampingFraction: 0.8)`, `.spring(duration: 0.5, bounce: 0.3)`,
+///   `Spring(duration:bounce:)`, `.interpolatingSpring(mass:stiffness:damping:)`, `.smooth`, `.snappy`,
+///   `.bouncy` (with `duration:` and `extraBounce:`).
+/// - UIKit and Core Animation: `UISpringTimingParameters(mass:stiffness:damping:…)` or
+///   `(duration:bounce:)`; `CASpringAnimation` with `mass = …`, `stiffness = …`, `damping = …`.
+/// - Wave: `Spring(dampingRatio: 0.8, response: 0.5)`.
+/// - Jetpack Compose and Android: `spring(dampingRatio = 0.5f, stiffness = 200f)`,
+///   `SpringForce().setDampingRatio(…).setStiffness(…)`, and their named constants
+///   (`Spring.DampingRatioMediumBouncy`, `SpringForce.STIFFNESS_LOW`, …).
+/// - Flutter: `SpringDescription(mass:stiffness:damping:)`, `SpringDescription.withDampingRatio(…)`.
+/// - Motion (framer-motion): `{ type: "spring", stiffness, damping, mass }`, `{ duration, bounce }`,
+///   `{ visualDuration, bounce }`.
+/// - react-spring: `config: { tension, friction, mass }` and `config.wobbly` and the other presets.
+/// - Reanimated: `withSpring(x, { stiffness, damping, mass })`.
+/// - Origami / Rebound: `SpringConfig.fromOrigamiTensionAndFriction(40, 7)`,
+///   `fromBouncinessAndSpeed(5, 10)`.
+public struct SpringCode: Sendable {
+    /// The spring's parameters in `springplot`'s option names, as the command line would take them.
+    public var input: SpringInput
+    /// What was read, in the platform's words (e.g. "damping ratio 0.5, stiffness 200 (Compose / Android)").
+    public var reading: String
+
+    /// Why code could not be read; one line naming what was missing or wrong.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var description: String
+        public init(description: String) { self.description = description }
+    }
+
+    /// The largest text read (a pasted spring is one line or a few).
+    public static let maximumLength = 4096
+
+    /// Reads the parameters in `text` (checked as the command line checks its options).
+    /// - Throws: ``Failure`` when no convention matches or its values are not a valid spring.
+    public init(_ text: String) throws(Failure) {
+        guard text.utf8.count <= SpringCode.maximumLength else {
+            throw Failure(description: "the code is longer than \(SpringCode.maximumLength) bytes: paste the spring alone")
+        }
+        let code = SourceText(text)
+        guard let (values, reading) = SpringCode.read(code) else {
+            let names = code.numbers.keys.sorted()
+            let found = names.isEmpty ? "no named numbers" : "only " + names.joined(separator: ", ")
+            throw Failure(description: "no spring found in the code (\(found)): expected, for example, "
+                          + ".spring(response:dampingFraction:), spring(dampingRatio = …, stiffness = …), "
+                          + "{ stiffness, damping, mass } or { tension, friction }")
+        }
+        let input = SpringInput(values: values.mapValues { [$0] })
+        do {
+            _ = try input.springs(maximum: 1)
+        } catch {
+            throw Failure(description: "\(reading): \(error.text { $0 })")
+        }
+        self.input = input
+        self.reading = reading
+    }
+
+    /// The spring.
+    public var spring: NamedSpring {
+        // Checked in init.
+        (try? input.springs(maximum: 1))![0]
+    }
+
+    // MARK: Conventions
+
+    private static func read(_ code: SourceText) -> ([String: Double], String)? {
+        let n = code.numbers
+        func value(_ names: String...) -> Double? { names.lazy.compactMap { n[$0.lowercased()] }.first }
+        let isJavaScript = code.text.contains("{") && (code.has("type") || code.has("config") || code.has("withSpring") || code.has("transition"))
+
+        // Origami / Rebound and POP.
+        if let args = code.call("fromOrigamiTensionAndFriction"), args.count >= 2 {
+            return (["origami-tension": args[0], "origami-friction": args[1]], "Origami tension \(args[0]), friction \(args[1])")
+        }
+        if let args = code.call("fromBouncinessAndSpeed"), args.count >= 2 {
+            return (["pop-bounciness": args[0], "pop-speed": args[1]], "POP bounciness \(args[0]), speed \(args[1])")
+        }
+        // Flutter's SpringDescription.withDampingRatio(mass:, stiffness:, ratio:).
+        if code.has("withDampingRatio"), let k = value("stiffness"), let ratio = value("ratio") {
+            return (["damping": ratio, "stiffness": k, "mass": value("mass") ?? 1],
+                    "Flutter SpringDescription.withDampingRatio: ratio \(ratio), stiffness \(k)")
+        }
+        // Ratio and response (SwiftUI's dampingFraction, Wave's dampingRatio).
+        if let response = value("response"), let ratio = value("dampingFraction", "dampingRatio") {
+            return (["damping": ratio, "response": response], "damping ratio \(ratio), response \(response) s")
+        }
+        // Motion's visual duration.
+        if let visual = value("visualDuration") {
+            let bounce = value("bounce") ?? 0.25
+            return (["framer-visual-duration": visual, "bounce": bounce], "Motion visualDuration \(visual) s, bounce \(bounce)")
+        }
+        // Reanimated's duration-based config runs its own duration rule: not read (rather than misread).
+        if code.has("withSpring"), value("duration") != nil, value("stiffness") == nil {
+            return nil
+        }
+        // Duration and bounce: Motion's in JavaScript, SwiftUI's otherwise.
+        if let duration = value("duration"), value("stiffness") == nil {
+            if isJavaScript {
+                let bounce = value("bounce") ?? 0.25
+                let seconds = duration > 10 ? duration / 1000 : duration  // milliseconds, as animate() takes them
+                return (["framer-duration": seconds, "bounce": bounce], "Motion duration \(seconds) s, bounce \(bounce)")
+            }
+            let base = code.has("snappy") ? 0.15 : code.has("bouncy") ? 0.3 : 0
+            let bounce = value("extraBounce").map { base + $0 } ?? value("bounce") ?? base
+            return (["swiftui-duration": duration, "bounce": bounce], "SwiftUI duration \(duration) s, bounce \(bounce)")
+        }
+        // Ratio and stiffness (Compose, Android), with their named constants.
+        if let ratio = value("dampingRatio") ?? code.androidRatio, let stiffness = value("stiffness") ?? code.androidStiffness,
+           value("damping") == nil, value("tension") == nil {
+            return (["damping": ratio, "stiffness": stiffness], "damping ratio \(ratio), stiffness \(stiffness) (Compose / Android, mass 1)")
+        }
+        // Tension and friction: react-spring, and its named configs.
+        if let tension = value("tension"), let friction = value("friction") {
+            let m = value("mass") ?? 1
+            return (["react-spring-tension": tension, "friction": friction, "mass": m], "react-spring tension \(tension), friction \(friction)")
+        }
+        if let (name, config) = code.reactSpringPreset {
+            return (["react-spring-tension": config.tension, "friction": config.friction], "react-spring config.\(name)")
+        }
+        // Stiffness and damping coefficient (SwiftUI interpolatingSpring, UIKit, Core Animation,
+        // Flutter, Motion, Reanimated).
+        if let k = value("stiffness"), let c = value("damping") {
+            return (["stiffness": k, "damping-coefficient": c, "mass": value("mass") ?? 1], "mass \(value("mass") ?? 1), stiffness \(k), damping \(c)")
+        }
+        // SwiftUI's named springs with their defaults.
+        for (name, bounce) in [("bouncy", 0.3), ("snappy", 0.15), ("smooth", 0.0)] where code.has("." + name) {
+            return (["swiftui-duration": 0.5, "bounce": bounce], "SwiftUI .\(name)")
+        }
+        return nil
+    }
+}
+
+/// The numbers a piece of code names (`name: 1.5`, `name = 200f`, `setName(0.5f)`), and its calls.
+struct SourceText {
+    let text: String
+    /// Lowercased name → value; the first occurrence wins.
+    let numbers: [String: Double]
+
+    init(_ text: String) {
+        self.text = text
+        var numbers: [String: Double] = [:]
+        let characters = Array(text)
+        var i = 0
+        func isNameCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" }
+        while i < characters.count {
+            guard characters[i].isLetter || characters[i] == "_" else { i += 1; continue }
+            var j = i
+            while j < characters.count && isNameCharacter(characters[j]) { j += 1 }
+            var name = String(characters[i..<j])
+            // Android's setters: setDampingRatio(0.5f) names dampingRatio.
+            if name.hasPrefix("set"), name.count > 3, let first = name.dropFirst(3).first, first.isUppercase {
+                name = first.lowercased() + name.dropFirst(4)
+            }
+            var k = j
+            while k < characters.count && (characters[k] == " " || characters[k] == "\"" || characters[k] == "'") { k += 1 }
+            if k < characters.count && (characters[k] == ":" || characters[k] == "=" || characters[k] == "(") {
+                k += 1
+                while k < characters.count && characters[k] == " " { k += 1 }
+                if let (value, end) = SourceText.number(characters, from: k) {
+                    if numbers[name.lowercased()] == nil { numbers[name.lowercased()] = value }
+                    i = end
+                    continue
+                }
+            }
+            i = j
+        }
+        self.numbers = numbers
+    }
+
+    /// A number literal at `start` (sign, digits, point, exponent, a Kotlin/Java `f` or `d` suffix).
+    static func number(_ c: [Character], from start: Int) -> (Double, Int)? {
+        var end = start
+        if end < c.count && (c[end] == "-" || c[end] == "+") { end += 1 }
+        let digitsStart = end
+        while end < c.count && (c[end].isNumber || c[end] == "." || c[end] == "_") { end += 1 }
+        if end < c.count && (c[end] == "e" || c[end] == "E") {
+            var e = end + 1
+            if e < c.count && (c[e] == "-" || c[e] == "+") { e += 1 }
+            if e < c.count && c[e].isNumber { end = e; while end < c.count && c[end].isNumber { end += 1 } }
+        }
+        guard end > digitsStart, let value = Double(String(c[start..<end]).replacing("_", with: "")), value.isFinite else { return nil }
+        if end < c.count && (c[end] == "f" || c[end] == "F" || c[end] == "d" || c[end] == "D") { end += 1 }
+        return (value, end)
+    }
+
+    func has(_ word: String) -> Bool { text.contains(word) }
+
+    /// The numeric arguments of the first call to `name`, in order.
+    func call(_ name: String) -> [Double]? {
+        guard let range = text.range(of: name + "(") else { return nil }
+        let rest = text[range.upperBound...]
+        guard let close = rest.firstIndex(of: ")") else { return nil }
+        let parts = rest[..<close].split(separator: ",")
+        let values = parts.compactMap { part -> Double? in
+            let item = part.split(separator: ":").last.map { $0.trimmingBlanks } ?? ""
+            return SourceText.number(Array(item), from: 0)?.0
+        }
+        return values.count == parts.count ? values : nil
+    }
+
+    /// Compose's `Spring.DampingRatio…` and Android's `SpringForce.DAMPING_RATIO_…` constants.
+    var androidRatio: Double? {
+        let table: [(String, Double)] = [("DampingRatioHighBouncy", 0.2), ("DampingRatioMediumBouncy", 0.5),
+                                         ("DampingRatioLowBouncy", 0.75), ("DampingRatioNoBouncy", 1),
+                                         ("DAMPING_RATIO_HIGH_BOUNCY", 0.2), ("DAMPING_RATIO_MEDIUM_BOUNCY", 0.5),
+                                         ("DAMPING_RATIO_LOW_BOUNCY", 0.75), ("DAMPING_RATIO_NO_BOUNCY", 1)]
+        return table.first { text.contains($0.0) }?.1
+    }
+
+    /// Compose's `Spring.Stiffness…` and Android's `SpringForce.STIFFNESS_…` constants.
+    var androidStiffness: Double? {
+        let table: [(String, Double)] = [("StiffnessHigh", 10_000), ("StiffnessMediumLow", 400), ("StiffnessMedium", 1_500),
+                                         ("StiffnessLow", 200), ("StiffnessVeryLow", 50),
+                                         ("STIFFNESS_HIGH", 10_000), ("STIFFNESS_MEDIUM", 1_500), ("STIFFNESS_LOW", 200),
+                                         ("STIFFNESS_VERY_LOW", 50)]
+        // Longest names first, so that "StiffnessMediumLow" is not read as "StiffnessMedium".
+        return table.sorted { $0.0.count > $1.0.count }.first { text.contains($0.0) }?.1
+    }
+
+    /// react-spring's `config.default`, `config.wobbly`, …
+    var reactSpringPreset: (String, Spring.ReactSpring)? {
+        let presets: [(String, Spring.ReactSpring)] = [("molasses", .molasses), ("default", .default), ("gentle", .gentle),
+                                                       ("wobbly", .wobbly), ("stiff", .stiff), ("slow", .slow)]
+        return presets.first { text.contains("config." + $0.0) }
+    }
+}
+
+extension StringProtocol {
+    var trimmingBlanks: String {
+        String(drop { $0 == " " || $0 == "\n" || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\n" || $0 == "\t" }.reversed())
+    }
+}
