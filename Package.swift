@@ -55,7 +55,7 @@ let package = Package(
         .target(
             name: "SpringStudio",
             dependencies: [
-                "SpringPlotCore", "SpringMath", "WaveRuntime", "SpringCharts", "SpringExport",
+                "SpringPlotCore", "SpringMath", "WaveRuntime", "SpringCharts", "SpringExport", "SpringPlatforms",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -2,6 +2,7 @@ import Synchronization
 import SpringCharts
 import SpringExport
 import SpringMath
+import SpringPlatforms
 import SpringPlotCore
 import WaveRuntime
 
@@ -42,6 +43,8 @@ enum StudioEndpoints {
                  handler: export),
         Endpoint(path: "/api/studio.json", parameters: [], handler: { _ throws(StudioInputError) in definitions }),
         Endpoint(path: "/api/code.json", parameters: ["code"], handler: code),
+        Endpoint(path: "/api/platform.json", parameters: springParameters.union(motionParameters).union(["platform", "fps"]),
+                 handler: platform),
         Endpoint(path: "/api/segment.json", parameters: springParameters.union(motionParameters).union(["t", "target", "restart"]),
                  handler: segment),
     ]
@@ -88,6 +91,28 @@ enum StudioEndpoints {
             ("targets", .array(targets)),
         ]).render(pretty: false))
     }()
+
+    // MARK: Platform
+
+    /// `GET /api/platform.json?platform=react-spring&fps=60&…`: what that platform displays for the
+    /// spring and motion, frame by frame (SpringPlatforms' model), for the page to play beside the
+    /// exact motion.
+    static func platform(_ request: StudioRequest) throws(StudioInputError) -> StudioReply {
+        guard let name = request.word("platform"), let platform = Platform(rawValue: name) else {
+            throw StudioInputError("platform", "platform must be one of \(Platform.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let spring = try request.springs()[0].spring
+        guard !spring.isInstantaneous else { throw StudioInputError("response", "a response-0 spring is an instant jump: nothing to step") }
+        let motion = try request.motion()
+        let fps = try request.bounded("fps", 10...240, default: 60)
+        let trajectory = platform.model(for: spring, from: motion.from, to: motion.to, velocity: motion.velocity)
+            .trajectory(from: motion.from, to: motion.to, schedule: FrameSchedule(rate: fps), limit: 30)
+        return .json(JSONValue.object([
+            ("platform", .string(platform.rawValue)), ("title", .string(platform.title)), ("fps", .number(fps)),
+            ("positions", .array(trajectory.positions.map(JSONValue.number))),
+            ("finished", .bool(trajectory.finished)),
+        ]).render(pretty: false))
+    }
 
     // MARK: Code
 

@@ -34,10 +34,10 @@ struct StudioRequest {
     private(set) var words: [String: String] = [:]
 
     /// Parameters that are words, not numbers.
-    static let wordParameters: Set<String> = ["theme", "target-name", "code"]
+    static let wordParameters: Set<String> = ["theme", "target-name", "code", "platform"]
     /// Number parameters besides the spring's.
     static let motionParameters = ["from", "to", "velocity"]
-    static let otherParameters = ["width", "height", "epsilon", "span", "t", "target", "restart", "error"]
+    static let otherParameters = ["width", "height", "epsilon", "span", "t", "target", "restart", "error", "fps"]
 
     /// Parses `query` (already split into name/value pairs, percent-decoded), allowing `allowed` names.
     init(pairs: [(String, String)], allowed: Set<String>) throws(StudioInputError) {

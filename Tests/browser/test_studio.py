@@ -507,3 +507,21 @@ def test_pasted_code_loads_its_spring(page, server):
     assert page.evaluate("window.studio.state.damping") == 0.75  # nothing changed
     # The browser logs the refused request itself; the page raised nothing.
     assert [e for e in page.errors if "status of 400" not in e] == []
+
+
+def test_a_platform_preview_plays_the_targets_own_frames(page, server):
+    open_studio(page, server, "damping=0.68&response=0.8&target=react-spring&steps=1")
+    page.wait_for_function("window.studio.lanes.some((l) => l.platform)")
+    lane = page.evaluate("window.studio.lanes.findIndex((l) => l.platform)")
+    assert lane == 1 and "react-spring" in page.inner_text(".lane.platform .name")
+    frames = json.loads(fetch(server + "api/platform.json?platform=react-spring&fps=60&damping=0.68&response=0.8&from=0&to=100")[2])
+    assert frames["positions"] == page.evaluate("window.studio.lanes[1].platform.positions")
+    # react-spring runs 2 % fast at 60 Hz: its frames differ from the exact motion, by up to 0.8-5.5 % of the travel.
+    worst = max(abs(x - (100 + textbook(0.68, 0.8, -100, 0, i / 60)[0])) for i, x in enumerate(frames["positions"][:-1]))
+    assert 0.8 < worst < 5.5
+    # The lane shows the frame of the current time, held until the next.
+    shown = page.evaluate("""() => { const s = window.studio, l = s.lanes[1];
+        const i = Math.min(Math.floor(Math.max(0, s.lastFrame.simTime - l.segment.start) * 60 + 1e-9), l.platform.positions.length - 1);
+        return [s.lastFrame.positions[1], l.platform.positions[i]]; }""")
+    assert shown[0] == shown[1]
+    assert page.errors == []

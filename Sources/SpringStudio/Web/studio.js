@@ -44,7 +44,7 @@ function readURL() {
     state.compare = good.slice(0, 3).map(([d, r]) => ({ damping: d, response: r }));
   }
   state.target = q.get("target") || "swiftui";
-  for (const flag of ["slow", "restart"]) {
+  for (const flag of ["slow", "restart", "steps"]) {
     const text = q.get(flag);
     if (text !== null && text !== "1" && text !== "0") problems.push(`${flag}=${text.slice(0, 40)} is not 1 or 0; using 0`);
     state[flag] = text === "1";
@@ -58,6 +58,7 @@ function urlQuery() {
   q.set("target", $("exportTarget").value || state.target || "swiftui");
   if ($("slow").checked) q.set("slow", "1");
   if ($("restart").checked) q.set("restart", "1");
+  if ($("platformPreview").checked) q.set("steps", "1");
   return "?" + q.toString();
 }
 /** Writes the state into the address: a new history entry for a settled change, else in place. */
@@ -298,6 +299,7 @@ async function updateExport() {
         `target=${String(chosen).slice(0, 40)} is not an export target; showing ${exportTargets[0].title}.`].filter(Boolean).join(" ");
     }
     showExport();
+    if ($("platformPreview").checked && (!platformFrames || platformFrames.platform !== select.value)) loadPlatformFrames();
   } catch (error) { showError(error); }
 }
 function showExport() {
@@ -312,6 +314,11 @@ function showExport() {
 
 // ---- The exact motion, evaluated between frames ----
 function omegaOf(spring) { return naturalFrequency(spring.response); }
+/** What the platform shows at `time`: each frame's value holds until the next frame. */
+function platformPosition(lane, time) {
+  const frames = lane.platform.positions, index = Math.floor(Math.max(0, time - lane.segment.start) * lane.platform.fps + 1e-9);
+  return frames[Math.min(index, frames.length - 1)];
+}
 function segmentState(lane, time) {
   const seg = lane.segment, t = Math.max(0, time - seg.start);
   const [x, v] = freeMotion(lane.spring.damping, omegaOf(lane.spring), seg.from - seg.to, seg.velocity, t);
@@ -348,18 +355,39 @@ function rubberBand(value, geometry) {
   if (value > geometry.hi) return geometry.hi + stretch(value - geometry.hi);
   return value;
 }
+// "Play as the target steps it": the export target's own stepping (SpringPlatforms' model, from the
+// server), frame by frame at 60 Hz, in a lane under the exact motion.
+let platformFrames = null;
+async function loadPlatformFrames() {
+  platformFrames = null;
+  const target = $("exportTarget").value;
+  if ($("platformPreview").checked && target && !["css", "token"].includes(target)) {
+    try {
+      platformFrames = await getJSON(`/api/platform.json?platform=${target}&fps=60&${springQuery()}&${motionQuery()}`);
+    } catch (error) { showError(error); }
+  }
+  buildLanes();
+}
 function buildLanes() {
   const springs = allSprings();
-  studio.lanes = springs.map((spring) => ({
-    spring, box: null, segment: { from: state.from, to: state.to, velocity: state.velocity, start: simTime }, dragging: null,
-  }));
+  const segment = () => ({ from: state.from, to: state.to, velocity: state.velocity, start: simTime });
+  studio.lanes = springs.map((spring) => ({ spring, box: null, segment: segment(), dragging: null }));
+  if (platformFrames) {
+    studio.lanes.splice(1, 0, { spring: springs[0], box: null, segment: segment(), dragging: null, platform: platformFrames });
+  }
   motionExtent();
   const geometry = stageGeometry();
   const marks = [state.from, state.to].map((x) => `<div class="mark" style="left:${geometry.toPx(x) + 20}px"></div>`).join("");
   const target = `<div class="target" title="target" style="left:${geometry.toPx(state.to) + 19}px"></div>`;
-  $("stage").innerHTML = springs.map((s, i) =>
-    `<div class="lane"><div class="track"></div>${marks}${target}<span class="name">${i === 0 ? "this spring" : `ζ ${fmt(s.damping)}, response ${fmt(s.response)} s`}</span>` +
-    `<div class="box" data-lane="${i}" style="background:${springColor(i)}"></div></div>`).join("");
+  let springIndex = 0;
+  $("stage").innerHTML = studio.lanes.map((lane, i) => {
+    const s = lane.spring, color = springColor(lane.platform ? 0 : springIndex);
+    const name = lane.platform ? `as ${lane.platform.title} steps it at ${lane.platform.fps} Hz`
+      : springIndex === 0 ? "this spring" : `ζ ${fmt(s.damping)}, response ${fmt(s.response)} s`;
+    if (!lane.platform) springIndex += 1;
+    return `<div class="lane${lane.platform ? " platform" : ""}"><div class="track"></div>${marks}${target}<span class="name">${name}</span>` +
+      `<div class="box" data-lane="${i}" style="background:${color}"></div></div>`;
+  }).join("");
   studio.lanes.forEach((lane, i) => { lane.box = $("stage").querySelectorAll(".box")[i]; });
 }
 /** After the motions changed: the stage's span and its marks follow. */
@@ -396,7 +424,8 @@ function frame(now) {
   record(studio.frameTimes, now);
   const geometry = stageGeometry();
   for (const lane of studio.lanes) {
-    const x = lane.dragging ? lane.dragging.value : segmentState(lane, lane.pending ? lane.pending : simTime).position;
+    const x = lane.platform ? platformPosition(lane, simTime)
+      : lane.dragging ? lane.dragging.value : segmentState(lane, lane.pending ? lane.pending : simTime).position;
     lane.position = x;
     lane.box.style.transform = `translateX(${geometry.toPx(x)}px)`;
   }
@@ -414,7 +443,7 @@ studio.freeMotion = freeMotion;
 // kept beside it, for comparison only.
 function retargetAll(target, at = simTime) {
   const restart = $("restart").checked;
-  for (const lane of studio.lanes) {
+  for (const lane of studio.lanes.filter((l) => !l.platform)) {
     const old = lane.segment, before = segmentState(lane, at);
     lane.segment = { from: before.position, to: target, velocity: restart ? 0 : before.velocity, start: at };
     const entry = { lane: studio.lanes.indexOf(lane), at, before, segment: { ...lane.segment }, frame: performance.now() };
@@ -494,7 +523,7 @@ function refresh(settled = true) {
   updateMetrics();
   clearTimeout(refresh.exportTimer);
   refresh.exportTimer = setTimeout(updateExport, 120);
-  buildLanes();
+  if ($("platformPreview").checked) loadPlatformFrames(); else buildLanes();
 }
 function renderCompare() {
   $("compareList").innerHTML = state.compare.map((c, i) =>
@@ -507,7 +536,7 @@ function showState() {
   for (const id of ["from", "to", "velocity"]) $(id).value = state[id];
   $("damping").value = state.damping; $("response").value = state.response; $("mass").value = state.mass;
   $("dampingRange").value = state.damping; $("responseRange").value = state.response;
-  $("slow").checked = state.slow; $("restart").checked = state.restart;
+  $("slow").checked = state.slow; $("restart").checked = state.restart; $("platformPreview").checked = state.steps;
   if ([...$("exportTarget").options].some((o) => o.value === state.target)) $("exportTarget").value = state.target;
 }
 function showURLProblems(problems) {
@@ -605,7 +634,8 @@ function setup() {
       status.classList.add("error");
     }
   });
-  $("exportTarget").addEventListener("change", () => { showExport(); writeURL(true); });
+  $("exportTarget").addEventListener("change", () => { showExport(); writeURL(true); loadPlatformFrames(); });
+  $("platformPreview").addEventListener("change", () => { writeURL(true); loadPlatformFrames(); });
   for (const id of ["slow", "restart"]) $(id).addEventListener("change", () => writeURL(true));
   $("copyLink").addEventListener("click", async () => {
     writeURL();
