@@ -525,3 +525,27 @@ def test_a_platform_preview_plays_the_targets_own_frames(page, server):
         return [s.lastFrame.positions[1], l.platform.positions[i]]; }""")
     assert shown[0] == shown[1]
     assert page.errors == []
+
+
+@pytest.mark.parametrize("field, value, message", [("response", "0", "response must be > 0"),
+                                                   ("bounce", "1.5", "bounce must be above"),
+                                                   ("stiffness", "-3", "stiffness must be > 0"),
+                                                   ("to", "", "must be a number")])
+def test_fields_refuse_what_the_server_would_with_a_message_beside_them(page, server, field, value, message):
+    open_studio(page, server)
+    requests = []
+    page.on("request", lambda request: requests.append(request.url) if "/api/spring.json" in request.url else None)
+    before = page.evaluate("JSON.stringify(window.studio.state)")
+    page.fill(f"#{field}", value)
+    page.dispatch_event(f"#{field}", "change")
+    error = page.locator(f"#{field}-error")
+    assert message in error.inner_text()
+    assert page.get_attribute(f"#{field}", "aria-invalid") == "true"
+    assert page.get_attribute(f"#{field}", "aria-describedby") == f"{field}-error"
+    page.wait_for_timeout(200)
+    assert page.evaluate("JSON.stringify(window.studio.state)") == before and requests == []  # nothing was sent
+    # Corrected, the message goes and the value is used.
+    page.fill(f"#{field}", {"response": "0.4", "bounce": "0.2", "stiffness": "300", "to": "80"}[field])
+    page.dispatch_event(f"#{field}", "input")
+    assert page.locator(f"#{field}-error").count() == 0
+    assert page.get_attribute(f"#{field}", "aria-invalid") is None

@@ -531,6 +531,49 @@ function renderCompare() {
     `<button type="button" data-remove="${i}" aria-label="Remove spring ${i + 1} from the comparison">remove</button></li>`).join("");
   $("addCompare").disabled = state.compare.length >= 3;
 }
+// Each field refuses what the server would refuse (SpringInput's rules, and export's response > 0),
+// with the reason beside the field, before anything is sent.
+const positive = (x) => x > 0, nonNegative = (x) => x >= 0, bounce = (x) => x > -1 && x <= 1;
+const fieldRules = {
+  damping: [nonNegative, "the damping ratio must be ≥ 0"], response: [positive, "the response must be > 0 (0 is an instant jump)"],
+  mass: [positive, "the mass must be > 0"], "swiftui-duration": [positive, "the duration must be > 0"],
+  bounce: [bounce, "the bounce must be above −1 and at most 1"], stiffness: [positive, "the stiffness must be > 0"],
+  "damping-coefficient": [nonNegative, "the damping coefficient must be ≥ 0"], composeDamping: [nonNegative, "the damping ratio must be ≥ 0"],
+  composeStiffness: [positive, "the stiffness must be > 0"], "framer-visual-duration": [positive, "the visual duration must be > 0"],
+  visualBounce: [bounce, "the bounce must be above −1 and at most 1"], "react-spring-tension": [positive, "the tension must be > 0"],
+  friction: [nonNegative, "the friction must be ≥ 0"], "origami-tension": [(x) => Math.abs(x) <= 1e6, "the tension must lie within ±1e6"],
+  "origami-friction": [(x) => Math.abs(x) <= 1e6, "the friction must lie within ±1e6"],
+  from: [(x) => Math.abs(x) <= 1e9, "from must lie within ±1e9"], to: [(x) => Math.abs(x) <= 1e9, "to must lie within ±1e9"],
+  velocity: [(x) => Math.abs(x) <= 1e9, "the velocity must lie within ±1e9"],
+};
+/** Checks a field; shows or clears its message. Returns whether it may be sent. */
+function checkField(input) {
+  const rule = fieldRules[input.id];
+  if (!rule) return true;
+  const text = input.value.trim(), value = Number(text);
+  const problem = text === "" || !Number.isFinite(value) ? `${input.getAttribute("aria-label") || input.id} must be a number`
+    : rule[0](value) ? null : rule[1];
+  const row = input.closest(".row");
+  let message = document.getElementById(`${input.id}-error`);
+  if (problem) {
+    if (!message) {
+      message = document.createElement("div");
+      message.id = `${input.id}-error`;
+      message.className = "field-error";
+      message.setAttribute("role", "alert");
+      row.after(message);
+    }
+    message.textContent = problem;
+    input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-describedby", message.id);
+  } else if (message) {
+    message.remove();
+    input.removeAttribute("aria-invalid");
+    input.removeAttribute("aria-describedby");
+  }
+  return !problem;
+}
+
 /** Shows the state in the controls (after the address was read). */
 function showState() {
   for (const id of ["from", "to", "velocity"]) $(id).value = state[id];
@@ -575,7 +618,11 @@ function setup() {
     fromConvention(groups.ratio(), null, false);
   });
   for (const input of document.querySelectorAll("input[data-group]")) {
-    input.addEventListener("change", () => fromConvention(groups[input.dataset.group](), input.id));
+    input.addEventListener("input", () => checkField(input));
+    input.addEventListener("change", () => {
+      const group = [...document.querySelectorAll(`input[data-group="${input.dataset.group}"]`)];
+      if (group.map(checkField).every(Boolean)) fromConvention(groups[input.dataset.group](), input.id);
+    });
   }
   for (const range of document.querySelectorAll("input[data-sync]")) {
     for (const type of ["pointerenter", "pointerdown", "focus"]) range.addEventListener(type, () => prefetchAxis(range));
@@ -606,10 +653,10 @@ function setup() {
     });
   }
   for (const id of ["from", "to", "velocity"]) {
+    $(id).addEventListener("input", () => checkField($(id)));
     $(id).addEventListener("change", () => {
-      const value = parseFloat($(id).value);
-      if (!isFinite(value)) { showError(new Error(`${id} must be a number`)); return; }
-      state[id] = value; refresh();
+      if (!checkField($(id))) return;
+      state[id] = Number($(id).value); refresh();
     });
   }
   $("preset").addEventListener("change", () => { if ($("preset").value) fromConvention($("preset").value); });
