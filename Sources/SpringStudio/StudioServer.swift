@@ -20,7 +20,7 @@ public enum StudioServer {
         logger.logLevel = .warning
         let timeout = TimeAmount.nanoseconds(Int64((limits.requestTimeout * 1e9).rounded()))
         return Application(
-            responder: StudioResponder(hosts: HostPolicy(boundHost: host), maximumBodyBytes: limits.maximumBodyBytes),
+            router: StudioServer.router(hosts: HostPolicy(boundHost: host), maximumBodyBytes: limits.maximumBodyBytes),
             server: .http1(configuration: .init(additionalChannelHandlers: [RequestDeadlineHandler(limit: timeout)],
                                                 idleTimeout: .seconds(60))),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "spring-studio",
@@ -67,36 +67,66 @@ public enum StudioServer {
     }
 }
 
-/// Routes every request to ``StudioEndpoints``: GET (and HEAD) only, bodies ignored.
-struct StudioResponder: HTTPResponder {
+extension StudioServer {
+    /// Every path the studio answers: the page's files and the endpoints, each a GET (and HEAD) route
+    /// of a Hummingbird `Router`, behind ``StudioGuardMiddleware``.
+    static func router(hosts: HostPolicy, maximumBodyBytes: Int) -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: StudioGuardMiddleware(hosts: hosts, maximumBodyBytes: maximumBodyBytes))
+        let paths = ["/", "/favicon.ico"] + WebFiles.files.keys.sorted().map { "/" + $0 } + StudioEndpoints.endpoints.map(\.path)
+        for path in paths {
+            router.get(RouterPath(path)) { request, _ in await StudioServer.answer(request) }
+            router.head(RouterPath(path)) { request, _ in await StudioServer.answer(request) }
+        }
+        return router
+    }
+
+    /// The reply for `request`'s path and query. Rendering and fitting are CPU work: done on
+    /// Dispatch's pool, so the event loops keep serving.
+    static func answer(_ request: Request) async -> Response {
+        let pairs = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
+        let path = request.uri.path, length = request.uri.query?.utf8.count ?? 0
+        let reply = await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(returning: StudioEndpoints.reply(path: path, query: pairs, queryLength: length))
+            }
+        }
+        return response(reply, head: request.method == .head)
+    }
+
+    static func response(_ reply: StudioReply, head: Bool = false) -> Response {
+        var headers: HTTPFields = [.contentType: reply.contentType, .cacheControl: "no-store"]
+        headers[.contentLength] = String(reply.body.count)
+        let body = head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: reply.body))
+        return Response(status: .init(code: reply.status), headers: headers, body: body)
+    }
+}
+
+/// Before any route: the `Host` must name this machine (421), a body may not exceed the cap (413),
+/// only GET and HEAD are served (405); an unknown path gets the studio's JSON 404.
+struct StudioGuardMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext
     let hosts: HostPolicy
     let maximumBodyBytes: Int
 
-    func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
-        let reply: StudioReply
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let declaredLength = request.headers[.contentLength].flatMap { Int($0) } ?? 0
         if !hosts.allows(request.head.authority) {
             let shown = (request.head.authority ?? "").prefix(100).filter { $0.isASCII && !$0.isNewline && $0 != "\"" && $0 != "\\" }
-            reply = .json(#"{"error":"Host '"# + shown + #"' is not this studio's address: open it as localhost or 127.0.0.1"}"#,
-                          status: 421)
-        } else if declaredLength > maximumBodyBytes {
-            reply = .json(#"{"error":"request body over \#(maximumBodyBytes) bytes"}"#, status: 413)
-        } else if request.method != .get && request.method != .head {
-            reply = .json(#"{"error":"only GET is supported"}"#, status: 405)
-        } else {
-            let pairs = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
-            let path = request.uri.path, length = request.uri.query?.utf8.count ?? 0
-            // Rendering and fitting are CPU work: done on Dispatch's pool, so the event loops keep serving.
-            reply = await withCheckedContinuation { continuation in
-                DispatchQueue.global(qos: .userInitiated).async {
-                    continuation.resume(returning: StudioEndpoints.reply(path: path, query: pairs, queryLength: length))
-                }
-            }
+            return StudioServer.response(.json(#"{"error":"Host '"# + shown
+                + #"' is not this studio's address: open it as localhost or 127.0.0.1"}"#, status: 421))
         }
-        var headers: HTTPFields = [.contentType: reply.contentType, .cacheControl: "no-store"]
-        headers[.contentLength] = String(reply.body.count)
-        let body = request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: reply.body))
-        return Response(status: .init(code: reply.status), headers: headers, body: body)
+        if declaredLength > maximumBodyBytes {
+            return StudioServer.response(.json(#"{"error":"request body over \#(maximumBodyBytes) bytes"}"#, status: 413))
+        }
+        if request.method != .get && request.method != .head {
+            return StudioServer.response(.json(#"{"error":"only GET is supported"}"#, status: 405))
+        }
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError where error.status == .notFound {
+            return StudioServer.response(StudioEndpoints.reply(path: request.uri.path, query: [], queryLength: 0),
+                                         head: request.method == .head)
+        }
     }
 }
