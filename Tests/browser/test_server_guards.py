@@ -9,15 +9,9 @@ import time
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+from studio_support import ROOT, built
 
 
-def built(name):
-    for configuration in ("debug", "release"):
-        path = ROOT / ".build" / configuration / name
-        if path.exists():
-            return str(path)
-    raise RuntimeError(f"{name} is not built: run swift build first")
 
 
 @pytest.fixture(scope="module")

@@ -17,16 +17,10 @@ import urllib.request
 import pytest
 from playwright.sync_api import sync_playwright
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+from studio_support import ROOT, built
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
 
-def built(name):
-    for configuration in ("debug", "release"):
-        path = ROOT / ".build" / configuration / name
-        if path.exists():
-            return str(path)
-    raise RuntimeError(f"{name} is not built: run swift build first")
 
 
 def textbook(zeta, response, x0, v0, t):
