@@ -25,6 +25,8 @@ let package = Package(
         // Already in the graph through Hummingbird; named for the studio's request-deadline handler.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        // `swift package generate-documentation` (the DocC catalogs; CI builds them with warnings as errors).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Libraries

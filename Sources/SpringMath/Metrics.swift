@@ -35,8 +35,12 @@ public struct SpringCurveMetrics: Hashable, Sendable {
 extension Spring {
     /// Measures the motion from `from` to `to` starting with `initialVelocity`.
     ///
-    /// - Parameter epsilons: settling tolerances as fractions of the distance, each in (0, 1); the
-    ///   first also sets the threshold of ``SpringCurveMetrics/oscillationCount``.
+    /// - Parameters:
+    ///   - from: the start value.
+    ///   - to: the target.
+    ///   - initialVelocity: the velocity at the start, in value units per second.
+    ///   - epsilons: settling tolerances as fractions of the distance, each in (0, 1); the first also
+    ///     sets the threshold of ``SpringCurveMetrics/oscillationCount``.
     /// - Precondition: inputs finite; `epsilons` non-empty, each > 0.
     public func metrics(from: Double = 0, to: Double = 1, initialVelocity: Double = 0,
                         epsilons: [Double] = [0.01, 0.001, 0.0001]) -> SpringCurveMetrics {

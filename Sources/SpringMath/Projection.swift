@@ -81,6 +81,8 @@ public struct DecayMotion: Hashable, Sendable {
 /// outward by `(1 − 1/(x·c/interval + 1))·interval`, which approaches `interval` as `x` grows.
 ///
 /// - Parameters:
+///   - value: the value to resist past the ends.
+///   - range: the range inside which the value is free.
 ///   - interval: the dimension the overshoot is measured against (a view's width, say), > 0.
 ///   - c: stiffness of the band; UIScrollView uses 0.55.
 /// - Precondition: `interval > 0`.

@@ -147,7 +147,7 @@ extension Spring {
         self.init(dampingRatio: zeta, response: 2 * Double.pi / omega)
     }
 
-    /// This spring in framer-motion's duration and bounce (the inverse of ``init(framerMotion:)-(FramerMotionDuration)``).
+    /// This spring in framer-motion's duration and bounce (the inverse of ``init(framerMotion:)-(Spring.FramerMotionDuration)``).
     ///
     /// Exact for springs framer-motion can express (damping ratio 0.05…1); other ratios are clamped
     /// into that range as framer-motion would.

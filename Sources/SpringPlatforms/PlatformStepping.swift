@@ -8,8 +8,12 @@
 public protocol PlatformStepping: Sendable {
     /// The displayed rows for a motion from `from` to `to` (see ``PlatformTrajectory``).
     ///
-    /// - Parameter limit: seconds of motion simulated at most; a platform still moving then gives a
-    ///   trajectory with `finished == false`.
+    /// - Parameters:
+    ///   - from: the start value.
+    ///   - to: the target.
+    ///   - schedule: when the frames are displayed.
+    ///   - limit: seconds of motion simulated at most; a platform still moving then gives a
+    ///     trajectory with `finished == false`.
     func trajectory(from: Double, to: Double, schedule: FrameSchedule, limit: Double) -> PlatformTrajectory
 
     /// False when the platform drops the initial velocity it was given (or has no way to take one).

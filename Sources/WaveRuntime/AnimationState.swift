@@ -48,7 +48,7 @@ extension AnimationEvent: Sendable where Value: Sendable {}
 /// the exact time from which the motion stays inside the band for good, both in distance and in
 /// speed (the distance band × the spring's natural frequency ω₀: the speed of a motion of that
 /// amplitude passing the target), is computed (SpringMath's
-/// ``Spring/settlingDuration(displacement:velocity:epsilon:speedEpsilon:)``), and the run ends on the
+/// `Spring.settlingDuration(displacement:velocity:epsilon:speedEpsilon:)`), and the run ends on the
 /// first frame at or after it. The finish is then the same at every frame rate, within one frame, and never
 /// early: a frame that happens to land near a turning point cannot end the run. The numeric
 /// integrators, whose motion is not the exact one, end on the first frame whose distance and speed
@@ -143,8 +143,8 @@ public struct SpringAnimation<Value: SpringVector> {
     }
     /// Whether the value follows the spring or jumps.
     public var mode: AnimationMode
-    /// How the value is stepped: ``SpringIntegrator/exact`` (default), or a numeric integrator such as
-    /// Wave's ``SpringIntegrator/semiImplicitEuler`` for comparison (which depends on the frame rate
+    /// How the value is stepped: `SpringIntegrator.exact` (default), or a numeric integrator such as
+    /// Wave's `SpringIntegrator.semiImplicitEuler` for comparison (which depends on the frame rate
     /// and can diverge on long frames).
     public var integrator: SpringIntegrator {
         didSet { if integrator != oldValue { motionChanged() } }
@@ -161,6 +161,9 @@ public struct SpringAnimation<Value: SpringVector> {
     ///   - value: where the value starts.
     ///   - target: where it goes (defaults to `value`).
     ///   - velocity: the initial velocity, value units per second.
+    ///   - mode: whether the value follows the spring or jumps.
+    ///   - integrator: how the value is stepped (exact by default).
+    ///   - restThreshold: when the motion counts as settled.
     public init(spring: Spring, value: Value, target: Value? = nil, velocity: Value = .zero,
                 mode: AnimationMode = .animated, integrator: SpringIntegrator = .exact,
                 restThreshold: RestThreshold = .automatic) {

@@ -3,7 +3,7 @@ import CCairo
 /// Draws charts and display lists with Cairo into PNG, SVG or PDF bytes.
 ///
 /// - PNG: `width·scale` × `height·scale` pixels, anti-aliased curves, crisp 1 px axes and grid;
-///   encoded by ``PNGEncoder`` (three times faster than Cairo's PNG writer) with a pHYs chunk of
+///   encoded by SpringCharts' own PNG encoder (three times faster than Cairo's PNG writer) with a pHYs chunk of
 ///   96 dpi × scale.
 /// - SVG: document unit px; geometry from Cairo's SVG surface, text as real `<text>` elements (see
 ///   ``render(_:format:scale:)``).

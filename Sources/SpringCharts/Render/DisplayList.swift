@@ -33,9 +33,9 @@ public enum DrawCommand: Hashable, Sendable {
     case circle(center: Point, radius: Double, fill: ChartColor?, stroke: Stroke?)
     /// One line of text.
     case text(TextRun)
-    /// Clip every following command to the rectangle until the matching ``popClip``.
+    /// Clip every following command to the rectangle until the matching ``DrawCommand/popClip``.
     case pushClip(Rect)
-    /// End the innermost ``pushClip``.
+    /// End the innermost ``DrawCommand/pushClip(_:)``.
     case popClip
 }
 

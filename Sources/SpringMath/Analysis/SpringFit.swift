@@ -116,10 +116,13 @@ public enum SpringFitter {
 
     /// Fits the exact spring motion to `positions` at `times`.
     ///
-    /// - Parameter initialVelocity: the velocity at the first sample when it is known (0 for a
-    ///   motion that starts at rest there): it is then held fixed and reported with uncertainty 0,
-    ///   which makes ζ and the response markedly better determined, above all for overdamped
-    ///   springs. `nil` fits it with the rest.
+    /// - Parameters:
+    ///   - times: sample times in seconds, strictly increasing.
+    ///   - positions: the recorded positions, as many as `times`.
+    ///   - initialVelocity: the velocity at the first sample when it is known (0 for a
+    ///     motion that starts at rest there): it is then held fixed and reported with uncertainty 0,
+    ///     which makes ζ and the response markedly better determined, above all for overdamped
+    ///     springs. `nil` fits it with the rest.
     /// - Throws: ``SpringFitError`` when the data cannot be fitted or no one spring explains it.
     public static func fit(times: [Double], positions: [Double],
                            initialVelocity: Double? = nil) throws(SpringFitError) -> SpringFit {

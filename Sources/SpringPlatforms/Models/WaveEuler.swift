@@ -3,9 +3,9 @@ import SpringMath
 /// Wave (iOS and macOS): semi-implicit Euler at the display's frame interval, from Wave's source.
 ///
 /// Wave builds its spring with the damping coefficient rubber-banded near 60 (SpringMath's
-/// ``SpringMath/Spring/waveEffective``), steps `v += a·dt; x += v·dt` once a frame with the frame's
+/// `Spring.waveEffective`), steps `v += a·dt; x += v·dt` once a frame with the frame's
 /// interval, and ends the animation when its running time reaches its settling estimate
-/// (``SpringMath/Spring/waveSettlingDuration``), snapping to the target.
+/// (`Spring.waveSettlingDuration`), snapping to the target.
 public struct WaveEulerModel: PlatformStepping, Hashable {
     /// The spring as written in Wave's `Spring(dampingRatio:response:mass:)`.
     public var spring: Spring
