@@ -47,13 +47,19 @@ public struct SpringParameterError: Error, Hashable, Sendable, CustomStringConve
 /// Checks of untrusted input. Each throws a ``SpringParameterError`` naming the parameter instead of
 /// trapping, so a command-line tool can report bad values.
 extension Spring {
-    static func check(_ value: Double, _ parameter: SpringParameter, positive: Bool = false,
-                      allowZero: Bool = true) throws(SpringParameterError) {
+    /// What a parameter's sign may be: any finite value, ≥ 0, or > 0.
+    enum SignRule {
+        case any, nonNegative, positive
+    }
+
+    /// Checks that `value` is a finite number obeying `sign` (≥ 0 unless said otherwise).
+    static func check(_ value: Double, _ parameter: SpringParameter, sign: SignRule = .nonNegative) throws(SpringParameterError) {
         if value.isNaN { throw SpringParameterError(parameter: parameter, value: value, reason: .notANumber) }
         if value.isInfinite { throw SpringParameterError(parameter: parameter, value: value, reason: .infinite) }
-        if positive && value <= 0 { throw SpringParameterError(parameter: parameter, value: value, reason: .notPositive) }
-        if !positive && allowZero && value < 0 {
-            throw SpringParameterError(parameter: parameter, value: value, reason: .negative)
+        switch sign {
+        case .positive where value <= 0: throw SpringParameterError(parameter: parameter, value: value, reason: .notPositive)
+        case .nonNegative where value < 0: throw SpringParameterError(parameter: parameter, value: value, reason: .negative)
+        default: break
         }
     }
 
@@ -120,7 +126,7 @@ extension Spring {
     public static func validated(dampingRatio: Double, response: Double, mass: Double = 1) throws(SpringParameterError) -> Spring {
         try check(dampingRatio, .dampingRatio)
         try check(response, .response)
-        try check(mass, .mass, positive: true)
+        try check(mass, .mass, sign: .positive)
         let spring = Spring(dampingRatio: dampingRatio, response: response, mass: mass)
         let zeta = Factor(.dampingRatio, dampingRatio, exponent: 1), m = Factor(.mass, mass, exponent: 1)
         func r(_ exponent: Double) -> Factor { Factor(.response, response, exponent: exponent) }
@@ -135,8 +141,8 @@ extension Spring {
     /// ``init(dampingRatio:stiffness:mass:)`` for untrusted input.
     public static func validated(dampingRatio: Double, stiffness: Double, mass: Double = 1) throws(SpringParameterError) -> Spring {
         try check(dampingRatio, .dampingRatio)
-        try check(stiffness, .stiffness, positive: true)
-        try check(mass, .mass, positive: true)
+        try check(stiffness, .stiffness, sign: .positive)
+        try check(mass, .mass, sign: .positive)
         let spring = Spring(dampingRatio: dampingRatio, stiffness: stiffness, mass: mass)
         let zeta = Factor(.dampingRatio, dampingRatio, exponent: 1)
         let k = Factor(.stiffness, stiffness, exponent: 0.5), m = Factor(.mass, mass, exponent: 0.5)
@@ -151,8 +157,8 @@ extension Spring {
 
     /// ``init(mass:stiffness:damping:)`` for untrusted input.
     public static func validated(mass: Double = 1, stiffness: Double, damping: Double) throws(SpringParameterError) -> Spring {
-        try check(mass, .mass, positive: true)
-        try check(stiffness, .stiffness, positive: true)
+        try check(mass, .mass, sign: .positive)
+        try check(stiffness, .stiffness, sign: .positive)
         try check(damping, .damping)
         let spring = Spring(mass: mass, stiffness: stiffness, damping: damping)
         let c = Factor(.damping, damping, exponent: 1)
@@ -170,7 +176,7 @@ extension Spring {
     /// ``init(duration:bounce:)`` for untrusted input.
     public static func validated(duration: Double, bounce: Double) throws(SpringParameterError) -> Spring {
         try check(duration, .duration)
-        try check(bounce, .bounce, allowZero: false)
+        try check(bounce, .bounce, sign: .any)
         guard bounce > -1 && bounce <= 1 else {
             throw SpringParameterError(parameter: .bounce, value: bounce, reason: .outOfRange("(-1, 1]"))
         }
@@ -190,8 +196,8 @@ extension Spring {
     public static func validated(settlingDuration: Double, dampingRatio: Double,
                                  epsilon: Double = Spring.defaultSettlingEpsilon) throws(SpringParameterError) -> Spring {
         try check(settlingDuration, .settlingDuration)
-        try check(dampingRatio, .dampingRatio, positive: true)
-        try check(epsilon, .epsilon, positive: true)
+        try check(dampingRatio, .dampingRatio, sign: .positive)
+        try check(epsilon, .epsilon, sign: .positive)
         guard epsilon < 1 else {
             throw SpringParameterError(parameter: .epsilon, value: epsilon, reason: .outOfRange("(0, 1)"))
         }
