@@ -170,7 +170,7 @@ struct SettlingFinder {
         let zeroIndex = ((wd * tExtremum - phi - Double.pi / 2) / Double.pi).rounded(.down) + 1
         var tZero = (phi + Double.pi / 2 + zeroIndex * Double.pi) / wd
         if tZero <= tExtremum { tZero += Double.pi / wd }
-        return bisectDecreasing(from: tExtremum, to: tZero)
+        return lastCrossing(from: tExtremum, to: tZero)
     }
 
     /// The index of the last extremum at or after t = 0 whose height is at least `level`, or nil when
@@ -233,7 +233,7 @@ struct SettlingFinder {
         let phi = Foundation.atan2((v0 + a * x0) / wd, x0)
         var tZero = (phi + Double.pi / 2) / wd
         while tZero <= 0 { tZero += Double.pi / wd }
-        return bisectDecreasing(from: 0, to: tZero)
+        return lastCrossing(from: 0, to: tZero)
     }
 
     // MARK: Critically damped and overdamped
@@ -280,9 +280,9 @@ struct SettlingFinder {
                     end = start + step
                     guardCount += 1
                 }
-                return bisectDecreasing(from: start, to: end)
+                return lastCrossing(from: start, to: end)
             }
-            return bisectDecreasing(from: start, to: events[i + 1])
+            return lastCrossing(from: start, to: events[i + 1])
         }
         return 0
     }
@@ -294,7 +294,7 @@ struct SettlingFinder {
     /// Regula falsi with the Illinois modification (the retained end's value is halved when it is kept
     /// twice), falling back to bisection when a secant step leaves the bracket: about ten evaluations
     /// of the motion instead of bisection's sixty, to the same last-bit bracket.
-    private func bisectDecreasing(from lo: Double, to hi: Double) -> Double {
+    private func lastCrossing(from lo: Double, to hi: Double) -> Double {
         var lo = lo, hi = hi
         var fLo = abs(displacement(lo)) - epsilon
         var fHi = abs(displacement(hi)) - epsilon

@@ -22,6 +22,8 @@ import SpringMath
 public struct SpringCode: Sendable {
     /// The spring's parameters in `springplot`'s option names, as the command line would take them.
     public var input: SpringInput
+    /// The spring, checked as the command line checks its options.
+    public let spring: NamedSpring
     /// What was read, in the platform's words (e.g. "damping ratio 0.5, stiffness 200 (Compose / Android)").
     public var reading: String
 
@@ -50,18 +52,12 @@ public struct SpringCode: Sendable {
         }
         let input = SpringInput(values: values.mapValues { [$0] })
         do {
-            _ = try input.springs(maximum: 1)
+            spring = try input.springs(maximum: 1)[0]
         } catch {
             throw Failure(description: "\(reading): \(error.text { $0 })")
         }
         self.input = input
         self.reading = reading
-    }
-
-    /// The spring.
-    public var spring: NamedSpring {
-        // Checked in init.
-        (try? input.springs(maximum: 1))![0]
     }
 
     // MARK: Conventions
@@ -195,7 +191,7 @@ struct SourceText {
         guard let close = rest.firstIndex(of: ")") else { return nil }
         let parts = rest[..<close].split(separator: ",")
         let values = parts.compactMap { part -> Double? in
-            let item = part.split(separator: ":").last.map { $0.trimmingBlanks } ?? ""
+            let item = part.split(separator: ":").last.map { $0.filter { !$0.isWhitespace } } ?? ""
             return SourceText.number(Array(item), from: 0)?.0
         }
         return values.count == parts.count ? values : nil
@@ -225,11 +221,5 @@ struct SourceText {
         let presets: [(String, Spring.ReactSpring)] = [("molasses", .molasses), ("default", .default), ("gentle", .gentle),
                                                        ("wobbly", .wobbly), ("stiff", .stiff), ("slow", .slow)]
         return presets.first { text.contains("config." + $0.0) }
-    }
-}
-
-extension StringProtocol {
-    var trimmingBlanks: String {
-        String(drop { $0 == " " || $0 == "\n" || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\n" || $0 == "\t" }.reversed())
     }
 }

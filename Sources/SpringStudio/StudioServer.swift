@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import SpringPlotCore
 
 /// The studio's HTTP server: one page and a few JSON and SVG endpoints, all answered from memory
 /// (no request reads the file system).
@@ -112,12 +113,13 @@ struct StudioGuardMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let declaredLength = request.headers[.contentLength].flatMap { Int($0) } ?? 0
         if !hosts.allows(request.head.authority) {
-            let shown = (request.head.authority ?? "").prefix(100).filter { $0.isASCII && !$0.isNewline && $0 != "\"" && $0 != "\\" }
-            return StudioServer.response(.json(#"{"error":"Host '"# + shown
-                + #"' is not this studio's address: open it as localhost or 127.0.0.1"}"#, status: 421))
+            let shown = String((request.head.authority ?? "").prefix(100))
+            let message = "Host '\(shown)' is not this studio's address: open it as localhost or 127.0.0.1"
+            return StudioServer.response(.json(JSONValue.object([("error", .string(message))]).render(pretty: false), status: 421))
         }
         if declaredLength > maximumBodyBytes {
-            return StudioServer.response(.json(#"{"error":"request body over \#(maximumBodyBytes) bytes"}"#, status: 413))
+            let message = "request body over \(maximumBodyBytes) bytes"
+            return StudioServer.response(.json(JSONValue.object([("error", .string(message))]).render(pretty: false), status: 413))
         }
         if request.method != .get && request.method != .head {
             return StudioServer.response(.json(#"{"error":"only GET is supported"}"#, status: 405))

@@ -91,18 +91,9 @@ public final class SpringField<Scalar: SpringFieldScalar> {
 
     /// `count` elements resting at `value`, moved by `spring`.
     /// - Precondition: `count` ≥ 0; `value` finite.
-    public init(count: Int, spring: Spring, value: Scalar = 0) {
+    public convenience init(count: Int, spring: Spring, value: Scalar = 0) {
         precondition(count >= 0, "count must be ≥ 0")
-        precondition(value.isFinite, "value must be finite")
-        positions = Array(repeating: value, count: count)
-        velocities = Array(repeating: 0, count: count)
-        targets = positions
-        marks = Array(repeating: -.infinity, count: count)
-        planned = Array(repeating: true, count: count)
-        origins = Array(repeating: 0, count: 2 * count)
-        springs = [spring]
-        springIndices = []
-        settleLowerBounds = [SpringField.settleLowerBound(spring)]
+        self.init(values: Array(repeating: value, count: count), spring: spring)
     }
 
     /// Elements at `values`, at rest there, moved by `spring`.

@@ -18,28 +18,21 @@ function record(list, entry) { list.push(entry); if (list.length > 2000) list.sh
 // (a slider released, a preset picked, a field edited, a spring added or removed, a target or toggle
 // chosen) add a history entry, so Back and Forward undo and redo them; a drag only replaces the entry.
 const defaults = { damping: 0.68, response: 0.8, mass: 1, from: 0, to: 100, velocity: 0 };
-const urlRules = {
-  damping: [(x) => x >= 0 && x <= 100, "a damping ratio from 0 to 100"],
-  response: [(x) => x > 0 && x <= 1000, "a response above 0 and at most 1000 s"],
-  mass: [(x) => x > 0 && x <= 1e6, "a mass above 0"],
-  from: [(x) => Math.abs(x) <= 1e9, "a number"],
-  to: [(x) => Math.abs(x) <= 1e9, "a number"],
-  velocity: [(x) => Math.abs(x) <= 1e9, "a number"],
-};
 /** Reads the address into the state; returns one message per parameter it could not use. */
 function readURL() {
   const q = new URLSearchParams(location.search), problems = [];
   for (const key of Object.keys(defaults)) {
     state[key] = defaults[key];
     if (!q.has(key)) continue;
-    const text = q.get(key), value = Number(text), [valid, wanted] = urlRules[key];
+    // The fields' own rules (fieldRules, below): the address refuses what a field would.
+    const text = q.get(key), value = Number(text), [valid, wanted] = fieldRules[key];
     if (text.trim() !== "" && Number.isFinite(value) && valid(value)) state[key] = value;
-    else problems.push(`${key}=${text.slice(0, 40)} is not ${wanted}; using ${defaults[key]}`);
+    else problems.push(`${key}=${text.slice(0, 40)} cannot be used (${wanted}); using ${defaults[key]}`);
   }
   state.compare = [];
   if (q.has("compare")) {
     const pairs = q.get("compare").split(",").map((pair) => pair.split(":").map(Number));
-    const good = pairs.filter((p) => p.length === 2 && urlRules.damping[0](p[0]) && urlRules.response[0](p[1]));
+    const good = pairs.filter((p) => p.length === 2 && fieldRules.damping[0](p[0]) && fieldRules.response[0](p[1]));
     if (good.length !== pairs.length || good.length > 3) problems.push(`compare=${q.get("compare").slice(0, 40)} is not up to three damping:response pairs; ${good.length ? "keeping the valid ones" : "comparing none"}`);
     state.compare = good.slice(0, 3).map(([d, r]) => ({ damping: d, response: r }));
   }
