@@ -42,6 +42,9 @@ let package = Package(
         ),
         .target(name: "SpringCharts", dependencies: ["CCairo"], swiftSettings: settings),
 
+        // From a screen recording to tracked samples (ffmpeg as a subprocess) and a fitted spring.
+        .target(name: "SpringTrack", dependencies: ["SpringMath"], swiftSettings: settings),
+
         // What springplot and the studio share: spring conventions, input rules, chart building.
         .target(
             name: "SpringPlotCore",
@@ -57,7 +60,7 @@ let package = Package(
         .target(
             name: "SpringStudio",
             dependencies: [
-                "SpringPlotCore", "SpringMath", "WaveRuntime", "SpringCharts", "SpringExport", "SpringPlatforms",
+                "SpringPlotCore", "SpringMath", "WaveRuntime", "SpringCharts", "SpringExport", "SpringPlatforms", "SpringTrack",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -80,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "springplot",
             dependencies: [
-                "SpringMath", "WaveRuntime", "SpringCharts", "SpringExport", "SpringPlatforms", "SpringPlotCore",
+                "SpringMath", "WaveRuntime", "SpringCharts", "SpringExport", "SpringPlatforms", "SpringPlotCore", "SpringTrack",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: settings
@@ -168,6 +171,11 @@ let package = Package(
         .testTarget(
             name: "SpringStudioTests",
             dependencies: ["SpringStudio"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "SpringTrackTests",
+            dependencies: ["SpringTrack", "SpringMath"],
             swiftSettings: settings
         ),
         .testTarget(

@@ -9,15 +9,19 @@ public struct StudioLimits: Sendable {
     public var requestTimeout: Double
     /// Connections open at once; further ones wait in the listen backlog until one closes.
     public var maximumConnections: Int
-    /// The largest request body accepted, in bytes (the studio's endpoints take none: GET only).
+    /// The largest request body accepted, in bytes, except by the upload below.
     public var maximumBodyBytes: Int
+    /// The largest recording `POST /api/track` accepts, in bytes (32 MiB by default).
+    public var maximumUploadBytes: Int
 
-    public init(requestTimeout: Double = 10, maximumConnections: Int = 256, maximumBodyBytes: Int = 1 << 20) {
+    public init(requestTimeout: Double = 10, maximumConnections: Int = 256, maximumBodyBytes: Int = 1 << 20,
+                maximumUploadBytes: Int = 32 << 20) {
         precondition(requestTimeout.isFinite && requestTimeout > 0, "requestTimeout must be finite and > 0")
         precondition(maximumConnections > 0, "maximumConnections must be > 0")
         self.requestTimeout = requestTimeout
         self.maximumConnections = maximumConnections
         self.maximumBodyBytes = maximumBodyBytes
+        self.maximumUploadBytes = maximumUploadBytes
     }
 }
 

@@ -21,7 +21,7 @@ public enum StudioServer {
         logger.logLevel = .warning
         let timeout = TimeAmount.nanoseconds(Int64((limits.requestTimeout * 1e9).rounded()))
         return Application(
-            router: StudioServer.router(hosts: HostPolicy(boundHost: host), maximumBodyBytes: limits.maximumBodyBytes),
+            router: StudioServer.router(hosts: HostPolicy(boundHost: host), limits: limits),
             server: .http1(configuration: .init(additionalChannelHandlers: [RequestDeadlineHandler(limit: timeout)],
                                                 idleTimeout: .seconds(60))),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "spring-studio",
@@ -71,16 +71,39 @@ public enum StudioServer {
 extension StudioServer {
     /// Every path the studio answers: the page's files and the endpoints, each a GET (and HEAD) route
     /// of a Hummingbird `Router`, behind ``StudioGuardMiddleware``.
-    static func router(hosts: HostPolicy, maximumBodyBytes: Int) -> Router<BasicRequestContext> {
+    static func router(hosts: HostPolicy, limits: StudioLimits) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
-        router.add(middleware: StudioGuardMiddleware(hosts: hosts, maximumBodyBytes: maximumBodyBytes))
+        router.add(middleware: StudioGuardMiddleware(hosts: hosts, maximumBodyBytes: limits.maximumBodyBytes,
+                                                     maximumUploadBytes: limits.maximumUploadBytes))
         let paths = ["/", "/favicon.ico"] + WebFiles.files.keys.sorted().map { "/" + $0 } + StudioEndpoints.endpoints.map(\.path)
         for path in paths {
             router.get(RouterPath(path)) { request, _ in await StudioServer.answer(request) }
             router.head(RouterPath(path)) { request, _ in await StudioServer.answer(request) }
         }
+        let upload = limits.maximumUploadBytes
+        router.post(RouterPath(StudioServer.trackPath)) { request, _ in
+            let video: ByteBuffer
+            do {
+                video = try await request.body.collect(upTo: upload)
+            } catch {
+                let message = "the recording is over the \(upload >> 20) MiB the studio accepts"
+                return StudioServer.response(.json(JSONValue.object([("error", .string(message))]).render(pretty: false), status: 413))
+            }
+            let bytes = Array(video.readableBytesView)
+            let query = request.uri.queryParameters
+            let property = query["property"].map(String.init), axis = query["axis"].map(String.init)
+            let reply = await withCheckedContinuation { continuation in
+                DispatchQueue.global(qos: .userInitiated).async {
+                    continuation.resume(returning: StudioTrack.reply(video: bytes, property: property, axis: axis))
+                }
+            }
+            return StudioServer.response(reply)
+        }
         return router
     }
+
+    /// Where the page sends a recording to track.
+    static let trackPath = "/api/track"
 
     /// The reply for `request`'s path and query. Rendering and fitting are CPU work: done on
     /// Dispatch's pool, so the event loops keep serving.
@@ -103,12 +126,14 @@ extension StudioServer {
     }
 }
 
-/// Before any route: the `Host` must name this machine (421), a body may not exceed the cap (413),
-/// only GET and HEAD are served (405); an unknown path gets the studio's JSON 404.
+/// Before any route: the `Host` must name this machine (421), a body may not exceed the cap (413;
+/// the upload's own cap for `POST /api/track`), only GET and HEAD are served, and POST only for the
+/// upload (405); an unknown path gets the studio's JSON 404.
 struct StudioGuardMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext
     let hosts: HostPolicy
     let maximumBodyBytes: Int
+    let maximumUploadBytes: Int
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let declaredLength = request.headers[.contentLength].flatMap { Int($0) } ?? 0
@@ -117,11 +142,13 @@ struct StudioGuardMiddleware: RouterMiddleware {
             let message = "Host '\(shown)' is not this studio's address: open it as localhost or 127.0.0.1"
             return StudioServer.response(.json(JSONValue.object([("error", .string(message))]).render(pretty: false), status: 421))
         }
-        if declaredLength > maximumBodyBytes {
-            let message = "request body over \(maximumBodyBytes) bytes"
+        let isUpload = request.method == .post && request.uri.path == StudioServer.trackPath
+        let cap = isUpload ? maximumUploadBytes : maximumBodyBytes
+        if declaredLength > cap {
+            let message = isUpload ? "the recording is over the \(cap >> 20) MiB the studio accepts" : "request body over \(cap) bytes"
             return StudioServer.response(.json(JSONValue.object([("error", .string(message))]).render(pretty: false), status: 413))
         }
-        if request.method != .get && request.method != .head {
+        if request.method != .get && request.method != .head && !isUpload {
             return StudioServer.response(.json(#"{"error":"only GET is supported"}"#, status: 405))
         }
         do {

@@ -674,6 +674,39 @@ function setup() {
       status.classList.add("error");
     }
   });
+  // A recording: the server tracks the moving element (springplot track) and the page loads its spring.
+  const trackRecording = async (file) => {
+    const status = $("trackStatus");
+    status.classList.remove("error");
+    if (!file) return;
+    if (file.size > 32 * 1024 * 1024) {
+      status.textContent = `${file.name} is over the 32 MiB the studio accepts`;
+      status.classList.add("error");
+      return;
+    }
+    status.textContent = `tracking ${file.name}…`;
+    try {
+      const response = await fetch("/api/track", { method: "POST", body: file, headers: { "Content-Type": "application/octet-stream" } });
+      const reply = await response.json();
+      if (!response.ok) throw new Error(reply.error);
+      status.textContent = `tracked ${file.name}: ζ ${reply.dampingRatio.toPrecision(4)}, response ${reply.response.toPrecision(4)} s `
+        + `from ${reply.trackedSamples} frames`;
+      $("preset").value = "";
+      fromConvention(`damping=${reply.dampingRatio}&response=${reply.response}`);
+    } catch (error) {
+      status.textContent = String(error.message || error);
+      status.classList.add("error");
+    }
+  };
+  $("trackFile").addEventListener("change", () => trackRecording($("trackFile").files[0]));
+  const drop = $("trackDrop");
+  for (const type of ["dragenter", "dragover"]) drop.addEventListener(type, (event) => { event.preventDefault(); drop.classList.add("dragging"); });
+  drop.addEventListener("dragleave", () => drop.classList.remove("dragging"));
+  drop.addEventListener("drop", (event) => {
+    event.preventDefault();
+    drop.classList.remove("dragging");
+    trackRecording(event.dataTransfer.files[0]);
+  });
   $("exportTarget").addEventListener("change", () => { showExport(); writeURL(true); loadPlatformFrames(); });
   $("platformPreview").addEventListener("change", () => { writeURL(true); loadPlatformFrames(); });
   for (const id of ["slow", "restart"]) $(id).addEventListener("change", () => writeURL(true));

@@ -89,6 +89,11 @@ struct Fit: ParsableCommand {
     }
 
     static func json(_ fit: SpringFit, request: ExportRequest, exports: [TargetExport]) -> String {
+        JSONValue.object(jsonMembers(fit, exports: exports)).render()
+    }
+
+    /// The members of `fit --json`, in order (`track --json` adds its own after them).
+    static func jsonMembers(_ fit: SpringFit, exports: [TargetExport]) -> [(String, JSONValue)] {
         func estimate(_ value: Double, _ deviation: Double) -> JSONValue {
             .object([("value", .number(value)), ("uncertainty", .number(deviation))])
         }
@@ -98,7 +103,7 @@ struct Fit: ParsableCommand {
                      ("parameters", .object(export.parameters.map { ($0.name, .number($0.value)) })),
                      ("warnings", .array(export.warnings.map { .string($0) }))])
         }
-        return JSONValue.object([
+        return [
             ("samples", .number(Double(fit.sampleCount))),
             ("residualRMS", .number(fit.residualRMS)),
             ("dampingRatio", estimate(fit.dampingRatio, fit.dampingRatioUncertainty)),
@@ -110,19 +115,25 @@ struct Fit: ParsableCommand {
             ("stillSamples", .number(Double(fit.stillSampleCount))),
             ("spring", .object([("mass", .number(s.mass)), ("stiffness", .number(s.stiffness)), ("damping", .number(s.damping))])),
             ("targets", .array(targets)),
-        ]).render()
+        ]
     }
 
     /// The samples and the fitted curve on top, the residuals below.
     static func chart(recording: TrajectoryFile, fit: SpringFit, options: CanvasOptions) -> Chart {
-        let times = recording.times
+        chart(times: recording.times, positions: recording.positions, fit: fit, title: "Fit: \(fit.sampleCount) samples",
+              valueAxis: "position", options: options)
+    }
+
+    /// The samples and the fitted curve on top, the residuals below, with the given title and value axis.
+    static func chart(times: [Double], positions: [Double], fit: SpringFit, title: String, valueAxis: String,
+                      options: CanvasOptions) -> Chart {
         let first = times[0], last = times[times.count - 1]
         let dense = (0...1200).map { first + (last - first) * Double($0) / 1200 }
-        let data = decimated(xs: times, ys: recording.positions)
-        let residuals = decimated(xs: times, ys: times.indices.map { recording.positions[$0] - fit.position(at: times[$0]) })
+        let data = decimated(xs: times, ys: positions)
+        let residuals = decimated(xs: times, ys: times.indices.map { positions[$0] - fit.position(at: times[$0]) })
         let xAxis = Axis("time (s)", range: first...Swift.max(last, first + 1e-9))
         let panels = [
-            Panel(xAxis: xAxis, yAxis: Axis("position"), series: [
+            Panel(xAxis: xAxis, yAxis: Axis(valueAxis), series: [
                 Series(name: "data", xs: data.xs, ys: data.ys, color: .palette(1), lineWidth: 1.5, opacity: 0.8),
                 Series(name: "fit", xs: dense, ys: dense.map { fit.position(at: $0) }, color: .foreground, lineWidth: 2.5, dash: .dashed),
             ], annotations: [.horizontalLine(y: fit.to, label: "target", style: .dotted)]),
@@ -133,6 +144,6 @@ struct Fit: ParsableCommand {
         let subtitle = "ζ \(label(fit.dampingRatio, digits: 4)) ± \(label(fit.dampingRatioUncertainty, digits: 2))  ·  "
             + "response \(label(fit.response, digits: 4)) ± \(label(fit.responseUncertainty, digits: 2)) s  ·  "
             + "residual RMS \(label(fit.residualRMS, digits: 3))"
-        return makeChart(title: "Fit: \(fit.sampleCount) samples", subtitle: subtitle, panels: panels, options: options)
+        return makeChart(title: title, subtitle: subtitle, panels: panels, options: options)
     }
 }

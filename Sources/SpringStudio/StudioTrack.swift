@@ -1,0 +1,66 @@
+import Foundation
+import SpringMath
+import SpringPlotCore
+import SpringTrack
+
+/// `POST /api/track`: a recording dropped on the page, tracked and fitted as `springplot track`
+/// does. The upload is written to a private scratch folder, tracked, and deleted before the reply
+/// goes out, whatever happens. One recording is tracked at a time; a second one meanwhile gets 503.
+enum StudioTrack {
+    /// Whether a recording is being tracked now.
+    private static let busy = Mutex()
+
+    static func reply(video: [UInt8], property: String?, axis: String?) -> StudioReply {
+        func failure(_ message: String, _ status: Int) -> StudioReply {
+            .json(JSONValue.object([("error", .string(message))]).render(pretty: false), status: status)
+        }
+        guard !video.isEmpty else { return failure("the upload is empty: drop a video file", 400) }
+        guard let property = TrackProperty(rawValue: property ?? "position") else {
+            return failure("property must be position or scale", 400)
+        }
+        guard let axis = TrackAxis(rawValue: axis ?? "auto") else { return failure("axis must be x, y or auto", 400) }
+        guard busy.tryLock() else { return failure("another recording is being tracked: try again in a moment", 503) }
+        defer { busy.unlock() }
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spring-studio-upload-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("recording")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false,
+                                                    attributes: [.posixPermissions: 0o700])
+            guard FileManager.default.createFile(atPath: file.path, contents: Data(video), attributes: [.posixPermissions: 0o600]) else {
+                return failure("cannot store the upload for tracking", 500)
+            }
+        } catch {
+            return failure("cannot store the upload for tracking", 500)
+        }
+        do {
+            let frames = try VideoDecoder.locate().decode(.init(path: file.path))
+            let samples = try MotionTracker.track(frames, property: property, axis: axis)
+            let fit = try TrackFit.fit(samples)
+            return .json(json(fit, samples).render(pretty: false))
+        } catch {
+            // The scratch path means nothing to the page.
+            let message = error.description.replacingOccurrences(of: "'\(file.path)'", with: "the upload")
+                .replacingOccurrences(of: file.path, with: "the upload")
+            return failure(message, 422)
+        }
+    }
+
+    static func json(_ fit: SpringFit, _ samples: TrackedSamples) -> JSONValue {
+        .object([
+            ("dampingRatio", .number(fit.dampingRatio)), ("response", .number(fit.response)),
+            ("from", .number(fit.from)), ("to", .number(fit.to)), ("initialVelocity", .number(fit.initialVelocity)),
+            ("startTime", .number(fit.startTime)), ("residualRMS", .number(fit.residualRMS)),
+            ("trackedSamples", .number(Double(samples.times.count))), ("onsetTime", .number(samples.onsetTime)),
+            ("property", .string(samples.property.rawValue)), ("axis", .string(samples.axis.rawValue)),
+        ])
+    }
+}
+
+/// A lock that can be tried without waiting.
+private final class Mutex: @unchecked Sendable {
+    private let lock = NSLock()
+    func tryLock() -> Bool { lock.try() }
+    func unlock() { lock.unlock() }
+}

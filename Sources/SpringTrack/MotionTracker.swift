@@ -1,0 +1,471 @@
+/// What of the moving element is measured.
+public enum TrackProperty: String, CaseIterable, Sendable {
+    /// Its centre along the axis, in pixels.
+    case position
+    /// Its extent along the axis, in pixels (the element grows or shrinks in place).
+    case scale
+}
+
+/// Which image axis a measurement runs along.
+public enum TrackAxis: String, CaseIterable, Sendable {
+    case x, y
+    /// The one along which the element moves (or changes size) the most.
+    case auto
+}
+
+/// The tracked motion of one element: a value per kept frame, and what was found on the way.
+public struct TrackedSamples: Sendable {
+    /// Frame times, seconds on the video's clock.
+    public var times: [Double]
+    /// The element's centre (position) or extent (scale) along ``axis`` at each time, in pixels.
+    /// Positions are in image coordinates whose pixel `i` spans `[i, i + 1)`, so its centre is `i + 0.5`.
+    public var values: [Double]
+    public var property: TrackProperty
+    /// The axis measured (never `.auto`).
+    public var axis: TrackAxis
+    /// The region the element sweeps, in the decoded frame's pixels.
+    public var region: PixelBox
+    /// The last frame before the element starts to move (the motion starts between it and the next).
+    public var onsetTime: Double
+    /// The first frame from which the element holds still for good.
+    public var endTime: Double
+    /// Frames decoded.
+    public var frameCount: Int
+    /// Frames left out because they repeat the frame before while the element moves.
+    public var repeatedFrames: Int
+    /// Still frames left out before the onset and after the end.
+    public var stillFramesSkipped: Int
+    /// Standard deviation of the value over the still frames kept after the end: the tracking noise.
+    public var noise: Double
+}
+
+/// Finds the one element that moves in a clip and measures it in every frame.
+///
+/// 1. **Where things move.** Every pixel that ever differs from the first frame by more than the
+///    change threshold marks a block of a coarse grid; blocks are joined into regions after a small
+///    dilation, so that a fast element's separate sweeps stay one region. No region: no motion. Two
+///    regions of comparable size: two elements (the caller should pick one with a region of interest).
+/// 2. **The background.** Where the first and last frames agree, either is the background. Where they
+///    differ the element covers one of them: near where it started (the last frame shows the
+///    background there) or near where it ended (the first frame does). The start and end are the
+///    centroids of the first frames' change from the first frame and of the last frames' change from
+///    the last frame; each differing pixel goes to the nearer one. For a change of size the element
+///    grows when the early change lies inside the differing ring, and shrinks when it lies outside.
+/// 3. **Measuring.** Each pixel's weight is its difference from the background ramped from 0 to 1
+///    between two thresholds, which turns anti-aliased edges into fractional coverage. The position is
+///    the weighted centroid along the axis; the size is the mean weighted row (or column) length in a
+///    band through the middle, which changes one for one with the element's extent (any part the
+///    element covers at both ends, invisible against itself, adds a constant).
+/// 4. **Onset, end, repeats.** The motion starts after the last frame with no change from the first,
+///    and ends at the first frame with no change from the last; up to three still frames are kept
+///    before (the fit places the start between them and the first moving frame) and a still tail as
+///    long as the motion, at least three frames, after. A frame that repeats the one before while
+///    the element moves is dropped: its time is not the time of what it shows.
+public enum MotionTracker {
+    /// A pixel changed when its grey level moves by more than this (of 255).
+    public static let changeThreshold: UInt8 = 24
+    /// Weights ramp from 0 at this difference…
+    static let weightLow = 26.0
+    /// …to 1 at this one.
+    static let weightHigh = 70.0
+
+    /// Tracks the single moving element of `frames`.
+    /// - Precondition: every frame has the same size.
+    public static func track(_ frames: [VideoFrame], property: TrackProperty = .position, axis: TrackAxis = .auto,
+                             minimumSamples: Int = 8) throws(TrackError) -> TrackedSamples {
+        guard frames.count >= minimumSamples else { throw .tooShort(frames: frames.count, needed: minimumSamples) }
+        let width = frames[0].width, height = frames[0].height
+        for frame in frames { precondition(frame.width == width && frame.height == height, "frames of one size") }
+
+        let region = try movingRegion(frames, width: width, height: height)
+        let clip: [[UInt8]] = frames.map { crop($0, to: region) }
+        let w = region.width, h = region.height
+        let first: [UInt8] = clip[0], last: [UInt8] = clip[clip.count - 1]
+        let differing = changedMask(first, last, count: w * h)
+        let differingCount = differing.reduce(0) { $0 + Int($1) }
+        guard differingCount >= 4 else { throw .noNetMotion(property: property) }
+
+        // Start and end centres from the first and last frames' change.
+        let enough = Swift.max(8, differingCount / 20)
+        guard let early = clip.indices.dropFirst().lazy.compactMap({ centroid(changedMask(clip[$0], first, count: w * h), width: w, least: enough) }).first,
+              let late = clip.indices.dropLast().reversed().lazy.compactMap({ centroid(changedMask(clip[$0], last, count: w * h), width: w, least: enough) }).first
+        else { throw .noNetMotion(property: property) }
+        let travel = (x: late.x - early.x, y: late.y - early.y)
+        let distance = (travel.x * travel.x + travel.y * travel.y).squareRoot()
+
+        // The background: the first frame, except where the element covered it.
+        var background = first
+        switch property {
+        case .position:
+            guard distance >= 1 else { throw .noNetMotion(property: .position) }
+            let half = distance * distance / 2
+            for row in 0..<h {
+                for column in 0..<w where differing[row * w + column] != 0 {
+                    let dx: Double = Double(column) + 0.5 - early.x
+                    let dy: Double = Double(row) + 0.5 - early.y
+                    let along: Double = dx * travel.x + dy * travel.y
+                    if along < half { copyPixel(row * w + column, from: last, into: &background) }
+                }
+            }
+        case .scale:
+            let earlyMask = clip.indices.dropFirst().lazy.map { changedMask(clip[$0], first, count: w * h) }
+                .first { mask in mask.reduce(0) { $0 + Int($1) } >= enough }
+            guard let earlyMask,
+                  let inner = meanDistance(earlyMask, width: w, from: early), let ring = meanDistance(differing, width: w, from: early)
+            else { throw .noNetMotion(property: .scale) }
+            if inner > ring {
+                // Shrinks: the first frame shows the element on the ring, the last the background.
+                for index in differing.indices where differing[index] != 0 { copyPixel(index, from: last, into: &background) }
+            }
+        }
+
+        let measuredAxis: TrackAxis
+        switch axis {
+        case .x, .y: measuredAxis = axis
+        case .auto:
+            if property == .position {
+                measuredAxis = abs(travel.x) >= abs(travel.y) ? .x : .y
+            } else {
+                let box = boundingBox(differing, width: w)
+                measuredAxis = (box?.width ?? 0) >= (box?.height ?? 0) ? .x : .y
+            }
+        }
+
+        // The band of rows (or columns) through the element's middle that it covers at every size.
+        var band = 0..<h
+        if property == .scale, let box = boundingBox(differing, width: w) {
+            let (low, extent) = measuredAxis == .x ? (box.y, box.height) : (box.x, box.width)
+            let middle: Double = Double(low) + Double(extent) / 2
+            let reach: Double = Swift.max(1.0, 0.1 * Double(extent))
+            let lower = Int((middle - reach).rounded()), upper = Int((middle + reach).rounded())
+            band = lower..<Swift.max(upper, lower + 1)
+        }
+
+        // Onset and end from how many pixels differ from the first and from the last frame.
+        let least = Swift.max(3, w * h / 500)
+        let fromFirst = clip.map { countChanged($0, first) }
+        let fromLast = clip.map { countChanged($0, last) }
+        let moving = fromFirst.firstIndex { $0 >= least } ?? 0
+        let settled = (fromLast.lastIndex { $0 >= least } ?? (clip.count - 2)) + 1
+        let keepFrom = Swift.max(0, moving - 3)
+        let onsetIndex = Swift.max(moving - 1, 0), endIndex = Swift.min(settled, frames.count - 1)
+        let motionTime: Double = frames[endIndex].time - frames[onsetIndex].time
+        var keepTo = endIndex
+        while keepTo + 1 < frames.count {
+            let tailTime: Double = frames[keepTo + 1].time - frames[endIndex].time
+            guard keepTo - endIndex < 3 || tailTime <= motionTime else { break }
+            keepTo += 1
+        }
+
+        var times: [Double] = [], values: [Double] = []
+        var repeated = 0
+        var previous: [UInt8]?
+        for index in keepFrom...keepTo {
+            let pixels = clip[index]
+            if index > moving && index < settled, let previous, nearlyEqual(pixels, previous) {
+                repeated += 1
+                continue
+            }
+            previous = pixels
+            let measured: Double?
+            if property == .position {
+                let offset = Double(measuredAxis == .x ? region.x : region.y)
+                measured = weightedCentroid(pixels, background: background, width: w, axis: measuredAxis).map { $0 + offset }
+            } else {
+                measured = bandExtent(pixels, background: background, width: w, axis: measuredAxis, band: band)
+            }
+            guard let value = measured else { continue }
+            times.append(frames[index].time)
+            values.append(value)
+        }
+        guard times.count >= minimumSamples else { throw .tooShort(frames: times.count, needed: minimumSamples) }
+        let tail: ArraySlice<Double> = values.suffix(Swift.max(0, keepTo - endIndex))
+        var noise = 0.0
+        if tail.count >= 2 {
+            let mean: Double = tail.reduce(0, +) / Double(tail.count)
+            var squares = 0.0
+            for value in tail { squares += (value - mean) * (value - mean) }
+            noise = (squares / Double(tail.count - 1)).squareRoot()
+        }
+        return TrackedSamples(
+            times: times, values: values, property: property, axis: measuredAxis, region: region,
+            onsetTime: frames[onsetIndex].time, endTime: frames[endIndex].time,
+            frameCount: frames.count, repeatedFrames: repeated,
+            stillFramesSkipped: keepFrom + (frames.count - 1 - keepTo), noise: noise)
+    }
+
+    // MARK: Stage 1: where things move
+
+    /// The bounding box of the one region that moves, with a small margin.
+    static func movingRegion(_ frames: [VideoFrame], width: Int, height: Int) throws(TrackError) -> PixelBox {
+        let count = width * height
+        var changed = [UInt8](repeating: 0, count: count)
+        let first = frames[0].pixels
+        first.withUnsafeBufferPointer { base in
+            changed.withUnsafeMutableBufferPointer { out in
+                for frame in frames.dropFirst() {
+                    frame.pixels.withUnsafeBufferPointer { pixels in
+                        for i in 0..<count where difference(pixels, base, i) > changeThreshold { out[i] = 1 }
+                    }
+                }
+            }
+        }
+        // A coarse grid: a block counts when at least two of its pixels changed.
+        let block = Swift.max(2, Swift.min(width, height) / 135)
+        let columns = (width + block - 1) / block, rows = (height + block - 1) / block
+        var marks = [Int](repeating: 0, count: columns * rows)
+        for y in 0..<height {
+            let row = (y / block) * columns
+            for x in 0..<width where changed[y * width + x] != 0 { marks[row + x / block] += 1 }
+        }
+        let active = marks.map { $0 >= 2 }
+        guard active.contains(true) else { throw .noMotion }
+        // Dilate by about 3 % of the frame (at least two blocks), so that stretches where the element
+        // matches the background, or jumps between frames, do not split its sweep; then label
+        // 8-connected regions.
+        let reach = Swift.max(2, Swift.min(width, height) / (33 * block))
+        var grown = [Bool](repeating: false, count: columns * rows)
+        for r in 0..<rows {
+            for c in 0..<columns where active[r * columns + c] {
+                for rr in Swift.max(0, r - reach)...Swift.min(rows - 1, r + reach) {
+                    for cc in Swift.max(0, c - reach)...Swift.min(columns - 1, c + reach) { grown[rr * columns + cc] = true }
+                }
+            }
+        }
+        var label = [Int](repeating: -1, count: columns * rows)
+        var regions: [(size: Int, box: (x0: Int, y0: Int, x1: Int, y1: Int))] = []
+        for start in grown.indices where grown[start] && label[start] < 0 {
+            let id = regions.count
+            var stack = [start]
+            label[start] = id
+            var size = 0
+            var box = (x0: Int.max, y0: Int.max, x1: Int.min, y1: Int.min)
+            while let cell = stack.popLast() {
+                let r = cell / columns, c = cell % columns
+                if active[cell] {
+                    size += marks[cell]
+                    box = (Swift.min(box.x0, c), Swift.min(box.y0, r), Swift.max(box.x1, c), Swift.max(box.y1, r))
+                }
+                for rr in Swift.max(0, r - 1)...Swift.min(rows - 1, r + 1) {
+                    for cc in Swift.max(0, c - 1)...Swift.min(columns - 1, c + 1) {
+                        let next = rr * columns + cc
+                        if grown[next] && label[next] < 0 { label[next] = id; stack.append(next) }
+                    }
+                }
+            }
+            regions.append((size, box))
+        }
+        let ordered = regions.filter { $0.size >= 4 }.sorted { $0.size > $1.size }
+        guard let largest = ordered.first else { throw .noMotion }
+        func pixels(_ box: (x0: Int, y0: Int, x1: Int, y1: Int), margin: Int) -> PixelBox {
+            let x0 = Swift.max(0, box.x0 * block - margin), y0 = Swift.max(0, box.y0 * block - margin)
+            let x1 = Swift.min(width, (box.x1 + 1) * block + margin), y1 = Swift.min(height, (box.y1 + 1) * block + margin)
+            return PixelBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        }
+        let rivals = ordered.dropFirst().filter { $0.size * 5 >= largest.size }
+        if !rivals.isEmpty { throw .severalElements(([largest] + rivals).map { pixels($0.box, margin: block) }) }
+        return pixels(largest.box, margin: 2 * block)
+    }
+
+    // MARK: Stage 2: masks and centres
+
+    /// The pixels of `frame` inside `box` (three bytes each).
+    static func crop(_ frame: VideoFrame, to box: PixelBox) -> [UInt8] {
+        if box.x == 0 && box.y == 0 && box.width == frame.width && box.height == frame.height { return frame.pixels }
+        var out = [UInt8]()
+        out.reserveCapacity(3 * box.width * box.height)
+        for row in box.y..<(box.y + box.height) {
+            let start = 3 * (row * frame.width + box.x)
+            out.append(contentsOf: frame.pixels[start..<(start + 3 * box.width)])
+        }
+        return out
+    }
+
+    /// The largest difference of the three channels of pixel `index` in `a` and `b`.
+    @inline(__always)
+    static func difference(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, _ index: Int) -> UInt8 {
+        let j = 3 * index
+        let r = a[j] > b[j] ? a[j] - b[j] : b[j] - a[j]
+        let g = a[j + 1] > b[j + 1] ? a[j + 1] - b[j + 1] : b[j + 1] - a[j + 1]
+        let l = a[j + 2] > b[j + 2] ? a[j + 2] - b[j + 2] : b[j + 2] - a[j + 2]
+        return Swift.max(r, Swift.max(g, l))
+    }
+
+    static func copyPixel(_ index: Int, from source: [UInt8], into target: inout [UInt8]) {
+        target[3 * index] = source[3 * index]
+        target[3 * index + 1] = source[3 * index + 1]
+        target[3 * index + 2] = source[3 * index + 2]
+    }
+
+    static func changedMask(_ a: [UInt8], _ b: [UInt8], count: Int) -> [UInt8] {
+        var mask = [UInt8](repeating: 0, count: count)
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                for i in 0..<count where difference(a, b, i) > changeThreshold { mask[i] = 1 }
+            }
+        }
+        return mask
+    }
+
+    static func countChanged(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        var total = 0
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                for i in 0..<(a.count / 3) where difference(a, b, i) > changeThreshold { total += 1 }
+            }
+        }
+        return total
+    }
+
+    /// Whether two frames show the same picture up to coding noise.
+    static func nearlyEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        var total = 0
+        var worst: UInt8 = 0
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                for i in 0..<(a.count / 3) {
+                    let d = difference(a, b, i)
+                    total &+= Int(d)
+                    worst = Swift.max(worst, d)
+                }
+            }
+        }
+        return worst <= changeThreshold && Double(total) <= 0.05 * Double(a.count / 3)
+    }
+
+    /// The centre of the set pixels (pixel centres at +0.5), when there are at least `least`.
+    static func centroid(_ mask: [UInt8], width: Int, least: Int) -> (x: Double, y: Double)? {
+        var count = 0, sx = 0, sy = 0
+        for i in mask.indices where mask[i] != 0 {
+            count += 1
+            sx += i % width
+            sy += i / width
+        }
+        guard count >= least else { return nil }
+        return (Double(sx) / Double(count) + 0.5, Double(sy) / Double(count) + 0.5)
+    }
+
+    static func meanDistance(_ mask: [UInt8], width: Int, from centre: (x: Double, y: Double)) -> Double? {
+        var count = 0, total = 0.0
+        for i in mask.indices where mask[i] != 0 {
+            let dx = Double(i % width) + 0.5 - centre.x, dy = Double(i / width) + 0.5 - centre.y
+            total += (dx * dx + dy * dy).squareRoot()
+            count += 1
+        }
+        return count == 0 ? nil : total / Double(count)
+    }
+
+    static func boundingBox(_ mask: [UInt8], width: Int) -> PixelBox? {
+        var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
+        for i in mask.indices where mask[i] != 0 {
+            let x = i % width, y = i / width
+            x0 = Swift.min(x0, x); x1 = Swift.max(x1, x)
+            y0 = Swift.min(y0, y); y1 = Swift.max(y1, y)
+        }
+        return x0 == Int.max ? nil : PixelBox(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
+    }
+
+    // MARK: Stage 3: measuring
+
+    @inline(__always)
+    static func weight(_ pixels: UnsafeBufferPointer<UInt8>, _ background: UnsafeBufferPointer<UInt8>, _ index: Int) -> Double {
+        let d = Double(difference(pixels, background, index))
+        return Swift.min(1, Swift.max(0, (d - weightLow) / (weightHigh - weightLow)))
+    }
+
+    /// Each pixel's coverage by the element, from its difference to the background: 1 inside, 0
+    /// outside, and on the border (a pixel that changed beside one that did not) the difference as a
+    /// fraction of the largest difference among its changed neighbours, the full-coverage contrast
+    /// there. That reads anti-aliased edges as the fraction of the pixel the element covers.
+    static func coverage(_ pixels: [UInt8], background: [UInt8], width: Int) -> [Double] {
+        let count = pixels.count / 3, height = count / width
+        var difference = [UInt8](repeating: 0, count: count)
+        pixels.withUnsafeBufferPointer { p in
+            background.withUnsafeBufferPointer { b in
+                for i in 0..<count { difference[i] = Self.difference(p, b, i) }
+            }
+        }
+        var cover = [Double](repeating: 0, count: count)
+        let threshold = changeThreshold
+        for row in 0..<height {
+            for column in 0..<width {
+                let i = row * width + column
+                let d = difference[i]
+                var strongest: UInt8 = 0
+                var allChanged = true
+                func look(_ j: Int) {
+                    let n = difference[j]
+                    if n > threshold { strongest = Swift.max(strongest, n) } else { allChanged = false }
+                }
+                if column > 0 { look(i - 1) } else { allChanged = false }
+                if column + 1 < width { look(i + 1) } else { allChanged = false }
+                if row > 0 { look(i - width) } else { allChanged = false }
+                if row + 1 < height { look(i + width) } else { allChanged = false }
+                if d > threshold && allChanged {
+                    cover[i] = 1
+                } else if (strongest > 0 && d >= 12) || d > threshold {
+                    let full = Double(Swift.max(strongest, d))
+                    cover[i] = Swift.min(1, Double(d) / full)
+                }
+            }
+        }
+        return cover
+    }
+
+    /// The coverage-weighted centroid along `axis`, in the crop's coordinates (pixel centres at +0.5).
+    static func weightedCentroid(_ pixels: [UInt8], background: [UInt8], width: Int, axis: TrackAxis) -> Double? {
+        let cover = coverage(pixels, background: background, width: width)
+        var total = 0.0, moment = 0.0
+        let rows = cover.count / width
+        for row in 0..<rows {
+            var rowTotal = 0.0, rowMoment = 0.0
+            for column in 0..<width {
+                let w = cover[row * width + column]
+                rowTotal += w
+                rowMoment += w * (Double(column) + 0.5)
+            }
+            total += rowTotal
+            moment += axis == .x ? rowMoment : rowTotal * (Double(row) + 0.5)
+        }
+        return total > 0.5 ? moment / total : nil
+    }
+
+    /// How much of pixel `i` the element covers, given the background there and the element's colour
+    /// at pixel `e`: the projection of (pixel − background) on (element − background), from 0 to 1.
+    static func mix(_ pixels: [UInt8], _ background: [UInt8], at i: Int, element e: Int) -> Double {
+        var dot = 0.0, norm = 0.0
+        for channel in 0..<3 {
+            let b = Double(background[3 * i + channel])
+            let p = Double(pixels[3 * i + channel]) - b, q = Double(pixels[3 * e + channel]) - b
+            dot += p * q
+            norm += q * q
+        }
+        return norm < 1 ? 0 : Swift.min(1, Swift.max(0, dot / norm))
+    }
+
+    /// The element's extent along `axis`: the distance between its outer edges, averaged over the
+    /// lines of `band` (rows for x, columns for y). Each edge is the outermost fully covered pixel
+    /// plus the coverage of the pixel beyond it, so only the outline counts: content that scales
+    /// with the element inside it does not.
+    static func bandExtent(_ pixels: [UInt8], background: [UInt8], width: Int, axis: TrackAxis, band: Range<Int>) -> Double? {
+        let cover = coverage(pixels, background: background, width: width)
+        let height = cover.count / width
+        let (lineCount, length) = axis == .x ? (height, width) : (width, height)
+        func at(_ line: Int, _ k: Int) -> Double { axis == .x ? cover[line * width + k] : cover[k * width + line] }
+        var total = 0.0
+        var lines = 0
+        for line in band where line >= 0 && line < lineCount {
+            // The edge pixel is the one just outside the outermost fully covered pixel; how much of it
+            // the element covers is where its colour lies between the background's and the element's
+            // (the covered neighbour's) colour.
+            guard let low = (0..<length).first(where: { at(line, $0) >= 0.999 }),
+                  let high = (0..<length).last(where: { at(line, $0) >= 0.999 }) else { continue }
+            func index(_ k: Int) -> Int { axis == .x ? line * width + k : k * width + line }
+            let lowEdge = Double(low) - (low > 0 ? mix(pixels, background, at: index(low - 1), element: index(low)) : 0)
+            let highEdge = Double(high + 1) + (high + 1 < length ? mix(pixels, background, at: index(high + 1), element: index(high)) : 0)
+            total += highEdge - lowEdge
+            lines += 1
+        }
+        return lines == 0 ? nil : total / Double(lines)
+    }
+}

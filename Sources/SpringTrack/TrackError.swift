@@ -1,0 +1,70 @@
+import Foundation
+import SpringMath
+
+/// Why a recording cannot be tracked or fitted. Each description is one line that says what to do.
+public enum TrackError: Error, Sendable, CustomStringConvertible {
+    /// `ffmpeg` or `ffprobe` is not on the PATH.
+    case decoderMissing(String)
+    /// The file or folder does not exist.
+    case notFound(String)
+    /// The decoder could not read the file; `detail` is its own first error line.
+    case unreadable(path: String, detail: String)
+    /// A folder holds no PNG frames.
+    case emptyFolder(String)
+    /// Folder frames differ in size.
+    case frameSizeChanged(file: String)
+    /// `--roi` does not lie inside the frame.
+    case regionOutside(PixelBox, width: Int, height: Int)
+    /// The clip would take more memory than the tracker allows.
+    case tooLarge(frames: Int, bytes: Int)
+    /// Too few frames to fit a spring (after `--start`/`--end`).
+    case tooShort(frames: Int, needed: Int)
+    /// Nothing in the frame moves above the noise.
+    case noMotion
+    /// Two or more separate regions move.
+    case severalElements([PixelBox])
+    /// The element ends where it started, or only changes in place.
+    case noNetMotion(property: TrackProperty)
+    /// The fitter refused the tracked samples.
+    case fit(SpringFitError)
+    /// A spring fits the samples, but far worse than the tracking noise allows.
+    case notASpring(residualRMS: Double, travel: Double, limit: Double)
+
+    public var description: String {
+        func g(_ x: Double) -> String { String(format: "%.3g", x) }
+        switch self {
+        case .decoderMissing(let tool):
+            return "\(tool) was not found on the PATH: install it (sudo apt-get install -y ffmpeg) and try again"
+        case .notFound(let path):
+            return "'\(path)' does not exist"
+        case .unreadable(let path, let detail):
+            return "cannot read '\(path)' as video: \(detail)"
+        case .emptyFolder(let path):
+            return "the folder '\(path)' holds no .png frames"
+        case .frameSizeChanged(let file):
+            return "'\(file)' differs in size from the first frame: every frame of a folder must be the same size"
+        case .regionOutside(let box, let width, let height):
+            return "--roi \(box) does not lie inside the \(width)×\(height) frame"
+        case .tooLarge(let frames, let bytes):
+            return "the clip is too large to track at once (\(frames) frames, \(bytes >> 20) MiB of pixels): "
+                + "narrow it with --start/--end or --roi"
+        case .tooShort(let frames, let needed):
+            return "the clip is too short: \(frames) frames where a fit needs at least \(needed) (a longer recording, or a wider --start/--end)"
+        case .noMotion:
+            return "no motion found: nothing in the frame moves (check --start/--end and --roi)"
+        case .severalElements(let boxes):
+            let listed = boxes.prefix(3).map { "--roi \($0)" }.joined(separator: ", ")
+            return "more than one element moves; pick one with --roi X,Y,W,H (they move around \(listed))"
+        case .noNetMotion(let property):
+            return property == .position
+                ? "the element ends where it started: no spring to a new target to fit (if it grows or shrinks, try --property scale)"
+                : "the element ends the size it started: no spring to a new size to fit (if it moves, try --property position)"
+        case .fit(let error):
+            return error.description
+        case .notASpring(let rms, let travel, let limit):
+            return "no spring explains this motion: the best spring misses the tracked samples by \(g(rms)) px RMS "
+                + "(\(g(100 * rms / Swift.max(travel, 1e-12))) % of the \(g(travel)) px travel; tracking noise allows \(g(limit)) px): "
+                + "it is probably an easing curve or a linear slide"
+        }
+    }
+}

@@ -1,0 +1,268 @@
+import Foundation
+
+/// Decodes a recording into RGB frames with their real presentation timestamps, through Debian's
+/// `ffmpeg` run as a subprocess (no libav linked in): `ffmpeg` converts to 8-bit RGB, crops to the
+/// region and trims to the time window, writes raw frames to a pipe, and its `showinfo` filter
+/// reports each frame's timestamp. Variable frame rates, dropped and repeated frames keep their
+/// own times. A folder of PNG frames is read in file-name order (numbers compared as numbers) at a
+/// frame rate the caller gives, since PNG files carry no time.
+public struct VideoDecoder: Sendable {
+    /// Path of the `ffmpeg` executable.
+    public var ffmpeg: String
+    /// Path of the `ffprobe` executable.
+    public var ffprobe: String
+    /// The most pixel bytes a decode may hold (3 GiB by default).
+    public var byteLimit = 3 << 30
+
+    public init(ffmpeg: String, ffprobe: String) {
+        self.ffmpeg = ffmpeg
+        self.ffprobe = ffprobe
+    }
+
+    /// Finds `ffmpeg` and `ffprobe` on `PATH`.
+    public static func locate(path: String? = ProcessInfo.processInfo.environment["PATH"]) throws(TrackError) -> VideoDecoder {
+        let directories = (path ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        func find(_ name: String) -> String? {
+            for directory in directories where !directory.isEmpty {
+                let candidate = directory + "/" + name
+                if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            }
+            return nil
+        }
+        guard let ffmpeg = find("ffmpeg") else { throw .decoderMissing("ffmpeg") }
+        guard let ffprobe = find("ffprobe") else { throw .decoderMissing("ffprobe") }
+        return VideoDecoder(ffmpeg: ffmpeg, ffprobe: ffprobe)
+    }
+
+    /// What to decode.
+    public struct Request: Sendable {
+        /// A video file (MP4, MOV, WebM, GIF, … anything ffmpeg reads) or a folder of PNG frames.
+        public var path: String
+        /// Frames per second for a folder of PNG frames.
+        public var folderFrameRate: Double = 60
+        /// Only this part of the frame (in the video's displayed orientation).
+        public var region: PixelBox?
+        /// Only frames shown at or after this time (seconds).
+        public var start: Double?
+        /// Only frames shown before this time (seconds).
+        public var end: Double?
+
+        public init(path: String, folderFrameRate: Double = 60, region: PixelBox? = nil, start: Double? = nil, end: Double? = nil) {
+            self.path = path
+            self.folderFrameRate = folderFrameRate
+            self.region = region
+            self.start = start
+            self.end = end
+        }
+    }
+
+    /// Decodes `request.path`.
+    /// - Throws: ``TrackError`` when the file is missing or unreadable, the region lies outside
+    ///   the frame or the clip is too large.
+    public func decode(_ request: Request) throws(TrackError) -> [VideoFrame] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: request.path, isDirectory: &isFolder) else { throw .notFound(request.path) }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("springplot-track-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        } catch {
+            throw .unreadable(path: request.path, detail: "cannot create a scratch folder: \(error.localizedDescription)")
+        }
+        defer { try? FileManager.default.removeItem(at: scratch) }
+
+        var input = ["-i", request.path]
+        var probeTarget = request.path
+        if isFolder.boolValue {
+            let frames = try pngFrames(in: request.path)
+            probeTarget = frames[0]
+            let list = scratch.appendingPathComponent("frames.ffconcat")
+            let step = 1 / request.folderFrameRate
+            var text = "ffconcat version 1.0\n"
+            for file in frames {
+                text += "file '" + file.replacingOccurrences(of: "'", with: "'\\''") + "'\nduration \(step)\n"
+            }
+            do { try text.write(to: list, atomically: true, encoding: .utf8) } catch {
+                throw .unreadable(path: request.path, detail: "cannot write the frame list: \(error.localizedDescription)")
+            }
+            input = ["-f", "concat", "-safe", "0", "-i", list.path]
+        }
+        let size = try frameSize(of: probeTarget, label: request.path)
+        if let region = request.region, !region.fits(width: size.width, height: size.height) {
+            throw .regionOutside(region, width: size.width, height: size.height)
+        }
+        let width = request.region?.width ?? size.width, height = request.region?.height ?? size.height
+
+        var filters = ["format=rgb24"]
+        if request.start != nil || request.end != nil {
+            var trim = "trim="
+            var parts: [String] = []
+            if let start = request.start { parts.append("start=\(start)") }
+            if let end = request.end { parts.append("end=\(end)") }
+            trim += parts.joined(separator: ":")
+            filters.append(trim)
+        }
+        if let region = request.region {
+            filters.append("crop=\(region.width):\(region.height):\(region.x):\(region.y):exact=1")
+        }
+        filters.append("showinfo")
+        let log = scratch.appendingPathComponent("ffmpeg.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let arguments = ["-nostdin", "-hide_banner", "-loglevel", "info"] + input
+            + ["-map", "0:v:0", "-an", "-sn", "-dn", "-vf", filters.joined(separator: ","),
+               "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"]
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ffmpeg)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        guard let logHandle = try? FileHandle(forWritingTo: log) else {
+            throw .unreadable(path: request.path, detail: "cannot write the decoder's log")
+        }
+        process.standardError = logHandle
+        do { try process.run() } catch { throw .decoderMissing(ffmpeg) }
+
+        let frameBytes = 3 * width * height
+        var buffers: [[UInt8]] = []
+        let reader = output.fileHandleForReading
+        var pending = [UInt8]()
+        pending.reserveCapacity(frameBytes)
+        var overLimit = false
+        while true {
+            let chunk = reader.readData(ofLength: 1 << 20)
+            if chunk.isEmpty { break }
+            if overLimit { continue }  // drain so ffmpeg can finish
+            chunk.withUnsafeBytes { raw in
+                var offset = 0
+                let bytes = raw.bindMemory(to: UInt8.self)
+                while offset < bytes.count {
+                    let take = Swift.min(frameBytes - pending.count, bytes.count - offset)
+                    pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[offset..<(offset + take)]))
+                    offset += take
+                    if pending.count == frameBytes {
+                        buffers.append(pending)
+                        pending.removeAll(keepingCapacity: true)
+                    }
+                }
+            }
+            if buffers.count * frameBytes > byteLimit {
+                overLimit = true
+                process.terminate()
+            }
+        }
+        process.waitUntilExit()
+        try? logHandle.close()
+        if overLimit { throw .tooLarge(frames: buffers.count, bytes: buffers.count * frameBytes) }
+        let logText = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        guard process.terminationStatus == 0 else {
+            throw .unreadable(path: request.path, detail: Self.firstError(in: logText) ?? "ffmpeg exited with status \(process.terminationStatus)")
+        }
+        let times = Self.presentationTimes(in: logText)
+        guard times.count == buffers.count else {
+            throw .unreadable(path: request.path, detail: "the decoder reported \(times.count) timestamps for \(buffers.count) frames")
+        }
+        var frames: [VideoFrame] = []
+        frames.reserveCapacity(buffers.count)
+        for (time, pixels) in zip(times, buffers) {
+            // A frame that does not advance the clock cannot be a new sample.
+            if let previous = frames.last, !(time > previous.time) { continue }
+            frames.append(VideoFrame(width: width, height: height, time: time, pixels: pixels))
+        }
+        return frames
+    }
+
+    /// The displayed size of the first video stream (rotation applied, as ffmpeg decodes it).
+    func frameSize(of path: String, label: String) throws(TrackError) -> (width: Int, height: Int) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ffprobe)
+        process.arguments = ["-v", "error", "-select_streams", "v:0",
+                             "-show_entries", "stream=width,height:stream_side_data=rotation", "-of", "default=noprint_wrappers=1", path]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { throw .decoderMissing(ffprobe) }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        var values: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { values[String(parts[0])] = String(parts[1]) }
+        }
+        guard process.terminationStatus == 0, let width = values["width"].flatMap({ Int($0) }),
+              let height = values["height"].flatMap({ Int($0) }), width > 0, height > 0 else {
+            let detail = problem.split(separator: "\n").last.map { String($0) }
+            throw .unreadable(path: label, detail: detail.map { Self.trimmed($0, file: path) } ?? "it holds no video stream")
+        }
+        if let rotation = values["rotation"].flatMap({ Double($0) }), Int(abs(rotation).rounded()) % 180 == 90 {
+            return (height, width)
+        }
+        return (width, height)
+    }
+
+    /// The PNG files of a folder, ordered by name with digit runs compared as numbers.
+    func pngFrames(in folder: String) throws(TrackError) -> [String] {
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: folder) } catch {
+            throw .unreadable(path: folder, detail: "cannot list the folder")
+        }
+        let frames = names.filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") }
+            .sorted { Self.naturalOrder($0, $1) }
+        guard !frames.isEmpty else { throw .emptyFolder(folder) }
+        let base = URL(fileURLWithPath: folder)
+        return frames.map { base.appendingPathComponent($0).path }
+    }
+
+    /// `a` before `b`, with runs of digits compared by value ("frame9" before "frame10").
+    static func naturalOrder(_ a: String, _ b: String) -> Bool {
+        var i = a.unicodeScalars.makeIterator(), j = b.unicodeScalars.makeIterator()
+        var x = i.next(), y = j.next()
+        while let p = x, let q = y {
+            if p.properties.numericType != nil, q.properties.numericType != nil, p.isASCII, q.isASCII {
+                var left = "", right = ""
+                while let d = x, d.isASCII, d.properties.numericType != nil { left.unicodeScalars.append(d); x = i.next() }
+                while let d = y, d.isASCII, d.properties.numericType != nil { right.unicodeScalars.append(d); y = j.next() }
+                let l = left.drop { $0 == "0" }, r = right.drop { $0 == "0" }
+                if l.count != r.count { return l.count < r.count }
+                if l != r { return l < r }
+                if left.count != right.count { return left.count < right.count }
+                continue
+            }
+            if p != q { return p.value < q.value }
+            x = i.next()
+            y = j.next()
+        }
+        return x == nil && y != nil
+    }
+
+    /// Each frame's `pts_time` from the `showinfo` lines of ffmpeg's log.
+    static func presentationTimes(in log: String) -> [Double] {
+        var times: [Double] = []
+        for line in log.split(separator: "\n") where line.contains("Parsed_showinfo") && line.contains(" n:") {
+            guard let range = line.range(of: "pts_time:") else { continue }
+            let rest = line[range.upperBound...].drop { $0 == " " }
+            let token = rest.prefix { !$0.isWhitespace }
+            if let time = Double(token) { times.append(time) }
+        }
+        return times
+    }
+
+    /// The first line of ffmpeg's log that reads as an error, without ffmpeg's own prefixes.
+    static func firstError(in log: String) -> String? {
+        let lines = log.split(separator: "\n").map(String.init).filter { !$0.contains("Parsed_showinfo") }
+        let error = lines.first { line in
+            let lower = line.lowercased()
+            return lower.contains("error") || lower.contains("invalid data") || lower.contains("no such file")
+                || lower.contains("does not contain") || lower.contains("not supported")
+        } ?? lines.last
+        return error.map { trimmed($0, file: nil) }
+    }
+
+    private static func trimmed(_ line: String, file: String?) -> String {
+        var text = line.trimmingCharacters(in: .whitespaces)
+        if text.hasPrefix("["), let close = text.firstIndex(of: "]") { text = String(text[text.index(after: close)...]).trimmingCharacters(in: .whitespaces) }
+        if let file, text.hasPrefix(file + ": ") { text.removeFirst(file.count + 2) }
+        return text
+    }
+}

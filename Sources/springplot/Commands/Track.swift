@@ -1,0 +1,160 @@
+import ArgumentParser
+import Foundation
+import SpringExport
+import SpringMath
+import SpringPlotCore
+import SpringTrack
+
+/// Recovers the spring behind the motion in a screen recording.
+struct Track: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Find the moving element in a screen recording and recover its spring.",
+        discussion: """
+            Reads MP4, MOV, WebM, animated GIF (anything ffmpeg decodes) or a folder of PNG frames, with each \
+            frame's own timestamp (variable frame rates, dropped and repeated frames are fine). ffmpeg runs as \
+            a subprocess (sudo apt-get install -y ffmpeg). The element that moves is found by differencing \
+            against the still background, measured to a fraction of a pixel in every frame (its centre, or \
+            its extent with --property scale), and the spring is fitted as `fit` does: start time, from, to \
+            and initial velocity free. Motion that no spring explains (an easing curve, a linear slide) is \
+            refused with a non-zero exit. --json prints fit's keys plus the tracking's; --csv writes the \
+            samples (springplot fit reads them); -o draws the samples over the fitted spring.
+
+            Example: springplot track recording.mp4 -o track.png
+            """)
+
+    @Argument(help: ArgumentHelp("A video file, or a folder of PNG frames (read in name order at --fps).", valueName: "video"))
+    var video: String
+
+    @Option(help: ArgumentHelp("Track only inside this rectangle of the frame: left, top, width, height in pixels.",
+                               valueName: "x,y,w,h"))
+    var roi: String?
+
+    @Option(help: ArgumentHelp("The axis to measure along: x, y, or auto (the one it moves along most).", valueName: "axis"))
+    var axis: TrackAxis = .auto
+
+    @Option(help: ArgumentHelp("What to measure: position (the element's centre) or scale (its extent along the axis).",
+                               valueName: "property"))
+    var property: TrackProperty = .position
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Ignore frames before this time (seconds on the video's clock).", valueName: "seconds"))
+    var start: Double?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Ignore frames from this time on (seconds on the video's clock).", valueName: "seconds"))
+    var end: Double?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frame rate of a folder of PNG frames (a video carries its own times).", valueName: "hz"))
+    var fps: Double = 60
+
+    @Option(help: ArgumentHelp("Also write the tracked samples as CSV (t,position) to this file.", valueName: "file.csv"))
+    var csv: String?
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    @OptionGroup(title: "Chart (drawn only with -o)") var chart: CanvasOptions
+
+    func validate() throws {
+        _ = try region()
+        if let start { guard start.isFinite, start >= 0 else { throw ValidationError("--start must be a time ≥ 0 in seconds (got \(start))") } }
+        if let end { guard end.isFinite, end > 0 else { throw ValidationError("--end must be a time > 0 in seconds (got \(end))") } }
+        if let start, let end, !(end > start) { throw ValidationError("--end (\(end)) must be later than --start (\(start))") }
+        guard fps.isFinite, fps > 0, fps <= 10_000 else { throw ValidationError("--fps must be between 0 and 10000 frames per second (got \(fps))") }
+        if let csv, csv.isEmpty { throw ValidationError("--csv needs a file name") }
+        if let csv, csv == "-", json { throw ValidationError("--csv - and --json would both write to standard output: give --csv a file") }
+    }
+
+    /// `--roi` as a box, checked for shape (its fit in the frame is checked once the frame's size is known).
+    func region() throws -> PixelBox? {
+        guard let roi else { return nil }
+        let parts = roi.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let numbers = parts.compactMap { Int($0) }
+        guard parts.count == 4, numbers.count == 4 else {
+            throw ValidationError("--roi must be four whole numbers x,y,w,h (got '\(roi)')")
+        }
+        guard numbers[0] >= 0, numbers[1] >= 0, numbers[2] >= 8, numbers[3] >= 8, numbers[2] <= 1 << 15, numbers[3] <= 1 << 15 else {
+            throw ValidationError("--roi needs x, y ≥ 0 and a width and height of 8 to 32768 pixels (got '\(roi)')")
+        }
+        return PixelBox(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+    }
+
+    func run() throws {
+        let source = "'\(video)'"
+        let samples: TrackedSamples
+        let fit: SpringFit
+        do {
+            let decoder = try VideoDecoder.locate()
+            let frames = try decoder.decode(.init(path: video, folderFrameRate: fps, region: try region(), start: start, end: end))
+            samples = try MotionTracker.track(frames, property: property, axis: axis)
+            if let csv { try OutputWriter.writeFile(Array(Track.csvText(samples, source: source).utf8), to: csv) }
+            fit = try TrackFit.fit(samples)
+        } catch let error as TrackError {
+            throw ValidationError("track \(source): \(error.description)")
+        }
+        let request = ExportRequest(spring: fit.spring, from: fit.from, to: fit.to, velocity: fit.initialVelocity,
+                                    cssError: Swift.max(0.5, abs(fit.to - fit.from) * 1e-3))
+        let exports = ExportTarget.allCases.filter { $0 != .css }.compactMap { try? request.export($0) }
+        if chart.output != nil {
+            let title = "Track: \(Track.quantity(samples)) in \(URL(fileURLWithPath: video).lastPathComponent)"
+            try renderAndWrite(Fit.chart(times: samples.times, positions: samples.values, fit: fit, title: title,
+                                         valueAxis: "\(Track.quantity(samples)) (px)", options: chart),
+                               options: chart, defaultName: "springplot-track")
+        }
+        let text: String
+        if json {
+            text = JSONValue.object(Fit.jsonMembers(fit, exports: exports) + Track.jsonMembers(samples)).render() + "\n"
+        } else {
+            let named = NamedSpring(spring: fit.spring, name: "ζ \(label(fit.dampingRatio, digits: 4)), response \(label(fit.response, digits: 4)) s")
+            text = Track.text(samples, source: source) + Fit.text(fit, source: source, heldReason: "the data show no significant initial velocity")
+                + "\n" + Export.text(named: named, exports: exports, velocity: request.velocity)
+                + "\n(CSS linear() easing: springplot export --target css with the spring and motion above)\n"
+        }
+        try OutputWriter.writeStandardOutput(Array(text.utf8))
+    }
+
+    /// "x position", "width", …
+    static func quantity(_ samples: TrackedSamples) -> String {
+        switch (samples.property, samples.axis) {
+        case (.position, .y): return "y position"
+        case (.position, _): return "x position"
+        case (.scale, .y): return "height"
+        case (.scale, _): return "width"
+        }
+    }
+
+    static func text(_ samples: TrackedSamples, source: String) -> String {
+        """
+        track \(source): the element's \(quantity(samples)) in \(samples.times.count) of \(samples.frameCount) frames, \
+        inside \(samples.region.width)×\(samples.region.height) px at \(samples.region.x),\(samples.region.y)
+          moves             after t = \(label(samples.onsetTime, digits: 4)) s, still from t = \(label(samples.endTime, digits: 4)) s
+          left out         \(samples.stillFramesSkipped) still frames, \(samples.repeatedFrames) repeated frames
+          tracking noise    \(label(samples.noise, digits: 2)) px (standard deviation on the still tail)
+
+
+        """
+    }
+
+    static func jsonMembers(_ samples: TrackedSamples) -> [(String, JSONValue)] {
+        [
+            ("trackedSamples", .number(Double(samples.times.count))),
+            ("onsetTime", .number(samples.onsetTime)),
+            ("endTime", .number(samples.endTime)),
+            ("property", .string(samples.property.rawValue)),
+            ("axis", .string(samples.axis.rawValue)),
+            ("region", .object([("x", .number(Double(samples.region.x))), ("y", .number(Double(samples.region.y))),
+                                ("width", .number(Double(samples.region.width))), ("height", .number(Double(samples.region.height)))])),
+            ("frames", .number(Double(samples.frameCount))),
+            ("repeatedFrames", .number(Double(samples.repeatedFrames))),
+            ("stillFramesSkipped", .number(Double(samples.stillFramesSkipped))),
+            ("trackingNoise", .number(samples.noise)),
+        ]
+    }
+
+    static func csvText(_ samples: TrackedSamples, source: String) -> String {
+        var text = "# springplot track \(source): the element's \(quantity(samples)) in pixels\nt,position\n"
+        for (t, value) in zip(samples.times, samples.values) { text += "\(shortest(t)),\(shortest(value))\n" }
+        return text
+    }
+}
+
+extension TrackAxis: ExpressibleByArgument {}
+extension TrackProperty: ExpressibleByArgument {}
