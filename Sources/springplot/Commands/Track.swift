@@ -126,7 +126,7 @@ struct Track: ParsableCommand {
         track \(source): the element's \(quantity(samples)) in \(samples.times.count) of \(samples.frameCount) frames, \
         inside \(samples.region.width)×\(samples.region.height) px at \(samples.region.x),\(samples.region.y)
           moves             after t = \(label(samples.onsetTime, digits: 4)) s, still from t = \(label(samples.endTime, digits: 4)) s
-          left out         \(samples.stillFramesSkipped) still frames, \(samples.repeatedFrames) repeated frames
+          left out          \(samples.stillFramesSkipped) still frames, \(samples.repeatedFrames) repeated frames
           tracking noise    \(label(samples.noise, digits: 2)) px (standard deviation on the still tail)
 
 
