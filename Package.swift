@@ -140,6 +140,12 @@ let package = Package(
             swiftSettings: settings
         ),
         .executableTarget(
+            name: "track-benchmarks",
+            dependencies: ["SpringMath", "SpringTrack"],
+            path: "Benchmarks/track-benchmarks",
+            swiftSettings: settings
+        ),
+        .executableTarget(
             name: "wave-benchmarks",
             dependencies: ["SpringMath", "WaveRuntime"],
             path: "Benchmarks/wave-benchmarks",

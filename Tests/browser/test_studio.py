@@ -40,9 +40,15 @@ def textbook(zeta, response, x0, v0, t):
     return c1 * math.exp(s1 * t) + c2 * math.exp(s2 * t), c1 * s1 * math.exp(s1 * t) + c2 * s2 * math.exp(s2 * t)
 
 
+# The server's scratch folder (uploads are written here while they are tracked, then deleted).
+SCRATCH = tempfile.mkdtemp(prefix="studio-scratch-")
+TRACK_CLIPS = ROOT / "Tests" / "springplotTests" / "Fixtures" / "track"
+
+
 @pytest.fixture(scope="module")
 def server():
-    process = subprocess.Popen([built("spring-studio"), "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen([built("spring-studio"), "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, "TMPDIR": SCRATCH})
     line = process.stdout.readline()
     match = re.search(r"http://\S+", line)
     assert match, f"no URL printed: {line!r} {process.stderr.read() if process.poll() is not None else ''}"
@@ -501,6 +507,44 @@ def test_pasted_code_loads_its_spring(page, server):
     assert page.evaluate("window.studio.state.damping") == 0.75  # nothing changed
     # The browser logs the refused request itself; the page raised nothing.
     assert [e for e in page.errors if "status of 400" not in e] == []
+
+
+def test_a_dropped_recording_loads_its_spring_and_is_deleted(page, server):
+    open_studio(page, server)
+    # The clip was drawn with ζ 0.5, response 0.5 s (scripts/track/make_fixtures.sh).
+    page.set_input_files("#trackFile", str(TRACK_CLIPS / "x-h264-60.mp4"))
+    page.wait_for_function("document.querySelector('#trackStatus').textContent.startsWith('tracked')", timeout=30000)
+    zeta, response = page.evaluate("[window.studio.state.damping, window.studio.state.response]")
+    assert abs(zeta / 0.5 - 1) < 0.02 and abs(response / 0.5 - 1) < 0.02, (zeta, response)
+    page.wait_for_function(f"document.querySelector('#chart').dataset.query.includes('damping={zeta}')")
+    assert [name for name in os.listdir(SCRATCH) if name.startswith("spring-studio-upload-")] == []
+
+    # A drop works like the chooser; motion that is not a spring is refused with the reason, and nothing changes.
+    page.evaluate("""async (bytes) => {
+        const file = new File([new Uint8Array(bytes)], "ease.mp4", { type: "video/mp4" });
+        const data = new DataTransfer(); data.items.add(file);
+        document.querySelector('#trackDrop').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    }""", list((TRACK_CLIPS / "ease.mp4").read_bytes()))
+    page.wait_for_function("document.querySelector('#trackStatus').classList.contains('error')", timeout=30000)
+    assert "no spring explains this motion" in page.inner_text("#trackStatus")
+    assert page.evaluate("window.studio.state.damping") == zeta
+    assert [name for name in os.listdir(SCRATCH) if name.startswith("spring-studio-upload-")] == []
+    assert [e for e in page.errors if "status of 422" not in e] == []
+
+
+def test_track_upload_is_capped_and_post_is_only_for_it(server):
+    # A declared length over the cap is refused before any of the body is read.
+    import socket
+    host, port = server.split("//")[1].rstrip("/").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as connection:
+        connection.sendall(f"POST /api/track HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {33 << 20}\r\n\r\n".encode())
+        reply = connection.recv(65536).decode()
+    assert reply.startswith("HTTP/1.1 413") and "32 MiB" in reply, reply
+    base = server.rstrip("/")
+    status, _, body = fetch(base + "/api/track", method="POST", body=b"not a video")
+    assert status == 422 and "cannot read the upload as video" in json.loads(body)["error"], body
+    status, _, _ = fetch(base + "/api/chart.svg", method="POST", body=b"x")
+    assert status == 405
 
 
 def test_a_platform_preview_plays_the_targets_own_frames(page, server):

@@ -1,0 +1,128 @@
+import Foundation
+import SpringMath
+import SpringTrack
+
+// Tracks a set of clips made by scripts/track/make_benchmark_set.py and prints how many springs come
+// back within 2 % in ζ and response, how far the tracked samples lie from the drawn ones, and how
+// long decoding, tracking and fitting take. With --clip, times one clip end to end (median of runs).
+//
+//   swift run -c release track-benchmarks /tmp/track-bench
+//   swift run -c release track-benchmarks --clip /tmp/track-1080/clip_000.mp4 --runs 5
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("track-benchmarks: \(message)\n".utf8))
+    exit(2)
+}
+
+/// `t,value` rows of a truth CSV.
+func readTruth(_ path: String) -> (times: [Double], values: [Double]) {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { fail("cannot read \(path)") }
+    var times: [Double] = [], values: [Double] = []
+    for line in text.split(separator: "\n") where line.first?.isNumber == true {
+        let fields = line.split(separator: ",")
+        if fields.count >= 2, let t = Double(fields[0]), let v = Double(fields[1]) { times.append(t); values.append(v) }
+    }
+    return (times, values)
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
+}
+
+func percentile(_ values: [Double], _ p: Double) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? .nan : sorted[Swift.min(sorted.count - 1, Int((p * Double(sorted.count)).rounded(.up)) - 1)]
+}
+
+func f(_ x: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", x) }
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let decoder: VideoDecoder
+do { decoder = try VideoDecoder.locate() } catch { fail(error.description) }
+
+if let index = arguments.firstIndex(of: "--clip"), index + 1 < arguments.count {
+    let path = arguments[index + 1]
+    let runs = arguments.firstIndex(of: "--runs").flatMap { Int(arguments[$0 + 1]) } ?? 5
+    var seconds: [Double] = []
+    var last: SpringFit?
+    var frames = 0
+    for _ in 0..<runs {
+        let start = DispatchTime.now().uptimeNanoseconds
+        do {
+            let decoded = try decoder.decode(.init(path: path))
+            frames = decoded.count
+            let samples = try MotionTracker.track(decoded)
+            last = try TrackFit.fit(samples)
+        } catch { fail("\(path): \(error)") }
+        seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    print("clip \(path): \(frames) frames, decode + track + fit median \(f(median(seconds))) s over \(runs) runs "
+          + "(min \(f(seconds.min()!)), max \(f(seconds.max()!)))")
+    if let last { print("  ζ \(f(last.dampingRatio, 4)), response \(f(last.response, 4)) s") }
+    exit(0)
+}
+
+guard let folder = arguments.first else { fail("usage: track-benchmarks FOLDER (from make_benchmark_set.py) | --clip FILE [--runs N]") }
+guard let manifest = try? String(contentsOfFile: folder + "/manifest.csv", encoding: .utf8) else { fail("no manifest.csv in \(folder)") }
+var lines = manifest.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+let header = lines.removeFirst()
+func column(_ name: String) -> Int {
+    guard let index = header.firstIndex(of: name) else { fail("manifest.csv has no \(name) column") }
+    return index
+}
+let (clipColumn, truthColumn, zetaColumn, responseColumn, propertyColumn) =
+    (column("clip"), column("truth"), column("zeta"), column("response"), column("property"))
+
+var recovered = 0, refused = 0
+var zetaErrors: [Double] = [], responseErrors: [Double] = [], trackingRMS: [Double] = [], seconds: [Double] = []
+var misses: [String] = []
+for row in lines where row.count == header.count {
+    let zeta = Double(row[zetaColumn])!, response = Double(row[responseColumn])!
+    let property: TrackProperty = row[propertyColumn] == "scale" ? .scale : .position
+    let start = DispatchTime.now().uptimeNanoseconds
+    let samples: TrackedSamples
+    let fit: SpringFit
+    do {
+        let frames = try decoder.decode(.init(path: folder + "/" + row[clipColumn]))
+        samples = try MotionTracker.track(frames, property: property)
+        fit = try TrackFit.fit(samples)
+    } catch {
+        refused += 1
+        misses.append("\(row[clipColumn]) (ζ \(f(zeta)), response \(f(response)) s): \(error)")
+        continue
+    }
+    seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    let dz = fit.dampingRatio / zeta - 1, dr = fit.response / response - 1
+    zetaErrors.append(abs(dz))
+    responseErrors.append(abs(dr))
+    if abs(dz) <= 0.02 && abs(dr) <= 0.02 {
+        recovered += 1
+    } else {
+        misses.append("\(row[clipColumn]) (ζ \(f(zeta)), response \(f(response)) s): ζ \(f(100 * dz, 2)) %, response \(f(100 * dr, 2)) %")
+    }
+    // Against the drawn values (the generator's pixel centres are at i, the tracker's at i + 0.5),
+    // after removing the mean offset: how far the samples scatter about the truth.
+    let truth = readTruth(folder + "/" + row[truthColumn])
+    var errors: [Double] = []
+    var cursor = 0
+    for (t, v) in zip(samples.times, samples.values) {
+        while cursor < truth.times.count && truth.times[cursor] < t - 1e-6 { cursor += 1 }
+        if cursor < truth.times.count && abs(truth.times[cursor] - t) < 1e-5 { errors.append(v - 0.5 - truth.values[cursor]) }
+    }
+    let mean = errors.reduce(0, +) / Double(Swift.max(errors.count, 1))
+    trackingRMS.append((errors.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(Swift.max(errors.count, 1))).squareRoot())
+}
+let total = lines.filter { $0.count == header.count }.count
+print("track-benchmarks: \(total) clips in \(folder)")
+print("| measure | value |")
+print("|---|---|")
+print("| springs within 2 % in ζ and response | \(recovered) of \(total) (\(refused) refused) |")
+print("| ζ error, median / 95th percentile / max | \(f(100 * median(zetaErrors), 2)) % / \(f(100 * percentile(zetaErrors, 0.95), 2)) % / \(f(100 * (zetaErrors.max() ?? .nan), 2)) % |")
+print("| response error, median / 95th percentile / max | \(f(100 * median(responseErrors), 2)) % / \(f(100 * percentile(responseErrors, 0.95), 2)) % / \(f(100 * (responseErrors.max() ?? .nan), 2)) % |")
+print("| tracking error RMS per clip, median / 95th percentile / max | \(f(median(trackingRMS))) / \(f(percentile(trackingRMS, 0.95))) / \(f(trackingRMS.max() ?? .nan)) px |")
+print("| decode + track + fit per clip, median / max | \(f(median(seconds))) / \(f(seconds.max() ?? .nan)) s |")
+if !misses.isEmpty {
+    print("outside 2 % or refused:")
+    for miss in misses { print("  \(miss)") }
+}
