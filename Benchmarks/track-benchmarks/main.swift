@@ -18,7 +18,7 @@ func fail(_ message: String) -> Never {
 func readTruth(_ path: String) -> (times: [Double], values: [Double]) {
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { fail("cannot read \(path)") }
     var times: [Double] = [], values: [Double] = []
-    for line in text.split(separator: "\n") where line.first?.isNumber == true {
+    for line in text.split(whereSeparator: \.isNewline) where line.first?.isNumber == true {
         let fields = line.split(separator: ",")
         if fields.count >= 2, let t = Double(fields[0]), let v = Double(fields[1]) { times.append(t); values.append(v) }
     }
@@ -65,7 +65,7 @@ if let index = arguments.firstIndex(of: "--clip"), index + 1 < arguments.count {
 
 guard let folder = arguments.first else { fail("usage: track-benchmarks FOLDER (from make_benchmark_set.py) | --clip FILE [--runs N]") }
 guard let manifest = try? String(contentsOfFile: folder + "/manifest.csv", encoding: .utf8) else { fail("no manifest.csv in \(folder)") }
-var lines = manifest.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+var lines = manifest.split(whereSeparator: \.isNewline).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
 let header = lines.removeFirst()
 func column(_ name: String) -> Int {
     guard let index = header.firstIndex(of: name) else { fail("manifest.csv has no \(name) column") }

@@ -183,6 +183,12 @@ public enum MotionTracker {
             times.append(frames[index].time)
             values.append(value)
         }
+        // The frames before the onset are still by the pixel test: they hold the last one's value
+        // (coding noise between them would otherwise read as motion before the motion).
+        let stillCount = times.firstIndex { $0 >= frames[Swift.min(moving, frames.count - 1)].time } ?? 0
+        if stillCount >= 2 {
+            for index in 0..<(stillCount - 1) { values[index] = values[stillCount - 1] }
+        }
         guard times.count >= minimumSamples else { throw .tooShort(frames: times.count, needed: minimumSamples) }
         let tail: ArraySlice<Double> = values.suffix(Swift.max(0, keepTo - endIndex))
         var noise = 0.0
@@ -206,17 +212,25 @@ public enum MotionTracker {
         let count = width * height
         var changed = [UInt8](repeating: 0, count: count)
         let first = frames[0].pixels
+        // A coarse grid of blocks (2 px at 270p, 8 px at 1080p); in a large frame every other pixel of
+        // every other row is enough to find which blocks change.
+        let block = Swift.max(2, Swift.min(width, height) / 135)
+        let step = block >= 6 ? 2 : 1
         first.withUnsafeBufferPointer { base in
             changed.withUnsafeMutableBufferPointer { out in
                 for frame in frames.dropFirst() {
                     frame.pixels.withUnsafeBufferPointer { pixels in
-                        for i in 0..<count where difference(pixels, base, i) > changeThreshold { out[i] = 1 }
+                        for y in stride(from: 0, to: height, by: step) {
+                            for x in stride(from: 0, to: width, by: step) {
+                                let i = y * width + x
+                                if difference(pixels, base, i) > changeThreshold { out[i] = 1 }
+                            }
+                        }
                     }
                 }
             }
         }
-        // A coarse grid: a block counts when at least two of its pixels changed.
-        let block = Swift.max(2, Swift.min(width, height) / 135)
+        // A block counts when at least two of its (looked at) pixels changed.
         let columns = (width + block - 1) / block, rows = (height + block - 1) / block
         var marks = [Int](repeating: 0, count: columns * rows)
         for y in 0..<height {
@@ -263,7 +277,7 @@ public enum MotionTracker {
         // Specks of coding noise are not an element: a region must change at least 16 pixels, and
         // 1 in 20 000 of a large frame.
         let smallest = Swift.max(16, width * height / 20_000)
-        let ordered = regions.filter { $0.size >= smallest }.sorted { $0.size > $1.size }
+        let ordered = joinedAlongAnAxis(regions.filter { $0.size >= smallest }).sorted { $0.size > $1.size }
         guard let largest = ordered.first else { throw .noMotion }
         func pixels(_ box: (x0: Int, y0: Int, x1: Int, y1: Int), margin: Int) -> PixelBox {
             let x0 = Swift.max(0, box.x0 * block - margin), y0 = Swift.max(0, box.y0 * block - margin)
@@ -273,6 +287,40 @@ public enum MotionTracker {
         let rivals = ordered.dropFirst().filter { $0.size * 5 >= largest.size }
         if !rivals.isEmpty { throw .severalElements(([largest] + rivals).map { pixels($0.box, margin: block) }) }
         return pixels(largest.box, margin: 2 * block)
+    }
+
+    /// A fast element leaves separate pieces of sweep, one per frame or so, lined up along its axis:
+    /// pieces that share a row band (or a column band) nearly completely, none of them stretched
+    /// across that band, are one element. Two elements moving side by side along parallel lines
+    /// stretch along their lines, so they stay apart.
+    static func joinedAlongAnAxis(_ pieces: [(size: Int, box: (x0: Int, y0: Int, x1: Int, y1: Int))])
+        -> [(size: Int, box: (x0: Int, y0: Int, x1: Int, y1: Int))] {
+        var pieces = pieces
+        func overlap(_ a0: Int, _ a1: Int, _ b0: Int, _ b1: Int) -> Double {
+            let shared = Swift.min(a1, b1) - Swift.max(a0, b0) + 1
+            return Double(Swift.max(0, shared)) / Double(Swift.min(a1 - a0, b1 - b0) + 1)
+        }
+        var merged = true
+        while merged {
+            merged = false
+            search: for i in pieces.indices {
+                for j in pieces.indices where j > i {
+                    let a = pieces[i].box, b = pieces[j].box
+                    let (aw, ah, bw, bh) = (a.x1 - a.x0 + 1, a.y1 - a.y0 + 1, b.x1 - b.x0 + 1, b.y1 - b.y0 + 1)
+                    let rowBand = overlap(a.y0, a.y1, b.y0, b.y1) >= 0.7 && 2 * aw >= ah && 2 * bw >= bh
+                        && overlap(a.x0, a.x1, b.x0, b.x1) < 0.5
+                    let columnBand = overlap(a.x0, a.x1, b.x0, b.x1) >= 0.7 && 2 * ah >= aw && 2 * bh >= bw
+                        && overlap(a.y0, a.y1, b.y0, b.y1) < 0.5
+                    guard rowBand || columnBand else { continue }
+                    pieces[i] = (pieces[i].size + pieces[j].size,
+                                 (Swift.min(a.x0, b.x0), Swift.min(a.y0, b.y0), Swift.max(a.x1, b.x1), Swift.max(a.y1, b.y1)))
+                    pieces.remove(at: j)
+                    merged = true
+                    break search
+                }
+            }
+        }
+        return pieces
     }
 
     // MARK: Stage 2: masks and centres
