@@ -3,16 +3,27 @@
 # benchmarks need first (scripts/setup.sh --bench).
 #
 #     scripts/bench.sh              # all of them
-#     scripts/bench.sh field wave   # only these: spring, wave, field, export, analysis, studio, springplot
+#     scripts/bench.sh field wave   # only these: spring, wave, field, export, analysis, studio, springplot, track
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh --bench
-all=(spring wave field export analysis studio springplot)
+all=(spring wave field export analysis studio springplot track)
 chosen=("$@")
 [ ${#chosen[@]} -gt 0 ] || chosen=("${all[@]}")
 for name in "${chosen[@]}"; do
     case "$name" in
         springplot) echo "== springplot, whole process (and matplotlib)"; ./scripts/bench-springplot.sh --compare ;;
+        track)
+            # 100 random springs at 960×540, 60 fps H.264 (drawn with Cairo, encoded by ffmpeg), then a
+            # 2-second 1080p60 clip timed end to end.
+            echo "== track-benchmarks"
+            set_dir=$(mktemp -d /tmp/track-bench.XXXXXX)
+            /usr/bin/python3 scripts/track/make_benchmark_set.py -o "$set_dir" --count 100 --size 960x540 --fps 60 >/dev/null
+            /usr/bin/python3 scripts/track/make_clip.py -o "$set_dir/clip-1080p.mp4" --size 1920x1080 --fps 60 --duration 2 \
+                --zeta 0.6 --response 0.6 --from 400 --to 1400 --quiet
+            swift run -c release track-benchmarks "$set_dir"
+            swift run -c release track-benchmarks --clip "$set_dir/clip-1080p.mp4" --runs 7
+            rm -rf "$set_dir" ;;
         spring|wave|field|export|analysis|studio)
             echo "== $name-benchmarks"
             swift run -c release "$name-benchmarks" ;;

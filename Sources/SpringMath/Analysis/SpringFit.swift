@@ -47,8 +47,9 @@ public struct SpringFit: Hashable, Sendable {
         SpringMotion(spring: spring, from: from, to: to, initialVelocity: initialVelocity)
     }
 
-    /// The fitted position at `time` (on the samples' clock).
-    public func position(at time: Double) -> Double { motion.position(at: time - startTime) }
+    /// The fitted position at `time` (on the samples' clock): `from` until ``startTime``, as the fit
+    /// models the still samples before the motion, then the motion.
+    public func position(at time: Double) -> Double { time <= startTime ? from : motion.position(at: time - startTime) }
 }
 
 /// Why a recording cannot be fitted. Each description is one line.
