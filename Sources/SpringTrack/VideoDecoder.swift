@@ -106,7 +106,7 @@ public struct VideoDecoder: Sendable {
         }
         filters.append("showinfo=checksum=0")  // timestamps only: checksums would cost a third of the decode
         let log = scratch.appendingPathComponent("ffmpeg.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let arguments = ["-nostdin", "-nostats", "-hide_banner", "-loglevel", "info"] + input
             + ["-map", "0:v:0", "-an", "-sn", "-dn", "-vf", filters.joined(separator: ","),
                "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"]
