@@ -51,23 +51,19 @@ public struct TrackedSamples: Sendable {
 ///    centroids of the first frames' change from the first frame and of the last frames' change from
 ///    the last frame; each differing pixel goes to the nearer one. For a change of size the element
 ///    grows when the early change lies inside the differing ring, and shrinks when it lies outside.
-/// 3. **Measuring.** Each pixel's weight is its difference from the background ramped from 0 to 1
-///    between two thresholds, which turns anti-aliased edges into fractional coverage. The position is
-///    the weighted centroid along the axis; the size is the mean weighted row (or column) length in a
-///    band through the middle, which changes one for one with the element's extent (any part the
-///    element covers at both ends, invisible against itself, adds a constant).
+/// 3. **Measuring.** Each pixel's coverage comes from its difference to the background: 1 inside,
+///    0 outside, and on the outline the fraction of the full contrast beside it, which reads
+///    anti-aliased edges as the part of the pixel the element covers. The position is the
+///    coverage-weighted centroid along the axis; the size is the distance between the outer edges
+///    on lines through the element's middle, so content inside it does not count.
 /// 4. **Onset, end, repeats.** The motion starts after the last frame with no change from the first,
 ///    and ends at the first frame with no change from the last; up to three still frames are kept
 ///    before (the fit places the start between them and the first moving frame) and a still tail as
 ///    long as the motion, at least three frames, after. A frame that repeats the one before while
 ///    the element moves is dropped: its time is not the time of what it shows.
 public enum MotionTracker {
-    /// A pixel changed when its grey level moves by more than this (of 255).
+    /// A pixel changed when one of its channels moves by more than this (of 255).
     public static let changeThreshold: UInt8 = 24
-    /// Weights ramp from 0 at this difference…
-    static let weightLow = 26.0
-    /// …to 1 at this one.
-    static let weightHigh = 70.0
 
     /// Tracks the single moving element of `frames`.
     /// - Precondition: every frame has the same size.
@@ -92,8 +88,13 @@ public enum MotionTracker {
 
         // Start and end centres from the first and last frames' change.
         let enough = Swift.max(8, differingCount / 20)
-        guard let early = clip.indices.dropFirst().lazy.compactMap({ centroid(changedMask(clip[$0], first, count: w * h), width: w, least: enough) }).first,
-              let late = clip.indices.dropLast().reversed().lazy.compactMap({ centroid(changedMask(clip[$0], last, count: w * h), width: w, least: enough) }).first
+        // The counts above say which frames those are; only their two masks are built.
+        guard let earlyIndex = fromFirst.indices.dropFirst().first(where: { fromFirst[$0] >= enough }),
+              let lateIndex = fromLast.indices.dropLast().last(where: { fromLast[$0] >= enough })
+        else { throw .noNetMotion(property: property) }
+        let earlyMask = changedMask(clip[earlyIndex], first, count: w * h)
+        guard let early = centroid(earlyMask, width: w, least: enough),
+              let late = centroid(changedMask(clip[lateIndex], last, count: w * h), width: w, least: enough)
         else { throw .noNetMotion(property: property) }
         let travel = (x: late.x - early.x, y: late.y - early.y)
         let distance = (travel.x * travel.x + travel.y * travel.y).squareRoot()
@@ -114,10 +115,7 @@ public enum MotionTracker {
                 }
             }
         case .scale:
-            let earlyMask = clip.indices.dropFirst().lazy.map { changedMask(clip[$0], first, count: w * h) }
-                .first { mask in mask.reduce(0) { $0 + Int($1) } >= enough }
-            guard let earlyMask,
-                  let inner = meanDistance(earlyMask, width: w, from: early), let ring = meanDistance(differing, width: w, from: early)
+            guard let inner = meanDistance(earlyMask, width: w, from: early), let ring = meanDistance(differing, width: w, from: early)
             else { throw .noNetMotion(property: .scale) }
             grows = inner <= ring
             if !grows {
@@ -423,12 +421,6 @@ public enum MotionTracker {
     }
 
     // MARK: Stage 3: measuring
-
-    @inline(__always)
-    static func weight(_ pixels: UnsafeBufferPointer<UInt8>, _ background: UnsafeBufferPointer<UInt8>, _ index: Int) -> Double {
-        let d = Double(difference(pixels, background, index))
-        return Swift.min(1, Swift.max(0, (d - weightLow) / (weightHigh - weightLow)))
-    }
 
     /// Each pixel's coverage by the element, from its difference to the background: 1 inside, 0
     /// outside, and on the border (a pixel that changed beside one that did not) the difference as a
