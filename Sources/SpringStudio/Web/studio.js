@@ -689,10 +689,11 @@ function setup() {
       const response = await fetch("/api/track", { method: "POST", body: file, headers: { "Content-Type": "application/octet-stream" } });
       const reply = await response.json();
       if (!response.ok) throw new Error(reply.error);
+      $("preset").value = "";
+      // The status says "tracked" once the spring is in the page, not before.
+      await fromConvention(`damping=${reply.dampingRatio}&response=${reply.response}`);
       status.textContent = `tracked ${file.name}: ζ ${reply.dampingRatio.toPrecision(4)}, response ${reply.response.toPrecision(4)} s `
         + `from ${reply.trackedSamples} frames`;
-      $("preset").value = "";
-      fromConvention(`damping=${reply.dampingRatio}&response=${reply.response}`);
     } catch (error) {
       status.textContent = String(error.message || error);
       status.classList.add("error");
