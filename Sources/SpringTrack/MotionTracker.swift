@@ -51,11 +51,13 @@ public struct TrackedSamples: Sendable {
 ///    centroids of the first frames' change from the first frame and of the last frames' change from
 ///    the last frame; each differing pixel goes to the nearer one. For a change of size the element
 ///    grows when the early change lies inside the differing ring, and shrinks when it lies outside.
-/// 3. **Measuring.** Each pixel's coverage comes from its difference to the background: 1 inside,
-///    0 outside, and on the outline the fraction of the full contrast beside it, which reads
-///    anti-aliased edges as the part of the pixel the element covers. The position is the
-///    coverage-weighted centroid along the axis; the size is the distance between the outer edges
-///    on lines through the element's middle, so content inside it does not count.
+/// 3. **Measuring.** On each line across the axis, the element's outer edges are found to a fraction
+///    of a pixel: an anti-aliased edge pixel is read as the part of it that the element covers, from
+///    where its colour lies between the background's and the element's. The position is the
+///    midpoint of the two edges and the size their distance, each averaged over the middle half of
+///    the lines (all lines that cross the element for a position, lines through its middle for a
+///    size). Only the outline counts: content inside the element, and background that matches it
+///    there, do not.
 /// 4. **Onset, end, repeats.** The motion starts after the last frame with no change from the first,
 ///    and ends at the first frame with no change from the last; up to three still frames are kept
 ///    before (the fit places the start between them and the first moving frame) and a still tail as
@@ -173,7 +175,7 @@ public enum MotionTracker {
             let measured: Double?
             if property == .position {
                 let offset = Double(measuredAxis == .x ? region.x : region.y)
-                measured = weightedCentroid(pixels, background: background, width: w, axis: measuredAxis).map { $0 + offset }
+                measured = outlineCentre(pixels, background: background, width: w, axis: measuredAxis).map { $0 + offset }
             } else {
                 measured = bandExtent(pixels, background: background, width: w, axis: measuredAxis, band: band)
             }
@@ -422,63 +424,6 @@ public enum MotionTracker {
 
     // MARK: Stage 3: measuring
 
-    /// Each pixel's coverage by the element, from its difference to the background: 1 inside, 0
-    /// outside, and on the border (a pixel that changed beside one that did not) the difference as a
-    /// fraction of the largest difference among its changed neighbours, the full-coverage contrast
-    /// there. That reads anti-aliased edges as the fraction of the pixel the element covers.
-    static func coverage(_ pixels: [UInt8], background: [UInt8], width: Int) -> [Double] {
-        let count = pixels.count / 3, height = count / width
-        var difference = [UInt8](repeating: 0, count: count)
-        pixels.withUnsafeBufferPointer { p in
-            background.withUnsafeBufferPointer { b in
-                for i in 0..<count { difference[i] = Self.difference(p, b, i) }
-            }
-        }
-        var cover = [Double](repeating: 0, count: count)
-        let threshold = changeThreshold
-        for row in 0..<height {
-            for column in 0..<width {
-                let i = row * width + column
-                let d = difference[i]
-                var strongest: UInt8 = 0
-                var allChanged = true
-                func look(_ j: Int) {
-                    let n = difference[j]
-                    if n > threshold { strongest = Swift.max(strongest, n) } else { allChanged = false }
-                }
-                if column > 0 { look(i - 1) } else { allChanged = false }
-                if column + 1 < width { look(i + 1) } else { allChanged = false }
-                if row > 0 { look(i - width) } else { allChanged = false }
-                if row + 1 < height { look(i + width) } else { allChanged = false }
-                if d > threshold && allChanged {
-                    cover[i] = 1
-                } else if (strongest > 0 && d >= 12) || d > threshold {
-                    let full = Double(Swift.max(strongest, d))
-                    cover[i] = Swift.min(1, Double(d) / full)
-                }
-            }
-        }
-        return cover
-    }
-
-    /// The coverage-weighted centroid along `axis`, in the crop's coordinates (pixel centres at +0.5).
-    static func weightedCentroid(_ pixels: [UInt8], background: [UInt8], width: Int, axis: TrackAxis) -> Double? {
-        let cover = coverage(pixels, background: background, width: width)
-        var total = 0.0, moment = 0.0
-        let rows = cover.count / width
-        for row in 0..<rows {
-            var rowTotal = 0.0, rowMoment = 0.0
-            for column in 0..<width {
-                let w = cover[row * width + column]
-                rowTotal += w
-                rowMoment += w * (Double(column) + 0.5)
-            }
-            total += rowTotal
-            moment += axis == .x ? rowMoment : rowTotal * (Double(row) + 0.5)
-        }
-        return total > 0.5 ? moment / total : nil
-    }
-
     /// How much of pixel `i` the element covers, given the background there and the element's colour
     /// at pixel `e`: the projection of (pixel − background) on (element − background), from 0 to 1.
     static func mix(_ pixels: [UInt8], _ background: [UInt8], at i: Int, element e: Int) -> Double {
@@ -492,13 +437,14 @@ public enum MotionTracker {
         return norm < 1 ? 0 : Swift.min(1, Swift.max(0, dot / norm))
     }
 
-    /// The element's extent along `axis`: the distance between its outer edges, averaged over the
-    /// lines of `band` (the middle half of them) (rows for x, columns for y). On each line the outermost run of three changed
-    /// pixels marks the element; its edge is the run's first pixel plus the part of that pixel and of
-    /// the one outside it that the element covers (see ``mix(_:_:at:element:)``, with the element's
-    /// colour taken two pixels in). Only the outline counts, so content that scales with the element
-    /// inside it does not.
-    static func bandExtent(_ pixels: [UInt8], background: [UInt8], width: Int, axis: TrackAxis, band: Range<Int>) -> Double? {
+    /// The element's outer edges on each line across `axis` (rows for x, columns for y) of `lines`, in
+    /// the crop's coordinates (pixel `i` spans `[i, i + 1)`). On each line the outermost runs of three
+    /// changed pixels mark the element; an edge is its run's first pixel plus the part of that pixel and
+    /// of the one outside it that the element covers (see ``mix(_:_:at:element:)``, with the element's
+    /// colour taken two pixels in). Only the outline counts, so content inside the element, and
+    /// background that happens to match it inside, do not.
+    static func lineEdges(_ pixels: [UInt8], background: [UInt8], width: Int, axis: TrackAxis,
+                          lines: Range<Int>) -> [(low: Double, high: Double)] {
         let count = pixels.count / 3, height = count / width
         var changed = [Bool](repeating: false, count: count)
         pixels.withUnsafeBufferPointer { p in
@@ -507,8 +453,8 @@ public enum MotionTracker {
             }
         }
         let (lineCount, length) = axis == .x ? (height, width) : (width, height)
-        var extents: [Double] = []
-        for line in band where line >= 0 && line < lineCount {
+        var edges: [(low: Double, high: Double)] = []
+        for line in lines where line >= 0 && line < lineCount {
             func index(_ k: Int) -> Int { axis == .x ? line * width + k : k * width + line }
             func solid(_ k: Int, _ step: Int) -> Bool {
                 (0..<3).allSatisfy { j in let m = k + j * step; return m >= 0 && m < length && changed[index(m)] }
@@ -521,16 +467,39 @@ public enum MotionTracker {
                 let beyond = outside >= 0 && outside < length ? mix(pixels, background, at: index(outside), element: element) : 0
                 return mix(pixels, background, at: index(k), element: element) + beyond
             }
-            let lowEdge = Double(low + 1) - covered(low, inward: 1)
-            let highEdge = Double(high) + covered(high, inward: -1)
-            extents.append(highEdge - lowEdge)
+            edges.append((Double(low + 1) - covered(low, inward: 1), Double(high) + covered(high, inward: -1)))
         }
-        // The middle half of the lines' extents, averaged: a line where noise outside the element
-        // passes for it does not pull the result.
-        guard extents.count * 2 >= band.count else { return nil }
-        extents.sort()
-        let quarter = extents.count / 4
-        let middle = extents[quarter..<(extents.count - quarter)]
+        return edges
+    }
+
+    /// The mean of the middle half of `values` (sorted in place): a line where noise outside the
+    /// element passes for it, or where the element matches the background at its edge, does not pull it.
+    static func middleHalfMean(_ values: inout [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        values.sort()
+        let quarter = values.count / 4
+        let middle = values[quarter..<(values.count - quarter)]
         return middle.reduce(0, +) / Double(middle.count)
+    }
+
+    /// The element's centre along `axis`: the midpoint of its outer edges, averaged over the lines
+    /// that cross it (``lineEdges(_:background:width:axis:lines:)``). Codec noise on each edge
+    /// averages out over the lines, and nothing inside the outline counts.
+    static func outlineCentre(_ pixels: [UInt8], background: [UInt8], width: Int, axis: TrackAxis) -> Double? {
+        let lineCount = axis == .x ? pixels.count / 3 / width : width
+        var middles = lineEdges(pixels, background: background, width: width, axis: axis, lines: 0..<lineCount)
+            .map { ($0.low + $0.high) / 2 }
+        guard middles.count >= 2 else { return nil }
+        return middleHalfMean(&middles)
+    }
+
+    /// The element's extent along `axis`: the distance between its outer edges
+    /// (``lineEdges(_:background:width:axis:lines:)``) on the lines of `band`, the middle half of
+    /// them averaged.
+    static func bandExtent(_ pixels: [UInt8], background: [UInt8], width: Int, axis: TrackAxis, band: Range<Int>) -> Double? {
+        var extents = lineEdges(pixels, background: background, width: width, axis: axis, lines: band)
+            .map { $0.high - $0.low }
+        guard extents.count * 2 >= band.count else { return nil }
+        return middleHalfMean(&extents)
     }
 }
