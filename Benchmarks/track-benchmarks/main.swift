@@ -44,21 +44,21 @@ do { decoder = try VideoDecoder.locate() } catch { fail(error.description) }
 if let index = arguments.firstIndex(of: "--clip"), index + 1 < arguments.count {
     let path = arguments[index + 1]
     let runs = arguments.firstIndex(of: "--runs").flatMap { Int(arguments[$0 + 1]) } ?? 5
-    var seconds: [Double] = []
+    var seconds: [Double] = [], decoding: [Double] = []
     var last: SpringFit?
     var frames = 0
     for _ in 0..<runs {
         let start = DispatchTime.now().uptimeNanoseconds
         do {
-            let decoded = try decoder.decode(.init(path: path))
-            frames = decoded.count
-            let samples = try MotionTracker.track(decoded)
+            let samples = try decoder.track(.init(path: path))
+            decoding.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            frames = samples.frameCount
             last = try TrackFit.fit(samples)
         } catch { fail("\(path): \(error)") }
         seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
     print("clip \(path): \(frames) frames, decode + track + fit median \(f(median(seconds))) s over \(runs) runs "
-          + "(min \(f(seconds.min()!)), max \(f(seconds.max()!)))")
+          + "(min \(f(seconds.min()!)), max \(f(seconds.max()!))); decoding and tracking median \(f(median(decoding))) s")
     if let last { print("  ζ \(f(last.dampingRatio, 4)), response \(f(last.response, 4)) s") }
     exit(0)
 }
@@ -84,8 +84,7 @@ for row in lines where row.count == header.count {
     let samples: TrackedSamples
     let fit: SpringFit
     do {
-        let frames = try decoder.decode(.init(path: folder + "/" + row[clipColumn]))
-        samples = try MotionTracker.track(frames, property: property)
+        samples = try decoder.track(.init(path: folder + "/" + row[clipColumn]), property: property)
         fit = try TrackFit.fit(samples)
     } catch {
         refused += 1

@@ -35,8 +35,7 @@ enum StudioTrack {
             return failure("cannot store the upload for tracking", 500)
         }
         do {
-            let frames = try VideoDecoder.locate().decode(.init(path: file.path))
-            let samples = try MotionTracker.track(frames, property: property, axis: axis)
+            let samples = try VideoDecoder.locate().track(.init(path: file.path), property: property, axis: axis)
             let fit = try TrackFit.fit(samples)
             return .json(json(fit, samples).render(pretty: false))
         } catch {

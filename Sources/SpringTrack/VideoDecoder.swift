@@ -46,13 +46,18 @@ public struct VideoDecoder: Sendable {
         public var start: Double?
         /// Only frames shown before this time (seconds).
         public var end: Double?
+        /// Frames come out this many times smaller in each direction (after the region is cut out),
+        /// each pixel the mean of the block it replaces. 1 keeps the full size.
+        public var reduction: Int = 1
 
-        public init(path: String, folderFrameRate: Double = 60, region: PixelBox? = nil, start: Double? = nil, end: Double? = nil) {
+        public init(path: String, folderFrameRate: Double = 60, region: PixelBox? = nil, start: Double? = nil, end: Double? = nil,
+                    reduction: Int = 1) {
             self.path = path
             self.folderFrameRate = folderFrameRate
             self.region = region
             self.start = start
             self.end = end
+            self.reduction = reduction
         }
     }
 
@@ -60,6 +65,12 @@ public struct VideoDecoder: Sendable {
     /// - Throws: ``TrackError`` when the file is missing or unreadable, the region lies outside
     ///   the frame or the clip is too large.
     public func decode(_ request: Request) throws(TrackError) -> [VideoFrame] {
+        try decode(request, displayedSize: nil)
+    }
+
+    /// ``decode(_:)`` with the frame's displayed size already known (it saves a run of ffprobe).
+    func decode(_ request: Request, displayedSize: (width: Int, height: Int)?) throws(TrackError) -> [VideoFrame] {
+        precondition(request.reduction >= 1, "a reduction of at least 1")
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: request.path, isDirectory: &isFolder) else { throw .notFound(request.path) }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("springplot-track-\(UUID().uuidString)")
@@ -86,24 +97,34 @@ public struct VideoDecoder: Sendable {
             }
             input = ["-f", "concat", "-safe", "0", "-i", list.path]
         }
-        let size = try frameSize(of: probeTarget, label: request.path)
+        let size: (width: Int, height: Int)
+        if let displayedSize { size = displayedSize } else { size = try frameSize(of: probeTarget, label: request.path) }
         if let region = request.region, !region.fits(width: size.width, height: size.height) {
             throw .regionOutside(region, width: size.width, height: size.height)
         }
-        let width = request.region?.width ?? size.width, height = request.region?.height ?? size.height
+        var width = request.region?.width ?? size.width, height = request.region?.height ?? size.height
 
-        var filters = ["format=rgb24"]
+        // Frames are cut (time, then place) and reduced before they are turned into RGB, so only the
+        // pixels kept are converted. A cut at an odd place would split the pairs of pixels that share
+        // their colour in 4:2:0 video, so it is made after the conversion.
+        var filters: [String] = []
         if request.start != nil || request.end != nil {
-            var trim = "trim="
             var parts: [String] = []
             if let start = request.start { parts.append("start=\(start)") }
             if let end = request.end { parts.append("end=\(end)") }
-            trim += parts.joined(separator: ":")
-            filters.append(trim)
+            filters.append("trim=" + parts.joined(separator: ":"))
         }
         if let region = request.region {
+            let aligned = [region.x, region.y, region.width, region.height].allSatisfy { $0 % 2 == 0 }
+            if !aligned { filters.append("format=rgb24") }
             filters.append("crop=\(region.width):\(region.height):\(region.x):\(region.y):exact=1")
         }
+        if request.reduction > 1 {
+            width = Swift.max(1, width / request.reduction)
+            height = Swift.max(1, height / request.reduction)
+            filters.append("scale=\(width):\(height):flags=area")
+        }
+        if !filters.contains("format=rgb24") { filters.append("format=rgb24") }
         filters.append("showinfo=checksum=0")  // timestamps only: checksums would cost a third of the decode
         let log = scratch.appendingPathComponent("ffmpeg.log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
@@ -172,6 +193,14 @@ public struct VideoDecoder: Sendable {
             frames.append(VideoFrame(width: width, height: height, time: time, pixels: pixels))
         }
         return frames
+    }
+
+    /// The displayed size of the frames of `request.path`: its first video stream's (rotation
+    /// applied, as ffmpeg decodes it), or its first PNG's for a folder.
+    func displayedSize(of request: Request) throws(TrackError) -> (width: Int, height: Int) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: request.path, isDirectory: &isFolder) else { throw .notFound(request.path) }
+        return try frameSize(of: isFolder.boolValue ? pngFrames(in: request.path)[0] : request.path, label: request.path)
     }
 
     /// The displayed size of the first video stream (rotation applied, as ffmpeg decodes it).

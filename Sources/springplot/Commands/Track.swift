@@ -25,7 +25,7 @@ struct Track: ParsableCommand {
     @Argument(help: ArgumentHelp("A video file, or a folder of PNG frames (read in name order at --fps).", valueName: "video"))
     var video: String
 
-    @Option(help: ArgumentHelp("Track only inside this rectangle of the frame: left, top, width, height in pixels.",
+    @Option(help: ArgumentHelp("Track only inside this rectangle of the frame: left, top, width, height in pixels (values are still in the whole frame's pixels).",
                                valueName: "x,y,w,h"))
     var roi: String?
 
@@ -83,8 +83,8 @@ struct Track: ParsableCommand {
         let fit: SpringFit
         do {
             let decoder = try VideoDecoder.locate()
-            let frames = try decoder.decode(.init(path: video, folderFrameRate: fps, region: try region(), start: start, end: end))
-            samples = try MotionTracker.track(frames, property: property, axis: axis)
+            samples = try decoder.track(.init(path: video, folderFrameRate: fps, region: try region(), start: start, end: end),
+                                        property: property, axis: axis)
             if let csv { try OutputWriter.writeFile(Array(Track.csvText(samples, source: source).utf8), to: csv) }
             fit = try TrackFit.fit(samples)
         } catch let error as TrackError {
