@@ -23,6 +23,11 @@ for name in "${chosen[@]}"; do
                 --zeta 0.6 --response 0.6 --from 400 --to 1400 --quiet
             swift run -c release track-benchmarks "$set_dir"
             swift run -c release track-benchmarks --clip "$set_dir/clip-1080p.mp4" --runs 7
+            # Every real-library recording in ../shared/platforms played as a clip.
+            if [ -d ../shared/platforms ]; then
+                /usr/bin/python3 scripts/track/make_recording_set.py -o "$set_dir/recordings" --recordings ../shared/platforms >/dev/null
+                swift run -c release track-benchmarks --recordings "$set_dir/recordings"
+            fi
             rm -rf "$set_dir" ;;
         spring|wave|field|export|analysis|studio)
             echo "== $name-benchmarks"

@@ -8,6 +8,7 @@ import SpringTrack
 //
 //   swift run -c release track-benchmarks /tmp/track-bench
 //   swift run -c release track-benchmarks --clip /tmp/track-1080/clip_000.mp4 --runs 5
+//   swift run -c release track-benchmarks --recordings /tmp/track-recordings
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("track-benchmarks: \(message)\n".utf8))
@@ -63,7 +64,57 @@ if let index = arguments.firstIndex(of: "--clip"), index + 1 < arguments.count {
     exit(0)
 }
 
-guard let folder = arguments.first else { fail("usage: track-benchmarks FOLDER (from make_benchmark_set.py) | --clip FILE [--runs N]") }
+// --recordings FOLDER (from make_recording_set.py): each platform recording played as a clip. The
+// tracked spring is compared with the spring the recording asked for, beside the error of the
+// recording itself fitted directly (the platform's own error); for presets, with the direct fit.
+if let index = arguments.firstIndex(of: "--recordings"), index + 1 < arguments.count {
+    let folder = arguments[index + 1]
+    guard let manifest = try? String(contentsOfFile: folder + "/manifest.csv", encoding: .utf8) else { fail("no manifest.csv in \(folder)") }
+    var rows = manifest.split(whereSeparator: \.isNewline).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    let header = rows.removeFirst()
+    func column(_ name: String) -> Int {
+        guard let index = header.firstIndex(of: name) else { fail("manifest.csv has no \(name) column") }
+        return index
+    }
+    let (clipColumn, recordingColumn, zetaColumn, responseColumn) = (column("clip"), column("recording"), column("zeta"), column("response"))
+    print("| recording | asked ζ, response | recording fitted: ζ, response | tracked: ζ, response | within |")
+    print("|---|---|---|---|---|")
+    var passed = 0, total = 0
+    for row in rows where row.count == header.count {
+        total += 1
+        let name = URL(fileURLWithPath: row[recordingColumn]).lastPathComponent
+        let recorded = readTruth(row[recordingColumn])
+        let askedText = row[zetaColumn].isEmpty ? "preset" : "\(row[zetaColumn]), \(row[responseColumn])"
+        let direct: SpringFit, tracked: SpringFit
+        do {
+            direct = try SpringFitter.fitChoosingStart(times: recorded.times, positions: recorded.values).fit
+        } catch { print("| \(name) | \(askedText) | refused: \(error) | | no |"); continue }
+        // How far the platform's own frames lie from their best spring, in % of the travel.
+        let own = "\(f(direct.dampingRatio, 4)), \(f(direct.response, 4)) (misses by \(f(100 * direct.residualRMS / abs(direct.to - direct.from), 2)) %)"
+        do {
+            tracked = try TrackFit.fit(try decoder.track(.init(path: folder + "/" + row[clipColumn])))
+        } catch {
+            print("| \(name) | \(askedText) | \(own) | refused: \(error) | no |")
+            continue
+        }
+        let pair = { (fit: SpringFit) in "\(f(fit.dampingRatio, 4)), \(f(fit.response, 4))" }
+        var ok: Bool
+        if let zeta = Double(row[zetaColumn]), let response = Double(row[responseColumn]) {
+            // The platform's own error from the asked-for spring, plus 2 %.
+            ok = abs(tracked.dampingRatio / zeta - 1) <= abs(direct.dampingRatio / zeta - 1) + 0.02
+                && abs(tracked.response / response - 1) <= abs(direct.response / response - 1) + 0.02
+        } else {
+            ok = abs(tracked.dampingRatio / direct.dampingRatio - 1) <= 0.02 && abs(tracked.response / direct.response - 1) <= 0.02
+        }
+        if ok { passed += 1 }
+        print("| \(name) | \(askedText) | \(own) | \(pair(tracked)) | \(ok ? "yes" : "no") |")
+    }
+    print("\(passed) of \(total) recordings: the tracked spring is within the platform's own error + 2 % "
+          + "(presets: within 2 % of the recording fitted directly)")
+    exit(0)
+}
+
+guard let folder = arguments.first else { fail("usage: track-benchmarks FOLDER (from make_benchmark_set.py) | --clip FILE [--runs N] | --recordings FOLDER (from make_recording_set.py)") }
 guard let manifest = try? String(contentsOfFile: folder + "/manifest.csv", encoding: .utf8) else { fail("no manifest.csv in \(folder)") }
 var lines = manifest.split(whereSeparator: \.isNewline).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
 let header = lines.removeFirst()

@@ -189,6 +189,7 @@ public enum MotionTracker {
         if stillCount >= 2 {
             for index in 0..<(stillCount - 1) { values[index] = values[stillCount - 1] }
         }
+        repeated += dropHeldSamples(times: &times, values: &values)
         guard times.count >= minimumSamples else { throw .tooShort(frames: times.count, needed: minimumSamples) }
         let tail: ArraySlice<Double> = values.suffix(Swift.max(0, keepTo - endIndex))
         var noise = 0.0
@@ -203,6 +204,34 @@ public enum MotionTracker {
             onsetTime: frames[onsetIndex].time, endTime: frames[endIndex].time,
             frameCount: frames.count, repeatedFrames: repeated,
             stillFramesSkipped: keepFrom + (frames.count - 1 - keepTo), noise: noise)
+    }
+
+    /// Leaves out the samples of frames that show the frame before again although the element moves:
+    /// a lossy codec rarely copies such a frame pixel for pixel, so ``repeats(_:_:)`` misses it, but
+    /// its value gives it away. The element stands still for one frame between two steps that go the
+    /// same way, each at least 1 px and five times the held frame's speed (at a turning point the
+    /// steps on either side go opposite ways). Returns how many samples were left out.
+    static func dropHeldSamples(times: inout [Double], values: inout [Double]) -> Int {
+        guard values.count >= 3 else { return 0 }
+        var kept = [true]
+        var previous = 0  // the last sample kept
+        func speed(_ from: Int, _ to: Int) -> Double { (values[to] - values[from]) / Swift.max(times[to] - times[from], 1e-9) }
+        for index in 1..<(values.count - 1) {
+            var isHeld = false
+            if previous > 0 {
+                let stepBefore = values[previous] - values[previous - 1], stepAfter = values[index + 1] - values[index]
+                isHeld = abs(stepBefore) >= 1 && abs(stepAfter) >= 1 && (stepBefore > 0) == (stepAfter > 0)
+                    && 5 * abs(speed(previous, index)) <= Swift.min(abs(speed(previous - 1, previous)), abs(speed(index, index + 1)))
+            }
+            kept.append(!isHeld)
+            if !isHeld { previous = index }
+        }
+        kept.append(true)
+        let dropped = kept.filter { !$0 }.count
+        guard dropped > 0 else { return 0 }
+        times = zip(times, kept).filter(\.1).map(\.0)
+        values = zip(values, kept).filter(\.1).map(\.0)
+        return dropped
     }
 
     // MARK: Stage 1: where things move

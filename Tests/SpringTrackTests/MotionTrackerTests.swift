@@ -165,6 +165,25 @@ struct MotionTrackerTests {
         #expect(abs(fit.dampingRatio / 0.7 - 1) < 0.005 && abs(fit.response / 0.5 - 1) < 0.005)
     }
 
+    @Test("a held frame that a codec did not copy exactly is found by its value; turning points are not")
+    func heldSamples() {
+        // ζ 0.15 turns six times in the 1.5 s shown; frames 9 and 30 hold the frame before, with 0.1 px
+        // of coding noise on top.
+        let motion = textbookSpring(zeta: 0.15, response: 0.3, from: 100, to: 400, onset: 0.05)
+        var times = (0..<90).map { Double($0) / 60 }
+        var values = times.map(motion)
+        let clean = (times, values)
+        #expect(MotionTracker.dropHeldSamples(times: &times, values: &values) == 0)
+        #expect(times == clean.0 && values == clean.1)
+        values[9] = values[8] + 0.1
+        values[30] = values[29] - 0.1
+        #expect(MotionTracker.dropHeldSamples(times: &times, values: &values) == 2)
+        #expect(!times.contains(9.0 / 60) && !times.contains(30.0 / 60) && times.count == 88)
+        // Still frames (steps under 1 px) are never held frames.
+        var still = (0..<10).map { Double($0) / 60 }, flat = [Double](repeating: 5, count: 10)
+        #expect(MotionTracker.dropHeldSamples(times: &still, values: &flat) == 0)
+    }
+
     @Test("an easing curve is not taken for a spring")
     func easing() throws {
         let scene = Scene()
