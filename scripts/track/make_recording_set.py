@@ -10,7 +10,8 @@
 # before and 0.6 s after. The travel is scaled so that the whole path, overshoot and an initial swing
 # the other way included, keeps the card inside the frame.
 # Writes clip_NN.mp4 and manifest.csv (id, clip, recording, fps, zeta, response), where zeta and
-# response are the spring the recording's header says was asked for, or empty for a platform preset.
+# response are the spring the recording's header says was asked for (by value, or by its letter A, C,
+# D, E in the recordings' README), or empty for a platform preset.
 # Same requirements as make_clip.py (/usr/bin/python3 with pycairo, ffmpeg, ffprobe).
 import argparse
 import csv
@@ -21,6 +22,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import make_clip  # noqa: E402
+
+# The springs the recordings' README names by letter (for headers that give only the letter).
+SPRINGS = {"A": ("0.68", "0.8"), "C": ("0.5", "0.6"), "D": ("1.5", "0.4"), "E": ("0.15", "0.3")}
 
 
 def main():
@@ -51,6 +55,8 @@ def main():
         end = start + per_travel
         fps = 120.0 if re.search(r"_120hz", path) else 60.0
         asked = re.search(r"zeta ([0-9.]+), response ([0-9.]+) s", header)
+        letter = re.search(r"\bspring ([ACDE])\b", header)
+        zeta, response = (asked.group(1), asked.group(2)) if asked else SPRINGS.get(letter.group(1) if letter else "", ("", ""))
         name = f"clip_{index:02d}.mp4"
         clip_args = make_clip.build_parser().parse_args([
             "--recording", path, "--property", "x", "--size", args.size, "--fps", str(fps),
@@ -59,7 +65,7 @@ def main():
             "-o", os.path.join(args.output, name), "--quiet"])
         make_clip.make_clip(clip_args)
         rows.append({"id": f"clip_{index:02d}", "clip": name, "recording": os.path.abspath(path), "fps": fps,
-                     "zeta": asked.group(1) if asked else "", "response": asked.group(2) if asked else ""})
+                     "zeta": zeta, "response": response})
         print(f"{name}: {os.path.basename(path)} at {fps:g} fps", flush=True)
     with open(os.path.join(args.output, "manifest.csv"), "w", newline="") as handle:
         writer = csv.DictWriter(handle, fieldnames=["id", "clip", "recording", "fps", "zeta", "response"])
