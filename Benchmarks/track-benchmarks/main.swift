@@ -170,7 +170,7 @@ print("|---|---|")
 print("| springs within 2 % in ζ and response | \(recovered) of \(total) (\(refused) refused) |")
 print("| ζ error, median / 95th percentile / max | \(f(100 * median(zetaErrors), 2)) % / \(f(100 * percentile(zetaErrors, 0.95), 2)) % / \(f(100 * (zetaErrors.max() ?? .nan), 2)) % |")
 print("| response error, median / 95th percentile / max | \(f(100 * median(responseErrors), 2)) % / \(f(100 * percentile(responseErrors, 0.95), 2)) % / \(f(100 * (responseErrors.max() ?? .nan), 2)) % |")
-print("| tracking error RMS per clip, median / 95th percentile / max | \(f(median(trackingRMS))) / \(f(percentile(trackingRMS, 0.95))) / \(f(trackingRMS.max() ?? .nan)) px |")
+print("| tracking error RMS per clip, median / 95th percentile / max | \(f(median(trackingRMS))) / \(f(percentile(trackingRMS, 0.95))) / \(f(trackingRMS.max() ?? .nan)) px (\(trackingRMS.filter { $0 <= 0.25 }.count) of \(trackingRMS.count) clips ≤ 0.25 px) |")
 print("| decode + track + fit per clip, median / max | \(f(median(seconds))) / \(f(seconds.max() ?? .nan)) s |")
 if !misses.isEmpty {
     print("outside 2 % or refused:")
