@@ -50,7 +50,8 @@ public struct TrackedSamples: Sendable {
 ///    background there) or near where it ended (the first frame does). The start and end are the
 ///    centroids of the first frames' change from the first frame and of the last frames' change from
 ///    the last frame; each differing pixel goes to the nearer one. For a change of size the element
-///    grows when the early change lies inside the differing ring, and shrinks when it lies outside.
+///    grows when the early change lies inside the differing ring; a shrinking element (the early
+///    change outside the ring) is refused, since the background inside its final outline never shows.
 /// 3. **Measuring.** On each line across the axis, the element's outer edges are found to a fraction
 ///    of a pixel: an anti-aliased edge pixel is read as the part of it that the element covers, from
 ///    where its colour lies between the background's and the element's. The position is the
@@ -120,10 +121,9 @@ public enum MotionTracker {
             guard let inner = meanDistance(earlyMask, width: w, from: early), let ring = meanDistance(differing, width: w, from: early)
             else { throw .noNetMotion(property: .scale) }
             grows = inner <= ring
-            if !grows {
-                // Shrinks: the first frame shows the element on the ring, the last the background.
-                for index in differing.indices where differing[index] != 0 { copyPixel(index, from: last, into: &background) }
-            }
+            // A shrinking element covers the background inside its final outline in the first frame
+            // and in the last: its size cannot be read there (on clips it came out 30 % off).
+            guard grows else { throw .shrinks }
         }
 
         let measuredAxis: TrackAxis

@@ -25,6 +25,9 @@ public enum TrackError: Error, Sendable, CustomStringConvertible {
     case severalElements([PixelBox])
     /// The element ends where it started, or only changes in place.
     case noNetMotion(property: TrackProperty)
+    /// `--property scale` on an element that shrinks: the background inside its final outline never
+    /// shows in the first or last frame, so its size cannot be read against it.
+    case shrinks
     /// The fitter refused the tracked samples.
     case fit(SpringFitError)
     /// A spring fits the samples, but far worse than the tracking noise allows.
@@ -59,6 +62,9 @@ public enum TrackError: Error, Sendable, CustomStringConvertible {
             return property == .position
                 ? "the element ends where it started: no spring to a new target to fit (if it grows or shrinks, try --property scale)"
                 : "the element ends the size it started: no spring to a new size to fit (if it moves, try --property position)"
+        case .shrinks:
+            return "the element shrinks: --property scale measures elements that grow (behind a shrinking one, "
+                + "the background inside its final outline never shows, so its size cannot be read there)"
         case .fit(let error):
             switch error {
             case .straightLine, .ambiguous:

@@ -147,6 +147,21 @@ struct MotionTrackerTests {
         #expect(abs(fit.response / 0.5 - 1) < 0.02, "response \(fit.response)")
     }
 
+    @Test("a card shrinking in place is refused for its size, with the reason")
+    func shrinking() throws {
+        var scene = Scene(width: 200, height: 140, seed: 5)
+        scene.cardWidth = 80
+        scene.cardHeight = 56
+        let motion = textbookSpring(zeta: 1.2, response: 0.4, from: 1.0, to: 0.6, onset: 0.1)
+        let frames = (0..<72).map { scene.frame(time: Double($0) / 60, cards: [(100, 70, motion(Double($0) / 60))]) }
+        #expect(throws: TrackError.self) { try MotionTracker.track(frames, property: .scale) }
+        do {
+            _ = try MotionTracker.track(frames, property: .scale)
+        } catch {
+            #expect(error.description.hasPrefix("the element shrinks"))
+        }
+    }
+
     @Test("a frame repeated while the card moves is left out")
     func repeatedFrames() throws {
         let scene = Scene()
