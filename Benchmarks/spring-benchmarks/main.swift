@@ -81,7 +81,7 @@ do {
     let chain = measure(repetitions: 5) {
         var x = 0.0, v = 0.0
         for _ in 0..<steps {
-            stepper.step(value: &x, velocity: &v, target: target)
+            stepper.advance(value: &x, velocity: &v, target: target)
         }
         sinkX += x + v
         blackHole(x)
@@ -98,7 +98,7 @@ do {
         values.withUnsafeMutableBufferPointer { xs in
             velocities.withUnsafeMutableBufferPointer { vs in
                 targets.withUnsafeBufferPointer { ts in
-                    for _ in 0..<frames { stepper.step(values: xs, velocities: vs, targets: ts) }
+                    for _ in 0..<frames { stepper.advance(values: xs, velocities: vs, targets: ts) }
                 }
             }
         }
@@ -116,7 +116,7 @@ for (name, spring) in regimes {
     let reps = 2000
     let time = measure {
         for _ in 0..<reps {
-            let samples = motion.sampled(count: 10_000, duration: 2)
+            let samples = motion.sampled(count: 10_000, span: 2)
             sink += samples.positions[9_999]
         }
     }
@@ -126,7 +126,7 @@ for (name, spring) in regimes {
     let reused = measure {
         xs.withUnsafeMutableBufferPointer { xb in
             vs.withUnsafeMutableBufferPointer { vb in
-                for _ in 0..<reps { motion.sample(duration: 2, positions: xb, velocities: vb) }
+                for _ in 0..<reps { motion.sample(span: 2, positions: xb, velocities: vb) }
             }
         }
     }
@@ -145,7 +145,7 @@ do {
     let time = measure(repetitions: 5) {
         var x = 0.0, v = 0.0
         for _ in 0..<steps {
-            spring.update(value: &x, velocity: &v, target: 1.0, deltaTime: 1.0 / 120, integrator: .semiImplicitEuler)
+            spring.advance(value: &x, velocity: &v, target: 1.0, by: 1.0 / 120, integrator: .semiImplicitEuler)
         }
         sink += x + v
         blackHole(x)

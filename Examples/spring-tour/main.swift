@@ -1,13 +1,13 @@
-// A tour of SpringMath: one spring in several conventions, its exact motion and its settling.
+// A tour of SpringMath: one spring in several conventions, its exact motion and its settle time.
 //
 //     swift run spring-tour
 import SpringMath
 
 let spring = Spring(dampingRatio: 0.68, response: 0.8)
 print("Spring(dampingRatio: 0.68, response: 0.8)")
-print("  stiffness \(spring.stiffness), damping \(spring.damping)")
+print("  stiffness \(spring.stiffness), damping coefficient \(spring.dampingCoefficient)")
 print("  SwiftUI duration \(spring.duration), bounce \(spring.bounce)")
-print("  settles (ε = 0.001) after \(spring.settlingDuration) s; Wave estimates \(spring.waveSettlingDuration) s")
+print("  settles (tolerance 0.001) after \(spring.settleTime) s; Wave's settle estimate \(spring.waveSettleEstimate) s")
 
 let metrics = spring.metrics()
 print("  overshoot \(metrics.overshoot * 100) % at \(metrics.peakTime ?? 0) s, rise time \(metrics.riseTime ?? 0) s")
@@ -24,5 +24,5 @@ for step in 0...10 {
 
 // Exact stepping at any frame rate lands on the same curve.
 var value = 0.0, velocity = 500.0
-for _ in 0..<60 { spring.update(value: &value, velocity: &velocity, target: 100, deltaTime: 1.0 / 60) }
+for _ in 0..<60 { spring.advance(value: &value, velocity: &velocity, target: 100, by: 1.0 / 60) }
 print("\nafter 60 frames at 60 Hz: \(value) (closed form: \(motion.position(at: 1)))")

@@ -51,28 +51,43 @@ public struct ExportRequest: Sendable {
     public var from: Double
     public var to: Double
     /// Initial velocity in units per second.
-    public var velocity: Double
+    public var initialVelocity: Double
     /// The CSS easing's maximum error, in the same units as `from` and `to`.
     public var cssError: Double
     /// The display rates (frames per second) at which each target's platform model is measured.
     public var frameRates: [Double]
 
     /// - Precondition: every frame rate is finite and > 0.
-    public init(spring: Spring, from: Double = 0, to: Double = 100, velocity: Double = 0, cssError: Double = 0.5,
+    public init(spring: Spring, from: Double = 0, to: Double = 100, initialVelocity: Double = 0, cssError: Double = 0.5,
                 frameRates: [Double] = [60, 120]) {
         precondition(frameRates.allSatisfy { $0.isFinite && $0 > 0 }, "frame rates must be finite and > 0")
         self.spring = spring
         self.from = from
         self.to = to
-        self.velocity = velocity
+        self.initialVelocity = initialVelocity
         self.cssError = cssError
         self.frameRates = frameRates
     }
 
+    /// A request with an initial velocity: the old spelling of
+    /// ``init(spring:from:to:initialVelocity:cssError:frameRates:)``.
+    @available(*, deprecated, renamed: "init(spring:from:to:initialVelocity:cssError:frameRates:)")
+    public init(spring: Spring, from: Double = 0, to: Double = 100, velocity: Double, cssError: Double = 0.5,
+                frameRates: [Double] = [60, 120]) {
+        self.init(spring: spring, from: from, to: to, initialVelocity: velocity, cssError: cssError, frameRates: frameRates)
+    }
+
+    /// Initial velocity in units per second: the old name of ``initialVelocity``.
+    @available(*, deprecated, renamed: "initialVelocity")
+    public var velocity: Double {
+        get { initialVelocity }
+        set { initialVelocity = newValue }
+    }
+
     var travel: Double { to - from }
-    /// The velocity as a fraction of the travel per second (UIKit's and SwiftUI's convention), nil
-    /// when there is no travel.
-    var normalizedVelocity: Double? { travel != 0 ? velocity / travel : nil }
+    /// The initial velocity in travels per second: as a fraction of the travel per second (UIKit's
+    /// and SwiftUI's convention), nil when there is no travel.
+    var travelsPerSecond: Double? { travel != 0 ? initialVelocity / travel : nil }
 }
 
 /// One target's copy-ready code, its parameters, and what it cannot say.
@@ -159,11 +174,11 @@ extension ExportRequest {
 
     private var zeta: Double { spring.dampingRatio }
     private var k: Double { spring.stiffness }
-    private var c: Double { spring.damping }
+    private var c: Double { spring.dampingCoefficient }
     private var m: Double { spring.mass }
     /// Stiffness and damping of the mass-1 spring with the same motion.
     private var kPerMass: Double { spring.stiffness / spring.mass }
-    private var cPerMass: Double { spring.damping / spring.mass }
+    private var cPerMass: Double { spring.dampingCoefficient / spring.mass }
 
     private func n(_ x: Double) -> String { NumberText.code(x) }
 
@@ -171,7 +186,7 @@ extension ExportRequest {
     private var swiftUIBounce: Double { spring.bounce }
 
     private var velocityIgnoredWarning: String? {
-        velocity != 0 ? "ignores the initial velocity (\(n(velocity)) units/s): time-defined springs always start at rest" : nil
+        initialVelocity != 0 ? "ignores the initial velocity (\(n(initialVelocity)) units/s): time-defined springs always start at rest" : nil
     }
 
     // MARK: Apple
@@ -182,11 +197,11 @@ extension ExportRequest {
         var parameters: [(String, Double)] = [("duration", spring.response), ("bounce", swiftUIBounce),
                                               ("response", spring.response), ("dampingFraction", zeta)]
         var warnings: [String] = []
-        if let v = normalizedVelocity, v != 0 {
+        if let v = travelsPerSecond, v != 0 {
             lines.append(".interpolatingSpring(mass: \(n(m)), stiffness: \(n(k)), damping: \(n(c)), initialVelocity: \(n(v)))")
             parameters.append(("initialVelocity", v))
             warnings.append("only interpolatingSpring carries velocity, as a fraction of the travel per second (\(n(v)))")
-        } else if velocity != 0 {
+        } else if initialVelocity != 0 {
             warnings.append("cannot carry velocity without travel (from equals to)")
         }
         if zeta > 1 {
@@ -197,7 +212,7 @@ extension ExportRequest {
     }
 
     private func uiKit() -> TargetExport {
-        let v = normalizedVelocity ?? 0
+        let v = travelsPerSecond ?? 0
         let code = """
         // iOS 10+: mass, stiffness, damping
         UISpringTimingParameters(mass: \(n(m)), stiffness: \(n(k)), damping: \(n(c)),
@@ -206,9 +221,9 @@ extension ExportRequest {
         UISpringTimingParameters(duration: \(n(spring.response)), bounce: \(n(swiftUIBounce)),
                                  initialVelocity: CGVector(dx: \(n(v)), dy: 0))
         """
-        var warnings = ["initialVelocity is the velocity divided by the travel (\(n(velocity)) / \(n(travel)))",
+        var warnings = ["initialVelocity is the velocity divided by the travel (\(n(initialVelocity)) / \(n(travel)))",
                         "UISpringTimingParameters(dampingRatio:) would drop the response (it follows the animator's duration)"]
-        if normalizedVelocity == nil && velocity != 0 { warnings[0] = "cannot carry velocity without travel (from equals to)" }
+        if travelsPerSecond == nil && initialVelocity != 0 { warnings[0] = "cannot carry velocity without travel (from equals to)" }
         return TargetExport(target: .uiKit, code: code,
                             parameters: [("mass", m), ("stiffness", k), ("damping", c), ("dampingRatio", zeta),
                                          ("duration", spring.response), ("bounce", swiftUIBounce), ("initialVelocity", v)],
@@ -216,8 +231,8 @@ extension ExportRequest {
     }
 
     private func coreAnimation() -> TargetExport {
-        let v = normalizedVelocity ?? 0
-        let settle = spring.settlingDuration(displacement: -1, velocity: v, epsilon: 1e-3)
+        let v = travelsPerSecond ?? 0
+        let settle = spring.settleTime(displacement: -1, velocity: v, band: 1e-3)
         var code = """
         let animation = CASpringAnimation(keyPath: "position.x")
         animation.mass = \(n(m))
@@ -238,15 +253,15 @@ extension ExportRequest {
     private func wave() -> TargetExport {
         let effective = spring.waveEffective
         var code = "Spring(dampingRatio: \(n(zeta)), response: \(n(spring.response))\(m != 1 ? ", mass: \(n(m))" : ""))"
-        if velocity != 0 { code += "\nanimator.velocity = \(n(velocity))" }
-        var warnings = ["steps with semi-implicit Euler at the frame rate and snaps at its settling estimate"]
-        let changed = abs(effective.damping - c) > 1e-9 * max(c, 1)
+        if initialVelocity != 0 { code += "\nanimator.velocity = \(n(initialVelocity))" }
+        var warnings = ["steps with semi-implicit Euler at the frame rate and snaps at its settle estimate"]
+        let changed = abs(effective.dampingCoefficient - c) > 1e-9 * max(c, 1)
         if changed {
-            warnings.insert("caps the damping coefficient near 60 (rubber band to 75): \(n(c)) runs as \(n(effective.damping)), ζ \(n(zeta)) as ζ \(n(effective.dampingRatio))", at: 0)
+            warnings.insert("caps the damping coefficient near 60 (rubber band to 75): \(n(c)) runs as \(n(effective.dampingCoefficient)), ζ \(n(zeta)) as ζ \(n(effective.dampingRatio))", at: 0)
         }
         return TargetExport(target: .wave, code: code,
                             parameters: [("dampingRatio", zeta), ("response", spring.response), ("mass", m),
-                                         ("effective_dampingCoefficient", effective.damping),
+                                         ("effective_dampingCoefficient", effective.dampingCoefficient),
                                          ("effective_dampingRatio", effective.dampingRatio)],
                             warnings: warnings, effectiveSpring: changed ? effective : nil)
     }
@@ -262,11 +277,11 @@ extension ExportRequest {
 
     private func compose() -> TargetExport {
         var code = "spring<Float>(dampingRatio = \(n(zeta))f, stiffness = \(n(kPerMass))f)"
-        if velocity != 0 { code += "\n// animatable.animateTo(target, animationSpec, initialVelocity = \(n(velocity))f)" }
+        if initialVelocity != 0 { code += "\n// animatable.animateTo(target, animationSpec, initialVelocity = \(n(initialVelocity))f)" }
         var warnings = ["assumes mass 1: stiffness is k/m\(m != 1 ? " (\(n(k)) / \(n(m)))" : "")"]
         if let w = float32Warning() { warnings.append(w) }
         return TargetExport(target: .compose, code: code,
-                            parameters: [("dampingRatio", zeta), ("stiffness", kPerMass), ("initialVelocity", velocity)],
+                            parameters: [("dampingRatio", zeta), ("stiffness", kPerMass), ("initialVelocity", initialVelocity)],
                             warnings: warnings, effectiveSpring: nil)
     }
 
@@ -275,12 +290,12 @@ extension ExportRequest {
         SpringAnimation(view, DynamicAnimation.TRANSLATION_X, \(n(to))f)
             .setSpring(SpringForce(\(n(to))f).setStiffness(\(n(kPerMass))f).setDampingRatio(\(n(zeta))f))
             .setStartValue(\(n(from))f)
-            .setStartVelocity(\(n(velocity))f)
+            .setStartVelocity(\(n(initialVelocity))f)
         """
         var warnings = ["assumes mass 1: stiffness is k/m\(m != 1 ? " (\(n(k)) / \(n(m)))" : "")"]
         if let w = float32Warning() { warnings.append(w) }
         return TargetExport(target: .android, code: code,
-                            parameters: [("dampingRatio", zeta), ("stiffness", kPerMass), ("startVelocity", velocity)],
+                            parameters: [("dampingRatio", zeta), ("stiffness", kPerMass), ("startVelocity", initialVelocity)],
                             warnings: warnings, effectiveSpring: nil)
     }
 
@@ -289,20 +304,20 @@ extension ExportRequest {
     private func flutter() -> TargetExport {
         let code = """
         const spring = SpringDescription(mass: \(n(m)), stiffness: \(n(k)), damping: \(n(c)));
-        final simulation = SpringSimulation(spring, \(n(from)), \(n(to)), \(n(velocity)));
+        final simulation = SpringSimulation(spring, \(n(from)), \(n(to)), \(n(initialVelocity)));
         """
         return TargetExport(target: .flutter, code: code,
-                            parameters: [("mass", m), ("stiffness", k), ("damping", c), ("velocity", velocity)],
+                            parameters: [("mass", m), ("stiffness", k), ("damping", c), ("velocity", initialVelocity)],
                             warnings: [], effectiveSpring: nil)
     }
 
     // MARK: Web
 
     private func framerPhysics() -> TargetExport {
-        let code = "{ type: \"spring\", stiffness: \(n(k)), damping: \(n(c)), mass: \(n(m)), velocity: \(n(velocity)) }"
+        let code = "{ type: \"spring\", stiffness: \(n(k)), damping: \(n(c)), mass: \(n(m)), velocity: \(n(initialVelocity)) }"
         let warnings = ["ends when within restDelta (0.5) and restSpeed (2/s) of rest, then snaps"]
         return TargetExport(target: .framerPhysics, code: code,
-                            parameters: [("stiffness", k), ("damping", c), ("mass", m), ("velocity", velocity)],
+                            parameters: [("stiffness", k), ("damping", c), ("mass", m), ("velocity", initialVelocity)],
                             warnings: warnings, effectiveSpring: nil)
     }
 
@@ -339,16 +354,16 @@ extension ExportRequest {
     }
 
     private func reactSpring() -> TargetExport {
-        let code = "useSpring({ from: { x: \(n(from)) }, to: { x: \(n(to)) }, config: { tension: \(n(k)), friction: \(n(c)), mass: \(n(m)), velocity: \(n(velocity / 1000)) } })"
-        let warnings = ["velocity is in units per millisecond (\(n(velocity)) / 1000)",
+        let code = "useSpring({ from: { x: \(n(from)) }, to: { x: \(n(to)) }, config: { tension: \(n(k)), friction: \(n(c)), mass: \(n(m)), velocity: \(n(initialVelocity / 1000)) } })"
+        let warnings = ["velocity is in units per millisecond (\(n(initialVelocity)) / 1000)",
                         "integrates in 1 ms Euler steps: close to, not exactly, this motion"]
         return TargetExport(target: .reactSpring, code: code,
-                            parameters: [("tension", k), ("friction", c), ("mass", m), ("velocity", velocity / 1000)],
+                            parameters: [("tension", k), ("friction", c), ("mass", m), ("velocity", initialVelocity / 1000)],
                             warnings: warnings, effectiveSpring: nil)
     }
 
     private func reanimated() -> TargetExport {
-        let code = "withSpring(\(n(to)), { stiffness: \(n(k)), damping: \(n(c)), mass: \(n(m)), velocity: \(n(velocity)) })"
+        let code = "withSpring(\(n(to)), { stiffness: \(n(k)), damping: \(n(c)), mass: \(n(m)), velocity: \(n(initialVelocity)) })"
         var warnings: [String] = []
         var effective: Spring?
         if zeta > 1 {
@@ -356,29 +371,29 @@ extension ExportRequest {
             warnings.append("runs every ζ ≥ 1 as critically damped: ζ \(n(zeta)) moves faster than asked")
         }
         return TargetExport(target: .reanimated, code: code,
-                            parameters: [("stiffness", k), ("damping", c), ("mass", m), ("velocity", velocity)],
+                            parameters: [("stiffness", k), ("damping", c), ("mass", m), ("velocity", initialVelocity)],
                             warnings: warnings, effectiveSpring: effective)
     }
 
     private func origami() -> TargetExport {
         let qc = spring.origami
         // Rebound runs the spring from 0 to 1: its velocity is in travels per second.
-        let travelsPerSecond = normalizedVelocity ?? 0
+        let travelsPerSecond = self.travelsPerSecond ?? 0
         var code = """
         // Rebound SpringConfig (tension, friction; mass 1)
         new SpringConfig(\(n(kPerMass)), \(n(cPerMass)))
         // Origami / Quartz Composer values
         SpringConfig.fromOrigamiTensionAndFriction(\(n(qc.tension)), \(n(qc.friction)))
         """
-        if velocity != 0 {
-            code += "\n// Rebound runs 0 → 1: the velocity in travels per second (\(n(velocity)) / \(n(travel)))"
+        if initialVelocity != 0 {
+            code += "\n// Rebound runs 0 → 1: the velocity in travels per second (\(n(initialVelocity)) / \(n(travel)))"
             code += "\nspring.setVelocity(\(n(travelsPerSecond)))"
         }
         code += "\n// POP"
         code += "\nanimation.dynamicsTension = \(n(k)); animation.dynamicsFriction = \(n(c)); animation.dynamicsMass = \(n(m));"
-        if velocity != 0 { code += "\nanimation.velocity = @(\(n(velocity)));" }
+        if initialVelocity != 0 { code += "\nanimation.velocity = @(\(n(initialVelocity)));" }
         var warnings: [String] = []
-        if velocity != 0 && normalizedVelocity == nil { warnings.append("cannot carry velocity without travel (from equals to)") }
+        if initialVelocity != 0 && self.travelsPerSecond == nil { warnings.append("cannot carry velocity without travel (from equals to)") }
         if qc.tension < 0 { warnings.append("Origami tension is negative (\(n(qc.tension))): the spring is softer than Origami's scale reaches (k/m < 85.4)") }
         if qc.friction < 0 { warnings.append("Origami friction is negative (\(n(qc.friction))): too little damping for Origami's scale") }
         if m != 1 { warnings.append("Rebound and Origami assume mass 1: tension and friction are k/m and c/m") }
@@ -386,14 +401,14 @@ extension ExportRequest {
                             parameters: [("tension", kPerMass), ("friction", cPerMass), ("origamiTension", qc.tension),
                                          ("origamiFriction", qc.friction), ("velocity", travelsPerSecond),
                                          ("dynamicsTension", k), ("dynamicsFriction", c), ("dynamicsMass", m),
-                                         ("dynamicsVelocity", velocity)],
+                                         ("dynamicsVelocity", initialVelocity)],
                             warnings: warnings, effectiveSpring: nil)
     }
 
     private func figma() -> TargetExport {
         let code = "{ type: \"CUSTOM_SPRING\", easingFunctionSpring: { mass: \(n(m)), stiffness: \(n(k)), damping: \(n(c)) } }"
         var warnings: [String] = []
-        if velocity != 0 { warnings.append("initialVelocity's meaning is undocumented: none exported") }
+        if initialVelocity != 0 { warnings.append("initialVelocity's meaning is undocumented: none exported") }
         return TargetExport(target: .figma, code: code,
                             parameters: [("mass", m), ("stiffness", k), ("damping", c)],
                             warnings: warnings, effectiveSpring: nil)
@@ -404,7 +419,7 @@ extension ExportRequest {
     /// The CSS easing for this request's motion and error.
     public func cssEasing() throws -> LinearEasing {
         do {
-            let motion = SpringMotion(spring: spring, from: from, to: to, initialVelocity: velocity)
+            let motion = SpringMotion(spring: spring, from: from, to: to, initialVelocity: initialVelocity)
             return try LinearEasing(motion: motion, tolerance: cssError / abs(travel))
         } catch let error as LinearEasingError {
             throw ExportError.css(error)
@@ -413,7 +428,7 @@ extension ExportRequest {
 
     private func css(_ easing: LinearEasing) throws -> TargetExport {
         if travel == 0 { throw ExportError.css(.noTravel) }
-        let bezier = CubicBezierFit(easing: easing, motion: SpringMotion(spring: spring, from: from, to: to, initialVelocity: velocity))
+        let bezier = CubicBezierFit(easing: easing, motion: SpringMotion(spring: spring, from: from, to: to, initialVelocity: initialVelocity))
         let ms = (easing.duration * 1000).rounded()
         let css = easing.css
         let keyframes = easing.points.map { point in
@@ -435,7 +450,7 @@ extension ExportRequest {
             "\(easing.points.count) points, \(css.utf8.count) bytes, measured error \(NumberText.code(easing.measuredError * abs(travel))) px (budget \(n(cssError)) px on \(n(abs(travel))) px)",
             "a CSS transition cannot carry velocity into a retarget: an interrupted transition restarts from rest",
         ]
-        if velocity != 0 { warnings.append("the initial velocity is baked into this curve; a different start velocity needs a new export") }
+        if initialVelocity != 0 { warnings.append("the initial velocity is baked into this curve; a different start velocity needs a new export") }
         return TargetExport(target: .css, code: code,
                             parameters: [("duration", easing.duration), ("points", Double(easing.points.count)),
                                          ("bytes", Double(css.utf8.count)), ("maxErrorPx", easing.measuredError * abs(travel)),
@@ -453,7 +468,7 @@ extension ExportRequest {
             "      \"response\": \(NumberText.json(spring.response)),",
             "      \"mass\": \(NumberText.json(m)),",
             "      \"stiffness\": \(NumberText.json(k)),",
-            "      \"damping\": \(NumberText.json(c))",
+            "      \"dampingCoefficient\": \(NumberText.json(c))",
             "    }",
         ]
         if let easing {

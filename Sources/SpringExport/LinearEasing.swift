@@ -104,7 +104,7 @@ extension LinearEasing {
     /// The fewest-points easing this greedy method finds for `motion` within `tolerance` (a fraction
     /// of the travel), or an error when the motion cannot be eased.
     ///
-    /// Method: the duration is the exact settling time to within `tolerance × travel`. A fine grid of
+    /// Method: the duration is the exact settle time to within `tolerance × travel`. A fine grid of
     /// the motion is walked from the start; each segment is extended as far as its worst error stays
     /// within the tolerance, with its end placed anywhere inside the band (not only on the curve). The
     /// worst error of a segment, after rounding its numbers as printed, is found at the points where
@@ -118,8 +118,8 @@ extension LinearEasing {
         let band = tolerance * abs(travel)
         // The duration ends where the motion stays within half the error for good: inside the error,
         // as required, with room left for the last segment to land exactly on the target.
-        let settleTime = spring.settlingDuration(displacement: motion.from - motion.to, velocity: motion.initialVelocity,
-                                                 epsilon: LinearEasing.settleFraction * band)
+        let settleTime = spring.settleTime(displacement: motion.from - motion.to, velocity: motion.initialVelocity,
+                                                 band: LinearEasing.settleFraction * band)
         guard settleTime.isFinite else { throw LinearEasingError.neverSettles }
         // CSS and the Web Animations API print the duration in whole milliseconds: the points are
         // chosen for the printed duration (rounded up, so the motion has settled when it ends), or the

@@ -27,7 +27,7 @@ extension ExportTarget {
 
 /// A CSS transition with a `linear()` easing: the easing's piecewise-linear value at each frame,
 /// the target from the duration on.
-public struct LinearEasingModel: PlatformStepping, Hashable {
+public struct LinearEasingModel: PlatformModel, Hashable {
     public var easing: LinearEasing
 
     public init(easing: LinearEasing) {
@@ -60,16 +60,16 @@ extension ExportRequest {
     /// What `target` really displays for this request at each of ``frameRates``, from the platform
     /// models; empty for the token.
     func platformReports(_ target: ExportTarget, easing: LinearEasing?) -> [PlatformReport] {
-        let model: any PlatformStepping
+        let model: any PlatformModel
         if let platform = target.platform {
-            model = platform.model(for: spring, from: from, to: to, velocity: velocity)
+            model = platform.model(for: spring, from: from, to: to, velocity: initialVelocity)
         } else if target == .css, let easing {
             model = LinearEasingModel(easing: easing)
         } else {
             return []
         }
         return frameRates.map { fps in
-            PlatformReport.measure(model, spring: spring, from: from, to: to, velocity: velocity, fps: fps)
+            PlatformReport.measure(model, spring: spring, from: from, to: to, velocity: initialVelocity, frameRate: fps)
         }
     }
 
@@ -85,14 +85,14 @@ extension ExportRequest {
                 let exact = NumberText.rounded(report.exactSettleTime, digits: 4)
                 if let finish = report.finishTime {
                     let offset = finish - report.exactSettleTime
-                    let frames = Int((abs(offset) * report.fps).rounded())
+                    let frames = Int((abs(offset) * report.frameRate).rounded())
                     parts.append("finishes \(frames) frame\(frames == 1 ? "" : "s") \(offset < 0 ? "early" : "late") "
                                  + "(\(NumberText.rounded(finish, digits: 4)) s; exact settle \(exact) s)")
                 } else {
                     parts.append("has not finished after 60 s (exact settle \(exact) s)")
                 }
             }
-            return parts.isEmpty ? nil : "at \(NumberText.code(report.fps)) Hz: " + parts.joined(separator: "; ")
+            return parts.isEmpty ? nil : "at \(NumberText.code(report.frameRate)) Hz: " + parts.joined(separator: "; ")
         }
     }
 }

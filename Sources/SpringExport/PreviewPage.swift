@@ -9,7 +9,7 @@ public enum PreviewPage {
     public static func html(for request: ExportRequest) throws -> String {
         let easing = try request.cssEasing()
         let motion = SpringMotion(spring: request.spring, from: request.from, to: request.to,
-                                  initialVelocity: request.velocity)
+                                  initialVelocity: request.initialVelocity)
         let bezier = CubicBezierFit(easing: easing, motion: motion)
         let spring = request.spring
         let travel = request.to - request.from
@@ -18,7 +18,7 @@ public enum PreviewPage {
         let title = "ζ \(NumberText.code(spring.dampingRatio)), response \(NumberText.code(spring.response)) s"
         let parameters = """
         {"zeta": \(NumberText.json(spring.dampingRatio)), "omega": \(NumberText.json(spring.naturalFrequency)),
-         "x0": \(NumberText.json(-1.0)), "v0": \(NumberText.json(request.velocity / travel)),
+         "x0": \(NumberText.json(-1.0)), "v0": \(NumberText.json(request.initialVelocity / travel)),
          "duration": \(NumberText.json(easing.duration)), "distance": \(NumberText.json(distance)),
          "linear": "\(easing.css)", "bezier": "\(bezier.css)"}
         """
@@ -45,7 +45,7 @@ public enum PreviewPage {
         </head>
         <body>
         <h1>\(title)</h1>
-        <p>From \(NumberText.code(request.from)) to \(NumberText.code(request.to)), initial velocity \(NumberText.code(request.velocity))/s.
+        <p>From \(NumberText.code(request.from)) to \(NumberText.code(request.to)), initial velocity \(NumberText.code(request.initialVelocity))/s.
         Duration \(NumberText.code((easing.duration * 1000).rounded())) ms. linear(): \(easing.points.count) points,
         measured error \(NumberText.code(easing.measuredError * abs(travel))) (\(NumberText.code(easing.measuredError * 100)) % of the travel).
         cubic-bezier fallback error \(NumberText.code(bezier.error * 100)) %.</p>

@@ -3,7 +3,7 @@ import Foundation
 /// Springs designed from the features of their step response, as a control engineer would.
 extension Spring {
     /// The damping ratio whose step response from rest overshoots by `overshoot` (a fraction of the
-    /// distance): `ζ = −ln(OS)/√(π² + ln²(OS))`; 1 for no overshoot.
+    /// travel): `ζ = −ln(OS)/√(π² + ln²(OS))`; 1 for no overshoot.
     /// - Precondition: `0 ≤ overshoot < 1`.
     public static func dampingRatio(forOvershoot overshoot: Double) -> Double {
         precondition(overshoot >= 0 && overshoot < 1, "overshoot must be in [0, 1)")
@@ -13,11 +13,18 @@ extension Spring {
     }
 
     /// The spring whose unit step from rest overshoots by `overshoot` (a fraction, 0 for none) and
-    /// settles within `epsilon` (a fraction of the distance) in `settlingDuration` seconds.
-    /// - Precondition: `0 ≤ overshoot < 1`; `settlingDuration` finite and ≥ 0; `0 < epsilon < 1`.
-    public init(overshoot: Double, settlingDuration: Double, epsilon: Double = Spring.defaultSettlingEpsilon) {
-        self.init(settlingDuration: settlingDuration, dampingRatio: Spring.dampingRatio(forOvershoot: overshoot),
-                  epsilon: epsilon)
+    /// settles within `tolerance` (a fraction of the travel) in `settleTime` seconds.
+    /// - Precondition: `0 ≤ overshoot < 1`; `settleTime` finite and ≥ 0; `0 < tolerance < 1`.
+    public init(overshoot: Double, settleTime: Double, tolerance: Double = Spring.defaultSettleTolerance) {
+        self.init(settlingDuration: settleTime, dampingRatio: Spring.dampingRatio(forOvershoot: overshoot),
+                  epsilon: tolerance)
+    }
+
+    /// The spring with the given overshoot and settle time: the old spelling of
+    /// ``init(overshoot:settleTime:tolerance:)``.
+    @available(*, deprecated, renamed: "init(overshoot:settleTime:tolerance:)")
+    public init(overshoot: Double, settlingDuration: Double, epsilon: Double = Spring.defaultSettleTolerance) {
+        self.init(overshoot: overshoot, settleTime: settlingDuration, tolerance: epsilon)
     }
 
     /// The spring whose unit step from rest reaches its overshoot peak of `overshoot` (a fraction) at

@@ -2,34 +2,59 @@ import Foundation
 
 /// Features of one scalar spring motion, for charts and tables.
 ///
-/// Fractions (``overshoot``, the epsilons of ``settlingTimes``, the 10 % and 90 % of ``riseTime``) are
-/// of the distance `|to − from|`. When `from == to` (a pure fling) there is no distance: fractions
-/// are 0 or nil and the epsilons are absolute, in value units.
+/// Fractions (``overshoot``, the tolerances of ``settleTimes``, the 10 % and 90 % of ``riseTime``)
+/// are of the travel `|to − from|`. When `from == to` (a pure fling) there is no travel: fractions
+/// are 0 or nil and the tolerances are absolute, in value units.
 public struct SpringCurveMetrics: Hashable, Sendable {
-    /// One settling time.
-    public struct Settling: Hashable, Sendable {
-        /// The tolerance, a fraction of the distance.
-        public var epsilon: Double
-        /// The last time the motion is at least `epsilon` from the target, in seconds.
+    /// The settle time for one tolerance.
+    public struct SettleTime: Hashable, Sendable {
+        /// The tolerance, a fraction of the travel.
+        public var tolerance: Double
+        /// The last time the motion is at least `tolerance` × the travel from the target, in seconds.
         public var time: Double
+
+        /// The tolerance: the old name of ``tolerance``.
+        @available(*, deprecated, renamed: "tolerance")
+        public var epsilon: Double {
+            get { tolerance }
+            set { tolerance = newValue }
+        }
     }
 
-    /// How far the motion passes the target, as a fraction of the distance (0 when it never does).
+    /// The settle time for one tolerance: the old name of ``SettleTime``.
+    @available(*, deprecated, renamed: "SettleTime")
+    public typealias Settling = SettleTime
+
+    /// How far the motion passes the target, as a fraction of the travel (0 when it never does).
     public var overshoot: Double
     /// How far the motion passes the target, in value units (0 when it never does).
     public var overshootAmount: Double
     /// When the motion is furthest past the target, in seconds; nil when it never passes it.
     public var peakTime: Double?
-    /// The time from 10 % to 90 % of the way, in seconds; nil when undefined (no distance).
+    /// The time from 10 % to 90 % of the way, in seconds; nil when undefined (no travel).
     public var riseTime: Double?
-    /// How many times the motion turns around while still at least the first epsilon of
-    /// ``settlingTimes`` away from the target (each overshoot and each undershoot counts once);
-    /// nil for an undamped spring, which turns around forever.
-    public var oscillationCount: Int?
+    /// How many turning points the motion has while still at least the first tolerance of
+    /// ``settleTimes`` away from the target (each overshoot and each undershoot counts once); nil
+    /// for an undamped spring, which turns around forever.
+    public var turningPointCount: Int?
     /// The time constant of the slowest decay, in seconds (see ``Spring/timeConstant``).
     public var timeConstant: Double
-    /// Settling times for each requested epsilon.
-    public var settlingTimes: [Settling]
+    /// The settle time for each requested tolerance.
+    public var settleTimes: [SettleTime]
+
+    /// The number of turning points: the old name of ``turningPointCount``.
+    @available(*, deprecated, renamed: "turningPointCount")
+    public var oscillationCount: Int? {
+        get { turningPointCount }
+        set { turningPointCount = newValue }
+    }
+
+    /// The settle time for each tolerance: the old name of ``settleTimes``.
+    @available(*, deprecated, renamed: "settleTimes")
+    public var settlingTimes: [SettleTime] {
+        get { settleTimes }
+        set { settleTimes = newValue }
+    }
 }
 
 extension Spring {
@@ -39,37 +64,51 @@ extension Spring {
     ///   - from: the start value.
     ///   - to: the target.
     ///   - initialVelocity: the velocity at the start, in value units per second.
-    ///   - epsilons: settling tolerances as fractions of the distance, each in (0, 1); the first also
-    ///     sets the threshold of ``SpringCurveMetrics/oscillationCount``.
-    /// - Precondition: inputs finite; `epsilons` non-empty, each > 0.
+    ///   - tolerances: settle tolerances as fractions of the travel, each in (0, 1); the first also
+    ///     sets the threshold of ``SpringCurveMetrics/turningPointCount``.
+    /// - Precondition: inputs finite; `tolerances` non-empty, each > 0.
     public func metrics(from: Double = 0, to: Double = 1, initialVelocity: Double = 0,
-                        epsilons: [Double] = [0.01, 0.001, 0.0001]) -> SpringCurveMetrics {
+                        tolerances: [Double] = [0.01, 0.001, 0.0001]) -> SpringCurveMetrics {
         precondition(from.isFinite && to.isFinite && initialVelocity.isFinite, "inputs must be finite")
-        precondition(!epsilons.isEmpty && epsilons.allSatisfy { $0 > 0 && $0.isFinite }, "epsilons must be > 0")
+        precondition(!tolerances.isEmpty && tolerances.allSatisfy { $0 > 0 && $0.isFinite }, "tolerances must be > 0")
         let x0 = from - to
-        let distance = abs(x0)
-        let scale = distance > 0 ? distance : 1
-        let finder = SettlingFinder(kernel: kernel, x0: x0, v0: initialVelocity, epsilon: epsilons[0] * scale)
+        let travel = abs(x0)
+        let scale = travel > 0 ? travel : 1
+        let finder = SettlingFinder(kernel: kernel, x0: x0, v0: initialVelocity, band: tolerances[0] * scale)
         let extrema = finder.extremaAfterStart(limit: 3)
 
         var overshootAmount = 0.0
         var peakTime: Double?
-        if distance > 0, let far = extrema.first(where: { finder.displacement($0) * x0 < 0 }) {
+        if travel > 0, let far = extrema.first(where: { finder.displacement($0) * x0 < 0 }) {
             overshootAmount = abs(finder.displacement(far))
             peakTime = far
         }
-        let settling = epsilons.map {
-            SpringCurveMetrics.Settling(epsilon: $0, time: settlingDuration(displacement: x0, velocity: initialVelocity,
-                                                                            epsilon: $0 * scale))
+        let settleTimes = tolerances.map {
+            SpringCurveMetrics.SettleTime(tolerance: $0, time: settleTime(displacement: x0, velocity: initialVelocity,
+                                                                          band: $0 * scale))
         }
         return SpringCurveMetrics(
-            overshoot: distance > 0 ? overshootAmount / distance : 0,
+            overshoot: travel > 0 ? overshootAmount / travel : 0,
             overshootAmount: overshootAmount,
             peakTime: peakTime,
-            riseTime: distance > 0 ? finder.riseTime() : nil,
-            oscillationCount: finder.turningPointCount(),
+            riseTime: travel > 0 ? finder.riseTime() : nil,
+            turningPointCount: finder.turningPointCount(),
             timeConstant: timeConstant,
-            settlingTimes: settling)
+            settleTimes: settleTimes)
+    }
+
+    /// Measures the motion from `from` to `to`: the old spelling of
+    /// ``metrics(from:to:initialVelocity:tolerances:)``, whose `epsilons` are the tolerances.
+    ///
+    /// - Parameters:
+    ///   - from: the start value.
+    ///   - to: the target.
+    ///   - initialVelocity: the velocity at the start, in value units per second.
+    ///   - epsilons: settle tolerances as fractions of the travel.
+    @available(*, deprecated, renamed: "metrics(from:to:initialVelocity:tolerances:)")
+    public func metrics(from: Double = 0, to: Double = 1, initialVelocity: Double = 0,
+                        epsilons: [Double]) -> SpringCurveMetrics {
+        metrics(from: from, to: to, initialVelocity: initialVelocity, tolerances: epsilons)
     }
 }
 
@@ -88,7 +127,7 @@ extension SettlingFinder {
         }
     }
 
-    /// The number of turning points after t = 0 at least `epsilon` from the target (nil: infinitely
+    /// The number of turning points after t = 0 at least `band` from the target (nil: infinitely
     /// many, for an undamped spring in motion).
     func turningPointCount() -> Int? {
         switch kernel.regime {
@@ -96,12 +135,12 @@ extension SettlingFinder {
             return 0
         case .critical, .overdamped:
             guard let t = nonOscillatingExtremumTime else { return 0 }
-            return abs(displacement(t)) >= epsilon ? 1 : 0
+            return abs(displacement(t)) >= band ? 1 : 0
         case .underdamped:
             if x0 == 0 && v0 == 0 { return 0 }
             if kernel.rate == 0 { return nil }
             let e = extremumTimes
-            guard let last = lastExtremumIndex(atLeast: epsilon, e) else { return 0 }
+            guard let last = lastExtremumIndex(atLeast: band, e) else { return 0 }
             // Turning points strictly after the start: an extremum exactly at t = 0 is the start.
             let count: Double = e.first > 0 ? last + 1 : last
             return count < 9.0e18 ? Int(count) : Int.max
@@ -152,7 +191,7 @@ extension Spring {
     /// bounding scans (the response for a non-animated spring, 50 periods for an undamped one).
     static func horizon(kernel: SpringKernel, x0: Double, v0: Double, fraction: Double) -> Double {
         let scale = max(abs(x0), 1e-300)
-        let finder = SettlingFinder(kernel: kernel, x0: x0, v0: v0, epsilon: fraction * scale)
+        let finder = SettlingFinder(kernel: kernel, x0: x0, v0: v0, band: fraction * scale)
         let t = finder.lastExceedance()
         if t.isFinite { return max(t, 1e-9) }
         return 50 * 2 * Double.pi / max(kernel.frequency, 1e-300)

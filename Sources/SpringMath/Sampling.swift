@@ -13,23 +13,23 @@ public struct SampledMotion: Hashable, Sendable {
 }
 
 extension SpringMotion where Value == Double {
-    /// Samples position and velocity at `count` evenly spaced times from 0 to `duration` inclusive.
-    /// The time of sample i is `i·duration/(count − 1)`, rounded once, so a grid of short decimals
+    /// Samples position and velocity at `count` evenly spaced times from 0 to `span` inclusive.
+    /// The time of sample i is `i·span/(count − 1)`, rounded once, so a grid of short decimals
     /// gives short decimals (0.6, not 0.6000000000000001 as `i·step` would).
     ///
     /// The samples advance with the exact one-step transition and are re-anchored to the closed form
     /// every 32 samples (so rounding cannot build up), so they agree with ``position(at:)`` to rounding while costing a few
     /// multiplications each.
     ///
-    /// - Precondition: `count ≥ 2`; `duration` finite and > 0.
-    public func sampled(count: Int, duration: Double) -> SampledMotion {
+    /// - Precondition: `count ≥ 2`; `span` finite and > 0.
+    public func sampled(count: Int, span: Double) -> SampledMotion {
         precondition(count >= 2, "count must be at least 2")
-        precondition(duration.isFinite && duration > 0, "duration must be finite and > 0")
-        let times = evenlySpacedTimes(count: count, duration: duration)
+        precondition(span.isFinite && span > 0, "span must be finite and > 0")
+        let times = evenlySpacedTimes(count: count, span: span)
         var velocities = [Double]()
         let positions = [Double](unsafeUninitializedCapacity: count) { xs, initializedPositions in
             velocities = [Double](unsafeUninitializedCapacity: count) { vs, initializedVelocities in
-                sample(duration: duration, positions: xs, velocities: vs)
+                sample(span: span, positions: xs, velocities: vs)
                 initializedVelocities = count
             }
             initializedPositions = count
@@ -37,17 +37,24 @@ extension SpringMotion where Value == Double {
         return SampledMotion(times: times, positions: positions, velocities: velocities)
     }
 
-    /// Writes positions and velocities at `positions.count` evenly spaced times from 0 to `duration`
-    /// inclusive into caller-owned buffers (the sample at index i is at `i·duration/(count − 1)`).
+    /// Samples position and velocity at `count` evenly spaced times: the old spelling of
+    /// ``sampled(count:span:)``, whose `duration` is the time span.
+    @available(*, deprecated, renamed: "sampled(count:span:)")
+    public func sampled(count: Int, duration: Double) -> SampledMotion {
+        sampled(count: count, span: duration)
+    }
+
+    /// Writes positions and velocities at `positions.count` evenly spaced times from 0 to `span`
+    /// inclusive into caller-owned buffers (the sample at index i is at `i·span/(count − 1)`).
     /// Reusing buffers avoids allocating for every curve.
     ///
-    /// - Precondition: both buffers have the same count ≥ 2; `duration` finite and > 0.
-    public func sample(duration: Double, positions xs: UnsafeMutableBufferPointer<Double>,
+    /// - Precondition: both buffers have the same count ≥ 2; `span` finite and > 0.
+    public func sample(span: Double, positions xs: UnsafeMutableBufferPointer<Double>,
                        velocities vs: UnsafeMutableBufferPointer<Double>) {
         let count = xs.count
         precondition(count >= 2 && vs.count == count, "buffers must have the same count, at least 2")
-        precondition(duration.isFinite && duration > 0, "duration must be finite and > 0")
-        let dt = duration / Double(count - 1)
+        precondition(span.isFinite && span > 0, "span must be finite and > 0")
+        let dt = span / Double(count - 1)
         let kernel = spring.kernel
         let step = kernel.transition(dt)
         let x0 = from - to, v0 = initialVelocity, target = to
@@ -81,6 +88,14 @@ extension SpringMotion where Value == Double {
         }
     }
 
+    /// Writes evenly spaced samples into caller-owned buffers: the old spelling of
+    /// ``sample(span:positions:velocities:)``, whose `duration` is the time span.
+    @available(*, deprecated, renamed: "sample(span:positions:velocities:)")
+    public func sample(duration: Double, positions xs: UnsafeMutableBufferPointer<Double>,
+                       velocities vs: UnsafeMutableBufferPointer<Double>) {
+        sample(span: duration, positions: xs, velocities: vs)
+    }
+
     /// Samples position and velocity at the given times (any order), each from the closed form.
     /// - Precondition: every time is finite.
     public func sampled(at times: [Double]) -> SampledMotion {
@@ -96,20 +111,20 @@ extension SpringMotion where Value == Double {
     }
 }
 
-/// `count` times from 0 to `duration` inclusive, each `i·duration/(count − 1)` rounded once.
+/// `count` times from 0 to `span` inclusive, each `i·span/(count − 1)` rounded once.
 ///
-/// When `duration` is a short decimal (1.2 = 12/10), the quotient is formed from exact integers,
+/// When `span` is a short decimal (1.2 = 12/10), the quotient is formed from exact integers,
 /// `(i·12)/(10·(count − 1))`, so each time is the double nearest the exact grid point and prints as
-/// the short decimal it is. Otherwise `i·duration` is rounded before the division.
-func evenlySpacedTimes(count: Int, duration: Double) -> [Double] {
+/// the short decimal it is. Otherwise `i·span` is rounded before the division.
+func evenlySpacedTimes(count: Int, span: Double) -> [Double] {
     let intervals = Double(count - 1)
     let exactLimit = 9_007_199_254_740_992.0  // 2⁵³: integers below it are exact
-    var numerator = duration, denominator = 1.0
+    var numerator = span, denominator = 1.0
     var scale = 1.0
     for _ in 0...12 {
-        let scaled = (duration * scale).rounded()
+        let scaled = (span * scale).rounded()
         if scaled * intervals >= exactLimit || scale * intervals >= exactLimit { break }
-        if scaled / scale == duration {
+        if scaled / scale == span {
             numerator = scaled
             denominator = scale
             break
@@ -119,7 +134,7 @@ func evenlySpacedTimes(count: Int, duration: Double) -> [Double] {
     let divisor = denominator * intervals
     return [Double](unsafeUninitializedCapacity: count) { ts, initialized in
         for i in 0..<count { ts[i] = Double(i) * numerator / divisor }
-        ts[count - 1] = duration
+        ts[count - 1] = span
         initialized = count
     }
 }

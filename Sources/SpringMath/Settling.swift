@@ -3,69 +3,109 @@ import Foundation
 /// When a spring has settled.
 ///
 /// Definition used throughout SpringMath: a motion has settled at time T when its distance from the
-/// target stays below epsilon for every later time: `|x(t)| < ε` for all `t > T`. The settling
-/// duration is the last time `|x(t)| ≥ ε`, found exactly: the extremum and zero-crossing times of the
-/// closed-form solution are computed analytically, the last extremum whose height reaches ε is
-/// located, and the crossing after it is found by bisection to full double precision.
+/// target stays below a band b for every later time: `|x(t)| < b` for all `t > T`. The settle time is
+/// the last time `|x(t)| ≥ b`, found exactly: the turning-point and zero-crossing times of the
+/// closed-form solution are computed analytically, the last turning point whose height reaches b is
+/// located, and the crossing after it is found by regula falsi to full double precision.
+///
+/// A **band** is an absolute distance, in value units; a **tolerance** is a fraction of the travel
+/// `|to − from|` (``SpringMotion/settleTime(tolerance:)``, ``metrics(from:to:initialVelocity:tolerances:)``).
 extension Spring {
-    /// The default epsilon of ``settlingDuration``: 0.001, a thousandth of the distance travelled.
-    public static let defaultSettlingEpsilon = 0.001
+    /// The default tolerance of a settle time: 0.001, a thousandth of the travel.
+    ///
+    /// ``settleTime`` measures a unit step, so there it is also the band. The absolute
+    /// ``settleTime(target:initialVelocity:band:)`` takes it as its default band, in value units.
+    public static let defaultSettleTolerance = 0.001
 
-    /// The settling duration of a unit step from rest: the motion from 0 to 1 with no initial
-    /// velocity, until it stays within 0.001 of the target, in seconds.
+    /// The default tolerance of a settle time: the old name of ``defaultSettleTolerance``.
+    @available(*, deprecated, renamed: "defaultSettleTolerance")
+    public static var defaultSettlingEpsilon: Double { defaultSettleTolerance }
+
+    /// The settle time of a unit step from rest: the motion from 0 to 1 with no initial velocity,
+    /// until it stays within 0.001 of the target, in seconds.
     ///
     /// `+∞` for an undamped spring (dampingRatio 0), 0 for a non-animated spring.
-    public var settlingDuration: Double {
-        settlingDuration(target: 1, initialVelocity: 0, epsilon: Spring.defaultSettlingEpsilon)
+    public var settleTime: Double {
+        settleTime(target: 1, initialVelocity: 0, band: Spring.defaultSettleTolerance)
     }
 
-    /// The exact settling duration of the motion that starts at 0 with `initialVelocity` and moves
-    /// toward `target` (SwiftUI's convention): the last time the distance to the target is at least
-    /// `epsilon`, in seconds.
+    /// The settle time of a unit step from rest: the old name of ``settleTime``.
+    @available(*, deprecated, renamed: "settleTime")
+    public var settlingDuration: Double { settleTime }
+
+    /// The exact settle time of the motion that starts at 0 with `initialVelocity` and moves toward
+    /// `target` (SwiftUI's convention): the last time the distance to the target is at least `band`,
+    /// in seconds.
     ///
     /// - Parameters:
     ///   - target: the target value (the start is 0).
     ///   - initialVelocity: value units per second.
-    ///   - epsilon: the absolute tolerance, in value units, > 0.
-    /// - Returns: 0 when the motion never leaves the epsilon band after time 0; `+∞` for an undamped
-    ///   spring that moves at all.
-    /// - Precondition: `epsilon > 0` and finite; `target` and `initialVelocity` finite.
-    public func settlingDuration(target: Double, initialVelocity: Double = 0, epsilon: Double = Spring.defaultSettlingEpsilon) -> Double {
-        settlingDuration(displacement: -target, velocity: initialVelocity, epsilon: epsilon)
+    ///   - band: the absolute distance from the target, in value units, > 0.
+    /// - Returns: 0 when the motion never leaves the band after time 0; `+∞` for an undamped spring
+    ///   that moves at all.
+    /// - Precondition: `band > 0` and finite; `target` and `initialVelocity` finite.
+    public func settleTime(target: Double, initialVelocity: Double = 0, band: Double = Spring.defaultSettleTolerance) -> Double {
+        settleTime(displacement: -target, velocity: initialVelocity, band: band)
     }
 
-    /// The exact settling duration of a motion that starts `displacement` away from its target with
-    /// `velocity`: the last time `|x(t)| ≥ epsilon`, in seconds.
+    /// The exact settle time of the motion from 0 toward `target`: the old spelling of
+    /// ``settleTime(target:initialVelocity:band:)``, whose `epsilon` is the band.
     ///
-    /// - Precondition: `epsilon > 0` and finite; `displacement` and `velocity` finite.
-    public func settlingDuration(displacement x0: Double, velocity v0: Double, epsilon: Double) -> Double {
-        precondition(epsilon.isFinite && epsilon > 0, "epsilon must be finite and > 0")
+    /// - Parameters:
+    ///   - target: the target value (the start is 0).
+    ///   - initialVelocity: value units per second.
+    ///   - epsilon: the absolute band, in value units, > 0.
+    @available(*, deprecated, renamed: "settleTime(target:initialVelocity:band:)")
+    public func settlingDuration(target: Double, initialVelocity: Double = 0, epsilon: Double = Spring.defaultSettleTolerance) -> Double {
+        settleTime(target: target, initialVelocity: initialVelocity, band: epsilon)
+    }
+
+    /// The exact settle time of a motion that starts `displacement` away from its target with
+    /// `velocity`: the last time `|x(t)| ≥ band`, in seconds.
+    ///
+    /// - Precondition: `band > 0` and finite; `displacement` and `velocity` finite.
+    public func settleTime(displacement x0: Double, velocity v0: Double, band: Double) -> Double {
+        precondition(band.isFinite && band > 0, "band must be finite and > 0")
         precondition(x0.isFinite && v0.isFinite, "displacement and velocity must be finite")
-        let finder = SettlingFinder(kernel: kernel, x0: x0, v0: v0, epsilon: epsilon)
+        let finder = SettlingFinder(kernel: kernel, x0: x0, v0: v0, band: band)
         return finder.lastExceedance()
     }
 
+    /// The exact settle time of a motion that starts `displacement` away: the old spelling of
+    /// ``settleTime(displacement:velocity:band:)``, whose `epsilon` is the band.
+    @available(*, deprecated, renamed: "settleTime(displacement:velocity:band:)")
+    public func settlingDuration(displacement x0: Double, velocity v0: Double, epsilon: Double) -> Double {
+        settleTime(displacement: x0, velocity: v0, band: epsilon)
+    }
+
     /// The exact time from which a motion that starts `displacement` away from its target with
-    /// `velocity` stays within `epsilon` of the target **and** slower than `speedEpsilon` for good:
-    /// the later of the position's and the speed's last exceedance, in seconds.
+    /// `velocity` stays within `band` of the target **and** slower than `speedBand` for good: the
+    /// later of the position's and the speed's last exceedance, in seconds.
     ///
     /// The speed of a free spring obeys the same equation as its displacement (from the velocity and
     /// the starting acceleration), so its last exceedance is found by the same exact search. A
-    /// natural speed band is `epsilon × naturalFrequency`: the speed at which a motion of amplitude
-    /// `epsilon` passes the target.
+    /// natural speed band is `band × naturalFrequency`: the speed at which a motion of amplitude
+    /// `band` passes the target.
     ///
     /// - Returns: `+∞` for an undamped spring that moves at all; NaN when the starting acceleration
     ///   overflows.
-    /// - Precondition: `epsilon` and `speedEpsilon` finite and > 0; `displacement` and `velocity`
-    ///   finite.
-    public func settlingDuration(displacement x0: Double, velocity v0: Double, epsilon: Double, speedEpsilon: Double) -> Double {
-        precondition(speedEpsilon.isFinite && speedEpsilon > 0, "speedEpsilon must be finite and > 0")
-        let position = settlingDuration(displacement: x0, velocity: v0, epsilon: epsilon)
+    /// - Precondition: `band` and `speedBand` finite and > 0; `displacement` and `velocity` finite.
+    public func settleTime(displacement x0: Double, velocity v0: Double, band: Double, speedBand: Double) -> Double {
+        precondition(speedBand.isFinite && speedBand > 0, "speedBand must be finite and > 0")
+        let position = settleTime(displacement: x0, velocity: v0, band: band)
         if isInstantaneous { return position }
-        let a0 = -(stiffness * x0 + damping * v0) / mass
+        let a0 = -(stiffness * x0 + dampingCoefficient * v0) / mass
         guard a0.isFinite else { return .nan }
-        let speed = SettlingFinder(kernel: kernel, x0: v0, v0: a0, epsilon: speedEpsilon).lastExceedance()
+        let speed = SettlingFinder(kernel: kernel, x0: v0, v0: a0, band: speedBand).lastExceedance()
         return Swift.max(position, speed)
+    }
+
+    /// The exact settle time in distance and speed: the old spelling of
+    /// ``settleTime(displacement:velocity:band:speedBand:)``, whose `epsilon` and `speedEpsilon` are
+    /// the band and the speed band.
+    @available(*, deprecated, renamed: "settleTime(displacement:velocity:band:speedBand:)")
+    public func settlingDuration(displacement x0: Double, velocity v0: Double, epsilon: Double, speedEpsilon: Double) -> Double {
+        settleTime(displacement: x0, velocity: v0, band: epsilon, speedBand: speedEpsilon)
     }
 
     /// The largest distance from its target that the free motion starting `displacement` away with
@@ -77,37 +117,42 @@ extension Spring {
     /// - Precondition: `displacement` and `velocity` finite.
     public func peakDistance(displacement x0: Double, velocity v0: Double) -> Double {
         precondition(x0.isFinite && v0.isFinite, "displacement and velocity must be finite")
-        let finder = SettlingFinder(kernel: kernel, x0: x0, v0: v0, epsilon: 1)
+        let finder = SettlingFinder(kernel: kernel, x0: x0, v0: v0, band: 1)
         let turningPoint = finder.extremaAfterStart(limit: 1).first.map { abs(finder.displacement($0)) } ?? 0
         return Swift.max(abs(x0), turningPoint)
     }
 
-    /// Wave's settling-time estimate, for comparison with the exact ``settlingDuration``:
-    /// `−ln(10⁻⁴)/(ζ·ω)` for ζ < 1; for ζ ≥ 1, 1.25 times the value as ζ → 1⁻ (`1.25·−ln(10⁻⁴)/ω`);
-    /// 1 s for a non-animated spring. An envelope estimate, not a measurement of the motion.
-    public var waveSettlingDuration: Double {
+    /// Wave's settle estimate, for comparison with the exact ``settleTime``: `−ln(10⁻⁴)/(ζ·ω)` for
+    /// ζ < 1; for ζ ≥ 1, 1.25 times the value as ζ → 1⁻ (`1.25·−ln(10⁻⁴)/ω`); 1 s for a non-animated
+    /// spring. An envelope estimate, not a measurement of the motion.
+    public var waveSettleEstimate: Double {
         if isInstantaneous { return 1 }
         let omega = naturalFrequency
-        let logEpsilon = -Foundation.log(1e-4)
-        if dampingRatio < 1 { return logEpsilon / (dampingRatio * omega) }
-        return 1.25 * logEpsilon / omega
+        let logLimit = -Foundation.log(1e-4)
+        if dampingRatio < 1 { return logLimit / (dampingRatio * omega) }
+        return 1.25 * logLimit / omega
     }
 
+    /// Wave's settle estimate: the old name of ``waveSettleEstimate``.
+    @available(*, deprecated, renamed: "waveSettleEstimate")
+    public var waveSettlingDuration: Double { waveSettleEstimate }
+
     /// A spring with `dampingRatio` whose unit step from rest settles within `epsilon` in exactly
-    /// `settlingDuration` seconds (SwiftUI's `Spring(settlingDuration:dampingRatio:epsilon:)`).
+    /// `settlingDuration` seconds (SwiftUI's `Spring(settlingDuration:dampingRatio:epsilon:)`, whose
+    /// spelling it keeps: `settlingDuration` is the settle time and `epsilon` the tolerance).
     ///
     /// Every time of a spring's motion scales with its response, so the response is found in closed
-    /// form from the settling duration of the same damping ratio at response 1.
+    /// form from the settle time of the same damping ratio at response 1.
     ///
     /// - Precondition: `settlingDuration` finite and ≥ 0; `dampingRatio` finite and > 0 (an undamped
     ///   spring never settles); `epsilon` finite, > 0 and < 1.
-    public init(settlingDuration: Double, dampingRatio: Double, epsilon: Double = Spring.defaultSettlingEpsilon) {
+    public init(settlingDuration: Double, dampingRatio: Double, epsilon: Double = Spring.defaultSettleTolerance) {
         precondition(settlingDuration.isFinite && settlingDuration >= 0, "settlingDuration must be finite and ≥ 0")
         precondition(dampingRatio.isFinite && dampingRatio > 0, "dampingRatio must be finite and > 0")
         precondition(epsilon.isFinite && epsilon > 0 && epsilon < 1, "epsilon must be in (0, 1)")
         let unit = Spring(dampingRatio: dampingRatio, response: 1)
-        let unitSettling = unit.settlingDuration(target: 1, initialVelocity: 0, epsilon: epsilon)
-        self.init(dampingRatio: dampingRatio, response: settlingDuration / unitSettling)
+        let unitSettleTime = unit.settleTime(target: 1, initialVelocity: 0, band: epsilon)
+        self.init(dampingRatio: dampingRatio, response: settlingDuration / unitSettleTime)
     }
 }
 
@@ -119,13 +164,14 @@ struct ExtremumTimes {
     func time(_ k: Double) -> Double { first + k * spacing }
 }
 
-/// The scalar machinery behind settling, extrema and metrics: the free motion x(t), v(t) from
+/// The scalar machinery behind settle times, turning points and metrics: the free motion x(t), v(t) from
 /// (x0, v0) and the analytic times at which it turns or crosses zero.
 struct SettlingFinder {
     let kernel: SpringKernel
     let x0: Double
     let v0: Double
-    let epsilon: Double
+    /// The absolute distance from the target that the searches test against.
+    let band: Double
 
     func displacement(_ t: Double) -> Double {
         let m = kernel.transition(t)
@@ -153,17 +199,17 @@ struct SettlingFinder {
 
     /// Underdamped motion is x(t) = e^(−at)·R·cos(ω_d t − φ), and the extrema (v = 0) sit at
     /// t_k = (ψ + π/2 + kπ)/ω_d with heights |x(t_k)| = K·e^(−a t_k) for one constant K. The last
-    /// extremum at or above ε is therefore found in closed form; |x| falls monotonically from it to
-    /// the next zero of x, where bisection finds the crossing.
+    /// extremum at or above the band b is therefore found in closed form; |x| falls monotonically
+    /// from it to the next zero of x, where the root search finds the crossing.
     private func underdampedLastExceedance() -> Double {
         let a = kernel.rate, wd = kernel.frequency
         let amplitude = hypot(x0, (v0 + a * x0) / wd)
         if a == 0 {
             // Undamped: the amplitude never decays.
-            return amplitude >= epsilon ? .infinity : 0
+            return amplitude >= band ? .infinity : 0
         }
         let extrema = extremumTimes
-        guard let index = lastExtremumIndex(atLeast: epsilon, extrema) else { return fallbackFromStart() }
+        guard let index = lastExtremumIndex(atLeast: band, extrema) else { return fallbackFromStart() }
         let tExtremum = extrema.time(index)
         // Next zero of x after the extremum: zeros at ω_d t − φ = π/2 + jπ.
         let phi = Foundation.atan2((v0 + a * x0) / wd, x0)
@@ -225,10 +271,10 @@ struct SettlingFinder {
         return ExtremumTimes(first: first, spacing: spacing)
     }
 
-    /// Used when no extremum after t = 0 reaches ε: |x| can only exceed ε on the first stretch, where
+    /// Used when no extremum after t = 0 reaches the band b: |x| can only exceed b on the first stretch, where
     /// it falls from |x0| to the first zero.
     private func fallbackFromStart() -> Double {
-        guard abs(x0) >= epsilon else { return 0 }
+        guard abs(x0) >= band else { return 0 }
         let a = kernel.rate, wd = kernel.frequency
         let phi = Foundation.atan2((v0 + a * x0) / wd, x0)
         var tZero = (phi + Double.pi / 2) / wd
@@ -266,16 +312,16 @@ struct SettlingFinder {
         if let t = nonOscillatingExtremumTime { events.append(t) }
         events.sort()
         // Walk the stretches from the last backwards; the answer lies on the last stretch whose
-        // start is at or above ε.
+        // start is at or above the band.
         for i in stride(from: events.count - 1, through: 0, by: -1) {
             let start = events[i]
-            guard abs(displacement(start)) >= epsilon else { continue }
+            guard abs(displacement(start)) >= band else { continue }
             if i == events.count - 1 {
                 // Open-ended stretch: bracket the crossing by doubling.
                 var step = max(kernel.slowestDecayRate > 0 ? 1 / kernel.slowestDecayRate : 1, 1e-300)
                 var end = start + step
                 var guardCount = 0
-                while abs(displacement(end)) >= epsilon && guardCount < 2000 {
+                while abs(displacement(end)) >= band && guardCount < 2000 {
                     step *= 2
                     end = start + step
                     guardCount += 1
@@ -289,22 +335,22 @@ struct SettlingFinder {
 
     // MARK: Root finding
 
-    /// The last time in [lo, hi] with |x| ≥ ε, given |x(lo)| ≥ ε > |x(hi)| and |x| falling between.
+    /// The last time in [lo, hi] with |x| ≥ b, given |x(lo)| ≥ b > |x(hi)| and |x| falling between.
     ///
     /// Regula falsi with the Illinois modification (the retained end's value is halved when it is kept
     /// twice), falling back to bisection when a secant step leaves the bracket: about ten evaluations
     /// of the motion instead of bisection's sixty, to the same last-bit bracket.
     private func lastCrossing(from lo: Double, to hi: Double) -> Double {
         var lo = lo, hi = hi
-        var fLo = abs(displacement(lo)) - epsilon
-        var fHi = abs(displacement(hi)) - epsilon
+        var fLo = abs(displacement(lo)) - band
+        var fHi = abs(displacement(hi)) - band
         if fHi >= 0 { return hi }
         var kept = 0  // −1: lo was kept last time, +1: hi was
         for _ in 0..<200 {
             var t = fLo > 0 && fHi < 0 ? lo + (hi - lo) * (fLo / (fLo - fHi)) : lo + (hi - lo) / 2
             if !(t > lo && t < hi) { t = lo + (hi - lo) / 2 }
             if t <= lo || t >= hi { break }
-            let f = abs(displacement(t)) - epsilon
+            let f = abs(displacement(t)) - band
             if f >= 0 {
                 lo = t
                 fLo = f

@@ -17,7 +17,8 @@ import Foundation
 extension Spring {
     // MARK: Core Animation
 
-    /// `CASpringAnimation`'s parameters: mass, stiffness and damping (defaults 1, 100, 10).
+    /// `CASpringAnimation`'s parameters: `mass`, `stiffness` and `damping` (the damping coefficient;
+    /// defaults 1, 100, 10).
     public struct CoreAnimation: Hashable, Sendable {
         public var mass: Double
         public var stiffness: Double
@@ -30,14 +31,14 @@ extension Spring {
     }
 
     /// The spring of a `CASpringAnimation`.
-    /// - Precondition: as ``init(mass:stiffness:damping:)``.
+    /// - Precondition: as ``init(mass:stiffness:dampingCoefficient:)``.
     public init(coreAnimation p: CoreAnimation) {
-        self.init(mass: p.mass, stiffness: p.stiffness, damping: p.damping)
+        self.init(mass: p.mass, stiffness: p.stiffness, dampingCoefficient: p.damping)
     }
 
     /// This spring as `CASpringAnimation` parameters.
     public var coreAnimation: CoreAnimation {
-        CoreAnimation(mass: mass, stiffness: stiffness, damping: damping)
+        CoreAnimation(mass: mass, stiffness: stiffness, damping: dampingCoefficient)
     }
 
     // MARK: react-spring
@@ -63,14 +64,14 @@ extension Spring {
     }
 
     /// The spring of a react-spring config.
-    /// - Precondition: as ``init(mass:stiffness:damping:)`` (tension > 0, friction ≥ 0, mass > 0).
+    /// - Precondition: as ``init(mass:stiffness:dampingCoefficient:)`` (tension > 0, friction ≥ 0, mass > 0).
     public init(reactSpring p: ReactSpring) {
-        self.init(mass: p.mass, stiffness: p.tension, damping: p.friction)
+        self.init(mass: p.mass, stiffness: p.tension, dampingCoefficient: p.friction)
     }
 
     /// This spring as a react-spring config.
     public var reactSpring: ReactSpring {
-        ReactSpring(tension: stiffness, friction: damping, mass: mass)
+        ReactSpring(tension: stiffness, friction: dampingCoefficient, mass: mass)
     }
 
     // MARK: framer-motion
@@ -88,14 +89,14 @@ extension Spring {
     }
 
     /// The spring of framer-motion's physical options.
-    /// - Precondition: as ``init(mass:stiffness:damping:)``.
+    /// - Precondition: as ``init(mass:stiffness:dampingCoefficient:)``.
     public init(framerMotion p: FramerMotion) {
-        self.init(mass: p.mass, stiffness: p.stiffness, damping: p.damping)
+        self.init(mass: p.mass, stiffness: p.stiffness, dampingCoefficient: p.damping)
     }
 
     /// This spring as framer-motion's physical options.
     public var framerMotion: FramerMotion {
-        FramerMotion(stiffness: stiffness, damping: damping, mass: mass)
+        FramerMotion(stiffness: stiffness, damping: dampingCoefficient, mass: mass)
     }
 
     /// framer-motion's `{ duration, bounce }` spring options (duration in seconds here; framer takes
@@ -115,12 +116,12 @@ extension Spring {
             self.bounce = bounce
         }
 
-        static let envelopeEpsilon = 0.001
+        static let envelopeTolerance = 0.001
         /// The root u = ωT of e^(−u)(u + 1) = 0.001 (critically damped), by Newton's method.
         static let criticalProduct: Double = {
             var u = 9.0
             for _ in 0..<50 {
-                let f = Foundation.exp(-u) * (u + 1) - envelopeEpsilon
+                let f = Foundation.exp(-u) * (u + 1) - envelopeTolerance
                 let df = -u * Foundation.exp(-u)
                 let next = u - f / df
                 if next == u { break }
@@ -140,7 +141,7 @@ extension Spring {
         let omega: Double
         if zeta < 1 {
             let ratio = zeta / ((1 - zeta) * (1 + zeta)).squareRoot()
-            omega = Foundation.log(ratio / FramerMotionDuration.envelopeEpsilon) / (zeta * duration)
+            omega = Foundation.log(ratio / FramerMotionDuration.envelopeTolerance) / (zeta * duration)
         } else {
             omega = FramerMotionDuration.criticalProduct / duration
         }
@@ -157,7 +158,7 @@ extension Spring {
         let duration: Double
         if zeta < 1 {
             let ratio = zeta / ((1 - zeta) * (1 + zeta)).squareRoot()
-            duration = Foundation.log(ratio / FramerMotionDuration.envelopeEpsilon) / (zeta * omega)
+            duration = Foundation.log(ratio / FramerMotionDuration.envelopeTolerance) / (zeta * omega)
         } else {
             duration = FramerMotionDuration.criticalProduct / omega
         }
@@ -212,7 +213,7 @@ extension Spring {
     // MARK: Origami and POP
 
     /// Origami's (and Facebook POP's and Rebound's) tension and friction, which map linearly to a
-    /// mass-1 spring: `stiffness = (tension − 30)·3.62 + 194`, `damping = (friction − 8)·3 + 25`.
+    /// mass-1 spring: `stiffness = (tension − 30)·3.62 + 194`, `dampingCoefficient = (friction − 8)·3 + 25`.
     /// As in Rebound, an Origami value of 0 maps to 0 and back.
     public struct Origami: Hashable, Sendable {
         public var tension: Double
@@ -225,10 +226,14 @@ extension Spring {
         /// The mass-1 stiffness of an Origami tension (0 maps to 0, as in Rebound).
         public static func stiffness(tension: Double) -> Double { tension == 0 ? 0 : (tension - 30) * 3.62 + 194 }
         /// The mass-1 damping coefficient of an Origami friction (0 maps to 0, as in Rebound).
-        public static func damping(friction: Double) -> Double { friction == 0 ? 0 : (friction - 8) * 3 + 25 }
+        public static func dampingCoefficient(friction: Double) -> Double { friction == 0 ? 0 : (friction - 8) * 3 + 25 }
+        /// The mass-1 damping coefficient of an Origami friction: the old name of
+        /// ``dampingCoefficient(friction:)``.
+        @available(*, deprecated, renamed: "dampingCoefficient(friction:)")
+        public static func damping(friction: Double) -> Double { dampingCoefficient(friction: friction) }
         /// The tension below which the stiffness is not positive: 30 − 194/3.62 ≈ −23.59.
         public static let tensionFloor = 30 - 194 / 3.62
-        /// The friction below which the damping is negative: 8 − 25/3 ≈ −0.333.
+        /// The friction below which the damping coefficient is negative: 8 − 25/3 ≈ −0.333.
         public static let frictionFloor = 8 - 25 / 3.0
 
         /// POP's and React Native's `bounciness` and `speed`, converted as they do into Origami
@@ -251,18 +256,18 @@ extension Spring {
             self.init(tension: tension, friction: quadOut(b, noBounce(tension), 0.01))
         }
         static func tension(stiffness: Double) -> Double { stiffness == 0 ? 0 : (stiffness - 194) / 3.62 + 30 }
-        static func friction(damping: Double) -> Double { damping == 0 ? 0 : (damping - 25) / 3 + 8 }
+        static func friction(dampingCoefficient c: Double) -> Double { c == 0 ? 0 : (c - 25) / 3 + 8 }
     }
 
     /// The spring of Origami / POP tension and friction (mass 1).
-    /// - Precondition: the resulting stiffness is > 0 (tension > about −23.6) and damping ≥ 0.
+    /// - Precondition: the resulting stiffness is > 0 (tension > about −23.6) and damping coefficient ≥ 0.
     public init(origami p: Origami) {
-        self.init(mass: 1, stiffness: Origami.stiffness(tension: p.tension), damping: Origami.damping(friction: p.friction))
+        self.init(mass: 1, stiffness: Origami.stiffness(tension: p.tension), dampingCoefficient: Origami.dampingCoefficient(friction: p.friction))
     }
 
     /// This spring as Origami / POP tension and friction, for the mass-1 spring with the same motion.
     public var origami: Origami {
-        Origami(tension: Origami.tension(stiffness: stiffness / mass), friction: Origami.friction(damping: damping / mass))
+        Origami(tension: Origami.tension(stiffness: stiffness / mass), friction: Origami.friction(dampingCoefficient: dampingCoefficient / mass))
     }
 
     /// POP's and React Native's `bounciness` (default 8) and `speed` (default 12), converted as they

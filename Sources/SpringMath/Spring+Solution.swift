@@ -55,7 +55,7 @@ extension Spring {
     @inlinable
     public func force<V: SpringVector>(target: V, position: V, velocity: V) -> V {
         if isInstantaneous { return .zero }
-        return V.combine(-stiffness, position - target, -damping, velocity)
+        return V.combine(-stiffness, position - target, -dampingCoefficient, velocity)
     }
 
     /// The acceleration of a mass at `position` moving with `velocity`: ``force(target:position:velocity:)``
@@ -143,3 +143,21 @@ public struct SpringMotion<Value: SpringVector> {
 extension SpringMotion: Equatable where Value: Equatable {}
 extension SpringMotion: Hashable where Value: Hashable {}
 extension SpringMotion: Sendable where Value: Sendable {}
+
+extension SpringMotion where Value == Double {
+    /// The exact settle time of this motion for a `tolerance` given as a fraction of the travel
+    /// `|to − from|`: the last time the motion is at least `tolerance × travel` from its target, in
+    /// seconds. When there is no travel (a pure fling), `tolerance` is read as a band in value units.
+    ///
+    /// For a band in value units, use ``Spring/settleTime(displacement:velocity:band:)``.
+    ///
+    /// - Returns: 0 when the motion never leaves the band after time 0; `+∞` for an undamped spring
+    ///   that moves at all.
+    /// - Precondition: `tolerance` finite and > 0; the motion finite.
+    public func settleTime(tolerance: Double = Spring.defaultSettleTolerance) -> Double {
+        precondition(tolerance.isFinite && tolerance > 0, "tolerance must be finite and > 0")
+        let travel = Swift.abs(to - from)
+        return spring.settleTime(displacement: from - to, velocity: initialVelocity,
+                                 band: tolerance * (travel > 0 ? travel : 1))
+    }
+}

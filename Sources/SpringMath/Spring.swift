@@ -1,6 +1,6 @@
 import Foundation
 
-/// A damped spring: the physics of `m·x'' + c·x' + k·x = 0`, where `x` is the distance from the
+/// A damped spring: the physics of `m·x'' + c·x' + k·x = 0`, where `x` is the displacement from the
 /// target.
 ///
 /// A spring is a value. Build it the way your tool of choice describes springs and read it back in
@@ -9,13 +9,13 @@ import Foundation
 /// ```swift
 /// let wave = Spring(dampingRatio: 0.68, response: 0.8)      // Wave
 /// let swiftUI = Spring(duration: 0.5, bounce: 0.3)           // SwiftUI
-/// let coreAnimation = Spring(mass: 1, stiffness: 100, damping: 10)
-/// print(swiftUI.stiffness, swiftUI.damping)                  // 157.91…, 17.59…
+/// let coreAnimation = Spring(mass: 1, stiffness: 100, dampingCoefficient: 10)
+/// print(swiftUI.stiffness, swiftUI.dampingCoefficient)       // 157.91…, 17.59…
 /// ```
 ///
 /// Every initialiser stores all five parameters (``dampingRatio``, ``response``, ``mass``,
-/// ``stiffness``, ``damping``), the ones it was given exactly and the others derived, so a spring
-/// built from stiffness and damping steps with exactly those numbers.
+/// ``stiffness``, ``dampingCoefficient``), the ones it was given exactly and the others derived, so a
+/// spring built from stiffness and damping coefficient steps with exactly those numbers.
 ///
 /// The relations, with ω the natural frequency:
 /// `ω = 2π/response = √(k/m)`, `k = ω²·m`, `c = 2ζω·m = 4πζm/response`.
@@ -25,7 +25,7 @@ import Foundation
 ///
 /// Preconditions (violations trap; use the `validated` factories for untrusted input): every
 /// parameter is a real number (not NaN), `dampingRatio ≥ 0` and finite, `response ≥ 0` and finite,
-/// `mass > 0` and finite, `stiffness > 0`, `damping ≥ 0`.
+/// `mass > 0` and finite, `stiffness > 0`, `dampingCoefficient ≥ 0`.
 public struct Spring: Hashable, Sendable {
     /// The damping ratio ζ: 0 never stops oscillating, below 1 overshoots, 1 is critically damped
     /// (the fastest motion without overshoot), above 1 creeps in slowly.
@@ -35,25 +35,25 @@ public struct Spring: Hashable, Sendable {
     /// Smaller is faster. 0 for a non-animated spring.
     public let response: Double
 
-    /// The mass, in mass units. It scales stiffness and damping together and does not change the
-    /// motion of a spring given by damping ratio and response.
+    /// The mass, in mass units. It scales stiffness and damping coefficient together and does not
+    /// change the motion of a spring given by damping ratio and response.
     public let mass: Double
 
     /// The stiffness k, in force units per value unit (`+∞` for a non-animated spring).
     public let stiffness: Double
 
     /// The damping coefficient c, in force units per (value unit per second).
-    public let damping: Double
+    public let dampingCoefficient: Double
 
     @usableFromInline let kernel: SpringKernel
 
-    private init(dampingRatio: Double, response: Double, mass: Double, stiffness: Double, damping: Double,
+    private init(dampingRatio: Double, response: Double, mass: Double, stiffness: Double, dampingCoefficient: Double,
                  kernel: SpringKernel) {
         self.dampingRatio = dampingRatio
         self.response = response
         self.mass = mass
         self.stiffness = stiffness
-        self.damping = damping
+        self.dampingCoefficient = dampingCoefficient
         self.kernel = kernel
     }
 
@@ -72,10 +72,10 @@ public struct Spring: Hashable, Sendable {
         precondition(mass.isFinite && mass > 0, "mass must be finite and > 0")
         let omega = 2 * Double.pi / response
         let stiffness = omega * omega * mass
-        let damping = response == 0 ? (dampingRatio > 0 ? Double.infinity : 0)
-                                    : 4 * Double.pi * dampingRatio * mass / response
+        let dampingCoefficient = response == 0 ? (dampingRatio > 0 ? Double.infinity : 0)
+                                               : 4 * Double.pi * dampingRatio * mass / response
         self.init(dampingRatio: dampingRatio, response: response, mass: mass,
-                  stiffness: stiffness, damping: damping,
+                  stiffness: stiffness, dampingCoefficient: dampingCoefficient,
                   kernel: SpringKernel(omega: omega, zeta: dampingRatio, decay: dampingRatio * omega))
     }
 
@@ -97,26 +97,34 @@ public struct Spring: Hashable, Sendable {
         precondition(mass.isFinite && mass > 0, "mass must be finite and > 0")
         let omega = (stiffness / mass).squareRoot()
         self.init(dampingRatio: dampingRatio, response: 2 * Double.pi / omega, mass: mass,
-                  stiffness: stiffness, damping: 2 * dampingRatio * (stiffness * mass).squareRoot(),
+                  stiffness: stiffness, dampingCoefficient: 2 * dampingRatio * (stiffness * mass).squareRoot(),
                   kernel: SpringKernel(omega: omega, zeta: dampingRatio, decay: dampingRatio * omega))
     }
 
     /// A spring with the given mass, stiffness and damping coefficient, as SwiftUI's
-    /// `Spring(mass:stiffness:damping:)` and Core Animation's `CASpringAnimation`.
+    /// `Spring(mass:stiffness:damping:)` and Core Animation's `CASpringAnimation` (both call the
+    /// coefficient `damping`).
     ///
-    /// The spring keeps `stiffness` and `damping` exactly as given, so numeric integrators step with
-    /// those numbers (see ``SpringIntegrator/semiImplicitEuler``).
+    /// The spring keeps `stiffness` and `dampingCoefficient` exactly as given, so numeric integrators
+    /// step with those numbers (see ``SpringIntegrator/semiImplicitEuler``).
     ///
-    /// - Precondition: all finite, `mass > 0`, `stiffness > 0`, `damping ≥ 0`.
-    public init(mass: Double = 1, stiffness: Double, damping: Double) {
+    /// - Precondition: all finite, `mass > 0`, `stiffness > 0`, `dampingCoefficient ≥ 0`.
+    public init(mass: Double = 1, stiffness: Double, dampingCoefficient: Double) {
         precondition(mass.isFinite && mass > 0, "mass must be finite and > 0")
         precondition(stiffness.isFinite && stiffness > 0, "stiffness must be finite and > 0")
-        precondition(damping.isFinite && damping >= 0, "damping must be finite and ≥ 0")
+        precondition(dampingCoefficient.isFinite && dampingCoefficient >= 0, "dampingCoefficient must be finite and ≥ 0")
         let omega = (stiffness / mass).squareRoot()
-        let zeta = damping / (2 * (stiffness * mass).squareRoot())
+        let zeta = dampingCoefficient / (2 * (stiffness * mass).squareRoot())
         self.init(dampingRatio: zeta, response: 2 * Double.pi / omega, mass: mass,
-                  stiffness: stiffness, damping: damping,
-                  kernel: SpringKernel(omega: omega, zeta: zeta, decay: damping / (2 * mass)))
+                  stiffness: stiffness, dampingCoefficient: dampingCoefficient,
+                  kernel: SpringKernel(omega: omega, zeta: zeta, decay: dampingCoefficient / (2 * mass)))
+    }
+
+    /// A spring with the given mass, stiffness and damping coefficient: the old spelling of
+    /// ``init(mass:stiffness:dampingCoefficient:)``.
+    @available(*, deprecated, renamed: "init(mass:stiffness:dampingCoefficient:)")
+    public init(mass: Double = 1, stiffness: Double, damping: Double) {
+        self.init(mass: mass, stiffness: stiffness, dampingCoefficient: damping)
     }
 
     // MARK: SwiftUI's duration and bounce
@@ -150,8 +158,9 @@ public struct Spring: Hashable, Sendable {
 
     // MARK: Derived quantities
 
-    /// Wave's name for ``damping``.
-    public var dampingCoefficient: Double { damping }
+    /// The damping coefficient c: the old name of ``dampingCoefficient``.
+    @available(*, deprecated, renamed: "dampingCoefficient")
+    public var damping: Double { dampingCoefficient }
 
     /// Whether the spring is non-animated (``response`` 0): it reaches its target at once.
     public var isInstantaneous: Bool { kernel.regime == .instantaneous }

@@ -1,7 +1,7 @@
 import Foundation
 
 extension Spring {
-    /// Advances a moving value by `deltaTime` seconds along the exact solution (SwiftUI's name).
+    /// Advances a moving value by `deltaTime` seconds along the exact solution.
     ///
     /// Any step size is exact and stable: 60 steps of 1/60 s land where one step of 1 s does (to
     /// rounding), and a step of 10⁶ s simply arrives at the target. For many steps of one fixed size,
@@ -14,7 +14,7 @@ extension Spring {
     ///   - deltaTime: seconds, finite and ≥ 0.
     /// - Precondition: `deltaTime` is finite and ≥ 0.
     @inlinable
-    public func update<V: SpringVector>(value: inout V, velocity: inout V, target: V, deltaTime: Double) {
+    public func advance<V: SpringVector>(value: inout V, velocity: inout V, target: V, by deltaTime: Double) {
         precondition(deltaTime.isFinite && deltaTime >= 0, "deltaTime must be finite and ≥ 0")
         let (x, v) = kernel.transition(deltaTime).apply(displacement: value - target, velocity: velocity)
         value = target + x
@@ -23,32 +23,61 @@ extension Spring {
 
     /// Advances a moving value by `deltaTime` seconds with the chosen integrator.
     ///
-    /// ``SpringIntegrator/exact`` is ``update(value:velocity:target:deltaTime:)``; the numeric
+    /// ``SpringIntegrator/exact`` is ``advance(value:velocity:target:by:)``; the numeric
     /// integrators exist to compare against it (see ``SpringIntegrator``).
     ///
+    /// - Parameters:
+    ///   - value: the current value, replaced by the value `deltaTime` later.
+    ///   - velocity: the current velocity in value units per second, replaced likewise.
+    ///   - target: where the spring pulls.
+    ///   - deltaTime: seconds, finite and ≥ 0.
+    ///   - integrator: the rule that advances the state.
     /// - Precondition: `deltaTime` is finite and ≥ 0.
     @inlinable
-    public func update<V: SpringVector>(value: inout V, velocity: inout V, target: V, deltaTime: Double,
-                                        integrator: SpringIntegrator) {
+    public func advance<V: SpringVector>(value: inout V, velocity: inout V, target: V, by deltaTime: Double,
+                                         integrator: SpringIntegrator) {
         switch integrator {
         case .exact:
-            update(value: &value, velocity: &velocity, target: target, deltaTime: deltaTime)
+            advance(value: &value, velocity: &velocity, target: target, by: deltaTime)
         case .semiImplicitEuler:
             precondition(deltaTime.isFinite && deltaTime >= 0, "deltaTime must be finite and ≥ 0")
             if isInstantaneous { return snap(value: &value, velocity: &velocity, target: target, deltaTime: deltaTime) }
-            SemiImplicitEuler.step(value: &value, velocity: &velocity, target: target, deltaTime: deltaTime,
-                                   stiffness: stiffness, damping: damping, mass: mass)
+            SemiImplicitEuler.advance(value: &value, velocity: &velocity, target: target, deltaTime: deltaTime,
+                                      stiffness: stiffness, dampingCoefficient: dampingCoefficient, mass: mass)
         case .explicitEuler:
             precondition(deltaTime.isFinite && deltaTime >= 0, "deltaTime must be finite and ≥ 0")
             if isInstantaneous { return snap(value: &value, velocity: &velocity, target: target, deltaTime: deltaTime) }
-            ExplicitEuler.step(value: &value, velocity: &velocity, target: target, deltaTime: deltaTime,
-                               stiffness: stiffness, damping: damping, mass: mass)
+            ExplicitEuler.advance(value: &value, velocity: &velocity, target: target, deltaTime: deltaTime,
+                                  stiffness: stiffness, dampingCoefficient: dampingCoefficient, mass: mass)
         case .rungeKutta4:
             precondition(deltaTime.isFinite && deltaTime >= 0, "deltaTime must be finite and ≥ 0")
             if isInstantaneous { return snap(value: &value, velocity: &velocity, target: target, deltaTime: deltaTime) }
-            RungeKutta4.step(value: &value, velocity: &velocity, target: target, deltaTime: deltaTime,
-                             stiffness: stiffness, damping: damping, mass: mass)
+            RungeKutta4.advance(value: &value, velocity: &velocity, target: target, deltaTime: deltaTime,
+                                stiffness: stiffness, dampingCoefficient: dampingCoefficient, mass: mass)
         }
+    }
+
+    /// Advances a moving value by `deltaTime` seconds along the exact solution: SwiftUI's name for
+    /// ``advance(value:velocity:target:by:)``.
+    ///
+    /// - Parameters:
+    ///   - value: the current value, replaced by the value `deltaTime` later.
+    ///   - velocity: the current velocity in value units per second, replaced likewise.
+    ///   - target: where the spring pulls.
+    ///   - deltaTime: seconds, finite and ≥ 0.
+    /// - Precondition: `deltaTime` is finite and ≥ 0.
+    @inlinable
+    public func update<V: SpringVector>(value: inout V, velocity: inout V, target: V, deltaTime: Double) {
+        advance(value: &value, velocity: &velocity, target: target, by: deltaTime)
+    }
+
+    /// Advances a moving value with the chosen integrator: the old spelling of
+    /// ``advance(value:velocity:target:by:integrator:)``.
+    @available(*, deprecated, renamed: "advance(value:velocity:target:by:integrator:)")
+    @inlinable
+    public func update<V: SpringVector>(value: inout V, velocity: inout V, target: V, deltaTime: Double,
+                                        integrator: SpringIntegrator) {
+        advance(value: &value, velocity: &velocity, target: target, by: deltaTime, integrator: integrator)
     }
 
     /// A non-animated spring under any integrator: at the target, at rest, after any positive step.
@@ -80,7 +109,7 @@ public enum SpringIntegrator: String, Hashable, Sendable, CaseIterable {
 /// ```swift
 /// let stepper = SpringStepper(spring: .bouncy, deltaTime: 1.0 / 120)
 /// var x = 0.0, v = 0.0
-/// for _ in 0..<120 { stepper.step(value: &x, velocity: &v, target: 1) }   // x is bouncy.value(target: 1, time: 1)
+/// for _ in 0..<120 { stepper.advance(value: &x, velocity: &v, target: 1) }   // x is bouncy.value(target: 1, time: 1)
 /// ```
 @frozen
 public struct SpringStepper: Hashable, Sendable {
@@ -102,7 +131,7 @@ public struct SpringStepper: Hashable, Sendable {
 
     /// Advances one state by one step.
     @inlinable
-    public func step<V: SpringVector>(value: inout V, velocity: inout V, target: V) {
+    public func advance<V: SpringVector>(value: inout V, velocity: inout V, target: V) {
         let (x, v) = matrix.apply(displacement: value - target, velocity: velocity)
         value = target + x
         velocity = v
@@ -110,7 +139,7 @@ public struct SpringStepper: Hashable, Sendable {
 
     /// Advances one scalar state by one step.
     @inlinable
-    public func step(value: inout Double, velocity: inout Double, target: Double) {
+    public func advance(value: inout Double, velocity: inout Double, target: Double) {
         let x = value - target
         let v = velocity
         value = target + (matrix.positionFromPosition * x + matrix.positionFromVelocity * v)
@@ -121,8 +150,8 @@ public struct SpringStepper: Hashable, Sendable {
     ///
     /// - Precondition: the three buffers have the same count.
     @inlinable
-    public func step(values: UnsafeMutableBufferPointer<Double>, velocities: UnsafeMutableBufferPointer<Double>,
-                     targets: UnsafeBufferPointer<Double>) {
+    public func advance(values: UnsafeMutableBufferPointer<Double>, velocities: UnsafeMutableBufferPointer<Double>,
+                        targets: UnsafeBufferPointer<Double>) {
         precondition(values.count == velocities.count && values.count == targets.count,
                      "values, velocities and targets must have the same count")
         let m = matrix
@@ -132,5 +161,28 @@ public struct SpringStepper: Hashable, Sendable {
             values[i] = targets[i] + (m.positionFromPosition * x + m.positionFromVelocity * v)
             velocities[i] = m.velocityFromPosition * x + m.velocityFromVelocity * v
         }
+    }
+
+    /// Advances one state by one step: the old name of `advance(value:velocity:target:)`.
+    @available(*, deprecated, renamed: "advance(value:velocity:target:)")
+    @inlinable
+    public func step<V: SpringVector>(value: inout V, velocity: inout V, target: V) {
+        advance(value: &value, velocity: &velocity, target: target)
+    }
+
+    /// Advances one scalar state by one step: the old name of `advance(value:velocity:target:)`.
+    @available(*, deprecated, renamed: "advance(value:velocity:target:)")
+    @inlinable
+    public func step(value: inout Double, velocity: inout Double, target: Double) {
+        advance(value: &value, velocity: &velocity, target: target)
+    }
+
+    /// Advances every scalar state by one step: the old name of
+    /// ``advance(values:velocities:targets:)``.
+    @available(*, deprecated, renamed: "advance(values:velocities:targets:)")
+    @inlinable
+    public func step(values: UnsafeMutableBufferPointer<Double>, velocities: UnsafeMutableBufferPointer<Double>,
+                     targets: UnsafeBufferPointer<Double>) {
+        advance(values: values, velocities: velocities, targets: targets)
     }
 }

@@ -2,8 +2,18 @@ import Foundation
 
 /// A named spring parameter, for error messages.
 public enum SpringParameter: String, Hashable, Sendable, CaseIterable {
-    case dampingRatio, response, mass, stiffness, damping, duration, bounce, settlingDuration, epsilon
+    case dampingRatio, response, mass, stiffness, dampingCoefficient, duration, bounce, settleTime, tolerance
     case overshoot, peakTime
+
+    /// The damping coefficient: the old name of ``dampingCoefficient``.
+    @available(*, deprecated, renamed: "dampingCoefficient")
+    public static var damping: SpringParameter { .dampingCoefficient }
+    /// The settle time: the old name of ``settleTime``.
+    @available(*, deprecated, renamed: "settleTime")
+    public static var settlingDuration: SpringParameter { .settleTime }
+    /// The settle tolerance: the old name of ``tolerance``.
+    @available(*, deprecated, renamed: "tolerance")
+    public static var epsilon: SpringParameter { .tolerance }
 }
 
 /// Why a spring parameter was rejected by a `validated` factory.
@@ -111,7 +121,7 @@ extension Spring {
             let ranked = quantity.factors.compactMap { factor in factor.share.map { (factor, $0) } }
             let culprit = (overflowed ? ranked.max { $0.1 < $1.1 } : ranked.min { $0.1 < $1.1 })?.0 ?? quantity.factors[0]
             throw SpringParameterError(parameter: culprit.parameter, value: culprit.value,
-                                       reason: .outOfRange("a range where stiffness, damping and response stay finite"))
+                                       reason: .outOfRange("a range where stiffness, damping coefficient and response stay finite"))
         }
         return spring
     }
@@ -133,7 +143,7 @@ extension Spring {
         return try checkDerived(spring, givenInstantaneous: response == 0, [
             Derived(value: spring.kernel.omegaSquared, mustBePositive: true, factors: [r(-2)]),
             Derived(value: spring.stiffness, mustBePositive: true, factors: [m, r(-2)]),
-            Derived(value: spring.damping, mustBePositive: false, factors: [zeta, m, r(-1)]),
+            Derived(value: spring.dampingCoefficient, mustBePositive: false, factors: [zeta, m, r(-1)]),
             Derived(value: spring.kernelScale, mustBePositive: false, factors: [zeta, r(-1)]),
         ])
     }
@@ -150,18 +160,18 @@ extension Spring {
         return try checkDerived(spring, [
             Derived(value: spring.kernel.omegaSquared, mustBePositive: true, factors: kOverM),
             Derived(value: spring.response, mustBePositive: true, factors: [Factor(.stiffness, stiffness, exponent: -0.5), m]),
-            Derived(value: spring.damping, mustBePositive: false, factors: [zeta, k, m]),
+            Derived(value: spring.dampingCoefficient, mustBePositive: false, factors: [zeta, k, m]),
             Derived(value: spring.kernelScale, mustBePositive: false, factors: [zeta, k, Factor(.mass, mass, exponent: -0.5)]),
         ])
     }
 
-    /// ``init(mass:stiffness:damping:)`` for untrusted input.
-    public static func validated(mass: Double = 1, stiffness: Double, damping: Double) throws(SpringParameterError) -> Spring {
+    /// ``init(mass:stiffness:dampingCoefficient:)`` for untrusted input.
+    public static func validated(mass: Double = 1, stiffness: Double, dampingCoefficient: Double) throws(SpringParameterError) -> Spring {
         try check(mass, .mass, sign: .positive)
         try check(stiffness, .stiffness, sign: .positive)
-        try check(damping, .damping)
-        let spring = Spring(mass: mass, stiffness: stiffness, damping: damping)
-        let c = Factor(.damping, damping, exponent: 1)
+        try check(dampingCoefficient, .dampingCoefficient)
+        let spring = Spring(mass: mass, stiffness: stiffness, dampingCoefficient: dampingCoefficient)
+        let c = Factor(.dampingCoefficient, dampingCoefficient, exponent: 1)
         let kOverM = [Factor(.stiffness, stiffness, exponent: 1), Factor(.mass, mass, exponent: -1)]
         return try checkDerived(spring, [
             Derived(value: spring.kernel.omegaSquared, mustBePositive: true, factors: kOverM),
@@ -171,6 +181,13 @@ extension Spring {
                     factors: [c, Factor(.stiffness, stiffness, exponent: -0.5), Factor(.mass, mass, exponent: -0.5)]),
             Derived(value: spring.kernelScale, mustBePositive: false, factors: [c, Factor(.mass, mass, exponent: -1)]),
         ])
+    }
+
+    /// ``init(mass:stiffness:dampingCoefficient:)`` for untrusted input: the old spelling of
+    /// ``validated(mass:stiffness:dampingCoefficient:)``.
+    @available(*, deprecated, renamed: "validated(mass:stiffness:dampingCoefficient:)")
+    public static func validated(mass: Double = 1, stiffness: Double, damping: Double) throws(SpringParameterError) -> Spring {
+        try validated(mass: mass, stiffness: stiffness, dampingCoefficient: damping)
     }
 
     /// ``init(duration:bounce:)`` for untrusted input.
@@ -187,19 +204,19 @@ extension Spring {
         return try checkDerived(spring, givenInstantaneous: duration == 0, [
             Derived(value: spring.kernel.omegaSquared, mustBePositive: true, factors: [d(-2)]),
             Derived(value: spring.stiffness, mustBePositive: true, factors: [d(-2)]),
-            Derived(value: spring.damping, mustBePositive: false, factors: [zeta, d(-1)]),
+            Derived(value: spring.dampingCoefficient, mustBePositive: false, factors: [zeta, d(-1)]),
             Derived(value: spring.kernelScale, mustBePositive: false, factors: [zeta, d(-1)]),
         ])
     }
 
     /// ``init(settlingDuration:dampingRatio:epsilon:)`` for untrusted input.
     public static func validated(settlingDuration: Double, dampingRatio: Double,
-                                 epsilon: Double = Spring.defaultSettlingEpsilon) throws(SpringParameterError) -> Spring {
-        try check(settlingDuration, .settlingDuration)
+                                 epsilon: Double = Spring.defaultSettleTolerance) throws(SpringParameterError) -> Spring {
+        try check(settlingDuration, .settleTime)
         try check(dampingRatio, .dampingRatio, sign: .positive)
-        try check(epsilon, .epsilon, sign: .positive)
+        try check(epsilon, .tolerance, sign: .positive)
         guard epsilon < 1 else {
-            throw SpringParameterError(parameter: .epsilon, value: epsilon, reason: .outOfRange("(0, 1)"))
+            throw SpringParameterError(parameter: .tolerance, value: epsilon, reason: .outOfRange("(0, 1)"))
         }
         return Spring(settlingDuration: settlingDuration, dampingRatio: dampingRatio, epsilon: epsilon)
     }

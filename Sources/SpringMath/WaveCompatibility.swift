@@ -9,13 +9,22 @@ import Foundation
 /// ratio of 0.5618, and it overshoots.
 extension Spring {
     /// The range Wave rubber-bands its damping coefficient into.
-    public static let waveDampingRange: ClosedRange<Double> = 0...60
+    public static let waveDampingCoefficientRange: ClosedRange<Double> = 0...60
     /// The rubber-band interval Wave uses for its damping coefficient.
-    public static let waveDampingInterval = 15.0
+    public static let waveDampingCoefficientInterval = 15.0
+
+    /// The range Wave rubber-bands its damping coefficient into: the old name of
+    /// ``waveDampingCoefficientRange``.
+    @available(*, deprecated, renamed: "waveDampingCoefficientRange")
+    public static var waveDampingRange: ClosedRange<Double> { waveDampingCoefficientRange }
+    /// The rubber-band interval of Wave's damping coefficient: the old name of
+    /// ``waveDampingCoefficientInterval``.
+    @available(*, deprecated, renamed: "waveDampingCoefficientInterval")
+    public static var waveDampingInterval: Double { waveDampingCoefficientInterval }
 
     /// The spring Wave animates when asked for `Spring(dampingRatio:response:mass:)`: Wave's
     /// stiffness and its rubber-banded damping coefficient, as a spring built from
-    /// ``init(mass:stiffness:damping:)``. Step it with ``SpringIntegrator/semiImplicitEuler`` at the
+    /// ``init(mass:stiffness:dampingCoefficient:)``. Step it with ``SpringIntegrator/semiImplicitEuler`` at the
     /// display's frame interval to reproduce Wave's motion bit for bit.
     ///
     /// A response of 0 gives the non-animated spring, as in Wave.
@@ -32,7 +41,8 @@ extension Spring {
         let omega = 2 * Double.pi / response
         let stiffness = omega * omega * mass
         let unbanded = 4 * Double.pi * dampingRatio * mass / response
-        let banded = rubberband(value: unbanded, range: Spring.waveDampingRange, interval: Spring.waveDampingInterval)
-        return Spring(mass: mass, stiffness: stiffness, damping: banded)
+        let banded = rubberband(value: unbanded, range: Spring.waveDampingCoefficientRange,
+                                interval: Spring.waveDampingCoefficientInterval)
+        return Spring(mass: mass, stiffness: stiffness, dampingCoefficient: banded)
     }
 }

@@ -12,30 +12,39 @@ public struct Compensation: Sendable {
     /// The platform parameters to use instead, by the platform's own names.
     public var parameters: [(name: String, value: Double)]
     /// The model with those parameters.
-    public var model: any PlatformStepping
-    /// The displayed motion before and after, at ``fps``.
+    public var model: any PlatformModel
+    /// The displayed motion before and after, at ``frameRate``.
     public var before: PlatformReport
     public var after: PlatformReport
-    public var fps: Double
+    /// The frame rate the parameters are tuned for, in frames per second.
+    public var frameRate: Double
+
+    /// The frame rate the parameters are tuned for: the old name of ``frameRate``.
+    @available(*, deprecated, renamed: "frameRate")
+    public var fps: Double {
+        get { frameRate }
+        set { frameRate = newValue }
+    }
 }
 
 extension Platform {
-    /// Whether ``compensated(for:from:to:velocity:fps:)`` can retune this platform.
+    /// Whether ``compensated(for:from:to:velocity:frameRate:)`` can retune this platform.
     public var isCompensable: Bool { self == .reactSpring || self == .origami || self == .reboundJava }
 
-    /// Retuned parameters for `fps` (nil for platforms that are not ``isCompensable``).
-    /// - Precondition: as ``model(for:from:to:velocity:)``; `fps` finite and > 0.
-    public func compensated(for spring: Spring, from: Double, to: Double, velocity: Double, fps: Double) -> Compensation? {
+    /// Retuned parameters for `frameRate`, in frames per second (nil for platforms that are not
+    /// ``isCompensable``).
+    /// - Precondition: as ``model(for:from:to:velocity:)``; `frameRate` finite and > 0.
+    public func compensated(for spring: Spring, from: Double, to: Double, velocity: Double, frameRate: Double) -> Compensation? {
         guard isCompensable else { return nil }
-        precondition(fps.isFinite && fps > 0, "fps must be finite and > 0")
-        let k = spring.stiffness / spring.mass, c = spring.damping / spring.mass
+        precondition(frameRate.isFinite && frameRate > 0, "frameRate must be finite and > 0")
+        let k = spring.stiffness / spring.mass, c = spring.dampingCoefficient / spring.mass
         let travel = to - from
         // (log time factor, log damping factor) → model
-        func model(_ p: [Double]) -> any PlatformStepping {
+        func model(_ p: [Double]) -> any PlatformModel {
             let scale = Foundation.exp(p[0]), dampingScale = Foundation.exp(p[1])
             switch self {
             case .reactSpring:
-                return ReactSpringModel(tension: spring.stiffness / (scale * scale), friction: spring.damping * dampingScale / scale,
+                return ReactSpringModel(tension: spring.stiffness / (scale * scale), friction: spring.dampingCoefficient * dampingScale / scale,
                                         mass: spring.mass, velocity: velocity / 1000 / scale)
             default:
                 return ReboundModel(tension: k / (scale * scale), friction: c * dampingScale / scale,
@@ -43,8 +52,8 @@ extension Platform {
                                     port: self == .origami ? .javaScript : .java)
             }
         }
-        func measure(_ m: any PlatformStepping) -> PlatformReport {
-            PlatformReport.measure(m, spring: spring, from: from, to: to, velocity: velocity, fps: fps)
+        func measure(_ m: any PlatformModel) -> PlatformReport {
+            PlatformReport.measure(m, spring: spring, from: from, to: to, velocity: velocity, frameRate: frameRate)
         }
         let before = measure(self.model(for: spring, from: from, to: to, velocity: velocity))
         let best = NelderMead.minimize(start: [0, 0], step: 0.02, iterations: 120) { measure(model($0)).maxError }
@@ -55,10 +64,18 @@ extension Platform {
             chosen = self.model(for: spring, from: from, to: to, velocity: velocity)
             after = before
         }
-        return Compensation(parameters: Platform.parameters(of: chosen), model: chosen, before: before, after: after, fps: fps)
+        return Compensation(parameters: Platform.parameters(of: chosen), model: chosen, before: before, after: after,
+                            frameRate: frameRate)
     }
 
-    static func parameters(of model: any PlatformStepping) -> [(name: String, value: Double)] {
+    /// Retuned parameters for a frame rate: the old spelling of
+    /// ``compensated(for:from:to:velocity:frameRate:)``.
+    @available(*, deprecated, renamed: "compensated(for:from:to:velocity:frameRate:)")
+    public func compensated(for spring: Spring, from: Double, to: Double, velocity: Double, fps: Double) -> Compensation? {
+        compensated(for: spring, from: from, to: to, velocity: velocity, frameRate: fps)
+    }
+
+    static func parameters(of model: any PlatformModel) -> [(name: String, value: Double)] {
         if let m = model as? ReactSpringModel {
             return [("tension", m.tension), ("friction", m.friction), ("mass", m.mass), ("velocity", m.velocity)]
         }

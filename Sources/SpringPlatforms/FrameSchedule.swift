@@ -6,47 +6,65 @@
 /// frame loop sees the same instants as milliseconds (``milliseconds(ofFrame:)``), which is the
 /// unit every web library's stepping rule works in.
 public struct FrameSchedule: Hashable, Sendable {
-    /// Frames per second after the listed times (or from the start, when none are listed).
-    public let rate: Double
+    /// The frame rate, in frames per second, after the listed times (or from the start, when none
+    /// are listed).
+    public let frameRate: Double
     /// Recorded frame times in seconds, first 0, strictly increasing; empty for a steady rate.
     public let listedTimes: [Double]
 
-    /// A steady `rate` in frames per second.
-    /// - Precondition: `rate` is finite and > 0.
-    public init(rate: Double) {
-        precondition(rate.isFinite && rate > 0, "rate must be finite and > 0")
-        self.rate = rate
+    /// A steady `frameRate` in frames per second.
+    /// - Precondition: `frameRate` is finite and > 0.
+    public init(frameRate: Double) {
+        precondition(frameRate.isFinite && frameRate > 0, "frameRate must be finite and > 0")
+        self.frameRate = frameRate
         self.listedTimes = []
     }
 
-    /// Recorded frame times (seconds; shifted so that the first is 0), then `rate` frames per second
-    /// once they run out.
-    /// - Precondition: `times` is non-empty, finite and strictly increasing; `rate` finite and > 0.
-    public init(times: [Double], thenRate rate: Double) {
-        precondition(rate.isFinite && rate > 0, "rate must be finite and > 0")
+    /// Recorded frame times (seconds; shifted so that the first is 0), then `frameRate` frames per
+    /// second once they run out.
+    /// - Precondition: `times` is non-empty, finite and strictly increasing; `frameRate` finite and > 0.
+    public init(times: [Double], thenFrameRate frameRate: Double) {
+        precondition(frameRate.isFinite && frameRate > 0, "frameRate must be finite and > 0")
         precondition(!times.isEmpty, "times must not be empty")
         precondition(times.allSatisfy(\.isFinite), "times must be finite")
         precondition(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "times must increase strictly")
-        self.rate = rate
+        self.frameRate = frameRate
         self.listedTimes = times.map { $0 - times[0] }
+    }
+
+    /// The frame rate: the old name of ``frameRate``.
+    @available(*, deprecated, renamed: "frameRate")
+    public var rate: Double { frameRate }
+
+    /// A steady frame rate: the old spelling of ``init(frameRate:)``.
+    @available(*, deprecated, renamed: "init(frameRate:)")
+    public init(rate: Double) {
+        self.init(frameRate: rate)
+    }
+
+    /// Recorded frame times, then a steady frame rate: the old spelling of
+    /// ``init(times:thenFrameRate:)``.
+    @available(*, deprecated, renamed: "init(times:thenFrameRate:)")
+    public init(times: [Double], thenRate rate: Double) {
+        self.init(times: times, thenFrameRate: rate)
     }
 
     /// The display time of `frame`, in seconds from frame 0.
     public func time(ofFrame frame: Int) -> Double {
         if frame < listedTimes.count { return listedTimes[frame] }
-        if listedTimes.isEmpty { return Double(frame) / rate }
-        return listedTimes[listedTimes.count - 1] + Double(frame - listedTimes.count + 1) / rate
+        if listedTimes.isEmpty { return Double(frame) / frameRate }
+        return listedTimes[listedTimes.count - 1] + Double(frame - listedTimes.count + 1) / frameRate
     }
 
     /// The display time of `frame` in milliseconds, as a JavaScript frame loop reports it: for a
-    /// steady rate, `frame × (1000 / rate)`. Rebound's accumulator is sensitive to the last bit of
+    /// steady rate, `frame × (1000 / frameRate)`. Rebound's accumulator is sensitive to the last bit of
     /// these times (a sub-step more or less every third frame at 60 Hz); this is the arithmetic the
     /// recordings were made with.
     public func milliseconds(ofFrame frame: Int) -> Double {
-        if listedTimes.isEmpty { return Double(frame) * (1000 / rate) }
+        if listedTimes.isEmpty { return Double(frame) * (1000 / frameRate) }
         return time(ofFrame: frame) * 1000
     }
 
-    /// The nominal frame interval in seconds (`1 / rate`).
-    public var interval: Double { 1 / rate }
+    /// The nominal frame interval in seconds (`1 / frameRate`).
+    public var interval: Double { 1 / frameRate }
 }

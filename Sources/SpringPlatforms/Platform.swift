@@ -78,7 +78,7 @@ public enum Platform: String, CaseIterable, Hashable, Sendable {
         case .android:
             return "exact closed form over whole-ms frames, Float state; first frame idle; ends within 0.75 px and 46.9 px/s"
         case .wave:
-            return "semi-implicit Euler once a frame, damping capped near 60; snaps at its settling estimate"
+            return "semi-implicit Euler once a frame, damping coefficient capped near 60; snaps at its settle estimate"
         case .framerPhysics:
             return "exact closed form at whole-ms times; rest test 0.5 units and 2 units/s; ends on a multiple of 50 ms"
         case .framerDuration:
@@ -100,20 +100,20 @@ public enum Platform: String, CaseIterable, Hashable, Sendable {
     /// from `from` to `to` starting at `velocity` units per second.
     ///
     /// - Precondition: `spring` is not instantaneous (a response-0 spring has nothing to export).
-    public func model(for spring: Spring, from: Double, to: Double, velocity: Double) -> any PlatformStepping {
+    public func model(for spring: Spring, from: Double, to: Double, velocity: Double) -> any PlatformModel {
         precondition(!spring.isInstantaneous, "a response-0 spring has no platform model")
-        let k = spring.stiffness, c = spring.damping, m = spring.mass
+        let k = spring.stiffness, c = spring.dampingCoefficient, m = spring.mass
         let travel = to - from
         let travelsPerSecond = travel != 0 ? velocity / travel : 0
         switch self {
         case .swiftUI, .uiKit, .coreAnimation:
-            return ExactPlatformModel(spring: spring, velocity: velocity, finish: .settled(fraction: 1e-3))
+            return ExactPlatformModel(spring: spring, velocity: velocity, finish: .settled(tolerance: 1e-3))
         case .figma:
-            return ExactPlatformModel(spring: spring, velocity: velocity, finish: .settled(fraction: 1e-3), takesVelocity: false)
+            return ExactPlatformModel(spring: spring, velocity: velocity, finish: .settled(tolerance: 1e-3), takesVelocity: false)
         case .flutter:
-            return ExactPlatformModel(spring: spring, velocity: velocity, finish: .tolerance(distance: 1e-3, speed: 1e-3))
+            return ExactPlatformModel(spring: spring, velocity: velocity, finish: .restTest(distance: 1e-3, speed: 1e-3))
         case .compose:
-            return ExactPlatformModel(spring: spring, velocity: velocity, finish: .settledWithin(distance: 0.01))
+            return ExactPlatformModel(spring: spring, velocity: velocity, finish: .settledWithin(band: 0.01))
         case .android:
             return AndroidSpringForceModel(stiffness: k / m, dampingRatio: spring.dampingRatio, velocity: velocity)
         case .wave:

@@ -2,8 +2,8 @@ import SpringMath
 
 /// How far what a platform displays strays from the spring that was asked for, at one frame rate.
 public struct PlatformReport: Hashable, Sendable {
-    /// Frames per second.
-    public var fps: Double
+    /// The frame rate, in frames per second.
+    public var frameRate: Double
     /// The largest distance between a displayed frame and the exact motion at that frame's time, in
     /// the motion's units. Frames after the platform finishes show the target and count until the
     /// exact motion settles.
@@ -26,7 +26,14 @@ public struct PlatformReport: Hashable, Sendable {
     public var finishWarrantsWarning: Bool {
         guard let finishTime else { return exactSettleTime.isFinite }
         guard exactSettleTime.isFinite else { return false }
-        return abs(finishTime - exactSettleTime) >= 1 / fps - 1e-12
+        return abs(finishTime - exactSettleTime) >= 1 / frameRate - 1e-12
+    }
+
+    /// The frame rate: the old name of ``frameRate``.
+    @available(*, deprecated, renamed: "frameRate")
+    public var fps: Double {
+        get { frameRate }
+        set { frameRate = newValue }
     }
 }
 
@@ -53,38 +60,58 @@ extension PlatformTrajectory {
 }
 
 extension Platform {
-    /// The settle band for ``PlatformReport/exactSettleTime``: 0.1 % of the travel (0.001 units
+    /// The settle tolerance of ``PlatformReport/exactSettleTime``: 0.1 % of the travel (0.001 units
     /// without travel).
-    public static let settleFraction = 1e-3
+    public static let settleTolerance = 1e-3
+
+    /// The settle tolerance: the old name of ``settleTolerance``.
+    @available(*, deprecated, renamed: "settleTolerance")
+    public static var settleFraction: Double { settleTolerance }
 
     /// When the exact motion stays within 0.1 % of the travel for good.
     public static func exactSettleTime(of motion: SpringMotion<Double>) -> Double {
         let travel = abs(motion.to - motion.from)
-        let band = travel > 0 ? settleFraction * travel : settleFraction
-        return motion.spring.settlingDuration(displacement: motion.from - motion.to, velocity: motion.initialVelocity, epsilon: band)
+        let band = travel > 0 ? settleTolerance * travel : settleTolerance
+        return motion.spring.settleTime(displacement: motion.from - motion.to, velocity: motion.initialVelocity, band: band)
     }
 
-    /// What this platform displays for the spring and motion at `fps`, measured against the exact
-    /// motion.
-    /// - Precondition: `spring` is not instantaneous; `fps` finite and > 0; the motion finite.
-    public func report(spring: Spring, from: Double, to: Double, velocity: Double, fps: Double) -> PlatformReport {
+    /// What this platform displays for the spring and motion at `frameRate` (frames per second),
+    /// measured against the exact motion.
+    /// - Precondition: `spring` is not instantaneous; `frameRate` finite and > 0; the motion finite.
+    public func report(spring: Spring, from: Double, to: Double, velocity: Double, frameRate: Double) -> PlatformReport {
         let model = self.model(for: spring, from: from, to: to, velocity: velocity)
-        return PlatformReport.measure(model, spring: spring, from: from, to: to, velocity: velocity, fps: fps)
+        return PlatformReport.measure(model, spring: spring, from: from, to: to, velocity: velocity, frameRate: frameRate)
+    }
+
+    /// What this platform displays at a frame rate: the old spelling of
+    /// ``report(spring:from:to:velocity:frameRate:)``.
+    @available(*, deprecated, renamed: "report(spring:from:to:velocity:frameRate:)")
+    public func report(spring: Spring, from: Double, to: Double, velocity: Double, fps: Double) -> PlatformReport {
+        report(spring: spring, from: from, to: to, velocity: velocity, frameRate: fps)
     }
 }
 
 extension PlatformReport {
-    /// Runs `model` at `fps` and measures it against the exact motion of `spring`.
-    public static func measure(_ model: any PlatformStepping, spring: Spring, from: Double, to: Double,
-                               velocity: Double, fps: Double) -> PlatformReport {
-        let schedule = FrameSchedule(rate: fps)
+    /// Runs `model` at `frameRate` (frames per second) and measures it against the exact motion of
+    /// `spring`.
+    public static func measure(_ model: any PlatformModel, spring: Spring, from: Double, to: Double,
+                               velocity: Double, frameRate: Double) -> PlatformReport {
+        let schedule = FrameSchedule(frameRate: frameRate)
         let exact = SpringMotion(spring: spring, from: from, to: to, initialVelocity: velocity)
         let settle = Platform.exactSettleTime(of: exact)
         let trajectory = model.trajectory(from: from, to: to, schedule: schedule)
         let (error, time) = trajectory.largestError(from: exact, schedule: schedule, until: settle)
         let travel = abs(to - from)
-        return PlatformReport(fps: fps, maxError: error, maxErrorFraction: travel > 0 ? error / travel : nil,
+        return PlatformReport(frameRate: frameRate, maxError: error, maxErrorFraction: travel > 0 ? error / travel : nil,
                               maxErrorTime: time, finishTime: trajectory.finishTime, exactSettleTime: settle,
                               velocityKept: velocity == 0 || model.carriesVelocity)
+    }
+
+    /// Runs `model` at a frame rate: the old spelling of
+    /// ``measure(_:spring:from:to:velocity:frameRate:)``.
+    @available(*, deprecated, renamed: "measure(_:spring:from:to:velocity:frameRate:)")
+    public static func measure(_ model: any PlatformModel, spring: Spring, from: Double, to: Double,
+                               velocity: Double, fps: Double) -> PlatformReport {
+        measure(model, spring: spring, from: from, to: to, velocity: velocity, frameRate: fps)
     }
 }

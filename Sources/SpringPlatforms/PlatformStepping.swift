@@ -5,7 +5,7 @@
 /// Each model holds the parameters in the platform's own convention and units, exactly as a user
 /// hands them to the platform (``Platform/model(for:from:to:velocity:)`` builds the ones `springplot
 /// export` prints).
-public protocol PlatformStepping: Sendable {
+public protocol PlatformModel: Sendable {
     /// The displayed rows for a motion from `from` to `to` (see ``PlatformTrajectory``).
     ///
     /// - Parameters:
@@ -20,15 +20,26 @@ public protocol PlatformStepping: Sendable {
     var carriesVelocity: Bool { get }
 }
 
-extension PlatformStepping {
+/// A model of how one platform steps a spring: the old name of ``PlatformModel``.
+@available(*, deprecated, renamed: "PlatformModel")
+public typealias PlatformStepping = PlatformModel
+
+extension PlatformModel {
     /// ``trajectory(from:to:schedule:limit:)`` with the default limit of 60 s.
     public func trajectory(from: Double, to: Double, schedule: FrameSchedule) -> PlatformTrajectory {
-        trajectory(from: from, to: to, schedule: schedule, limit: PlatformLimits.defaultDuration)
+        trajectory(from: from, to: to, schedule: schedule, limit: PlatformLimits.defaultLimit)
     }
 
-    /// ``trajectory(from:to:schedule:limit:)`` at a steady `fps`.
+    /// ``trajectory(from:to:schedule:limit:)`` at a steady `frameRate`, in frames per second.
+    public func trajectory(from: Double, to: Double, frameRate: Double) -> PlatformTrajectory {
+        trajectory(from: from, to: to, schedule: FrameSchedule(frameRate: frameRate), limit: PlatformLimits.defaultLimit)
+    }
+
+    /// ``trajectory(from:to:schedule:limit:)`` at a steady frame rate: the old spelling of
+    /// ``trajectory(from:to:frameRate:)``.
+    @available(*, deprecated, renamed: "trajectory(from:to:frameRate:)")
     public func trajectory(from: Double, to: Double, fps: Double) -> PlatformTrajectory {
-        trajectory(from: from, to: to, schedule: FrameSchedule(rate: fps), limit: PlatformLimits.defaultDuration)
+        trajectory(from: from, to: to, frameRate: fps)
     }
 
     public var carriesVelocity: Bool { true }

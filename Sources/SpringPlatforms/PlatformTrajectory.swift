@@ -50,5 +50,9 @@ struct TrajectoryRecorder {
 /// How far a simulation may run before a model gives up waiting for the platform to finish.
 public enum PlatformLimits {
     /// Seconds of motion simulated at most (an undamped spring never finishes).
-    public static let defaultDuration = 60.0
+    public static let defaultLimit = 60.0
+
+    /// Seconds of motion simulated at most: the old name of ``defaultLimit``.
+    @available(*, deprecated, renamed: "defaultLimit")
+    public static var defaultDuration: Double { defaultLimit }
 }

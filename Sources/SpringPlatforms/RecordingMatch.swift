@@ -23,21 +23,21 @@ public struct RecordingMatch: Hashable, Sendable {
 }
 
 extension Platform {
-    /// Runs this platform's model for `spring` on the recording's frame times (then `fps` past its
-    /// end) and compares it with the recorded positions.
+    /// Runs this platform's model for `spring` on the recording's frame times (then `frameRate`
+    /// frames per second past its end) and compares it with the recorded positions.
     ///
-    /// Times that are a steady `fps` to within 10⁻⁶ s (a recording rounds its times) are taken as
-    /// that steady rate: Rebound's stepping depends on the last bits of the frame times.
+    /// Times that are a steady `frameRate` to within 10⁻⁶ s (a recording rounds its times) are taken
+    /// as that steady rate: Rebound's stepping depends on the last bits of the frame times.
     /// - Precondition: `times` non-empty, finite, strictly increasing, one per position; `spring`
-    ///   not instantaneous; `fps` finite and > 0.
+    ///   not instantaneous; `frameRate` finite and > 0.
     public func match(times: [Double], positions: [Double], spring: Spring, from: Double, to: Double,
-                      velocity: Double, fps: Double) -> RecordingMatch {
+                      velocity: Double, frameRate: Double) -> RecordingMatch {
         precondition(times.count == positions.count && !times.isEmpty, "one position per time")
-        let steady = times.indices.allSatisfy { abs(times[$0] - times[0] - Double($0) / fps) <= 1e-6 }
-        let schedule = steady ? FrameSchedule(rate: fps) : FrameSchedule(times: times, thenRate: fps)
+        let steady = times.indices.allSatisfy { abs(times[$0] - times[0] - Double($0) / frameRate) <= 1e-6 }
+        let schedule = steady ? FrameSchedule(frameRate: frameRate) : FrameSchedule(times: times, thenFrameRate: frameRate)
         let model = self.model(for: spring, from: from, to: to, velocity: velocity)
         let run = model.trajectory(from: from, to: to, schedule: schedule,
-                                   limit: Swift.max(PlatformLimits.defaultDuration, (times.last! - times[0]) * 2))
+                                   limit: Swift.max(PlatformLimits.defaultLimit, (times.last! - times[0]) * 2))
         var worst = 0.0, worstTime = times[0]
         for index in 0..<Swift.min(run.positions.count, positions.count) {
             let difference = abs(run.positions[index] - positions[index])
@@ -57,5 +57,13 @@ extension Platform {
         return RecordingMatch(platform: self, maxDifference: worst, maxDifferenceFraction: travel > 0 ? worst / travel : nil,
                               maxDifferenceTime: worstTime, recordedFrames: positions.count, modelFrames: run.positions.count,
                               modelFinishTime: run.finishTime.map { $0 + times[0] })
+    }
+
+    /// Runs this platform's model on a recording's frame times: the old spelling of
+    /// ``match(times:positions:spring:from:to:velocity:frameRate:)``.
+    @available(*, deprecated, renamed: "match(times:positions:spring:from:to:velocity:frameRate:)")
+    public func match(times: [Double], positions: [Double], spring: Spring, from: Double, to: Double,
+                      velocity: Double, fps: Double) -> RecordingMatch {
+        match(times: times, positions: positions, spring: spring, from: from, to: to, velocity: velocity, frameRate: fps)
     }
 }

@@ -27,20 +27,20 @@ public struct ChartFrame: Sendable {
 /// `count` evenly spaced times from 0 to `span` with positions and velocities (exact).
 public func sample(_ motion: SpringMotion<Double>, span: Double, count: Int = 1201)
     -> (times: [Double], positions: [Double], velocities: [Double]) {
-    let s = motion.sampled(count: count, duration: span)
+    let s = motion.sampled(count: count, span: span)
     return (s.times, s.positions, s.velocities)
 }
 
 /// The subtitle line for one motion: where it goes and the spring's physical constants.
 public func motionSubtitle(_ motion: Motion, springs: [NamedSpring]) -> String {
     var parts = ["from \(label(motion.from, digits: 4)) to \(label(motion.to, digits: 4))"]
-    if motion.velocity != 0 { parts.append("v₀ = \(label(motion.velocity, digits: 4))/s") }
+    if motion.initialVelocity != 0 { parts.append("v₀ = \(label(motion.initialVelocity, digits: 4))/s") }
     if springs.count == 1 {
         let s = springs[0].spring
         if s.isInstantaneous {
             parts.append("non-animated (response 0)")
         } else {
-            parts.append("k = \(label(s.stiffness, digits: 4)), c = \(label(s.damping, digits: 4)), m = \(label(s.mass, digits: 4))")
+            parts.append("k = \(label(s.stiffness, digits: 4)), c = \(label(s.dampingCoefficient, digits: 4)), m = \(label(s.mass, digits: 4))")
         }
     }
     return parts.joined(separator: "  ·  ")
@@ -54,12 +54,12 @@ public func percent(_ fraction: Double) -> String {
 /// Position and velocity against time for one spring or several overlaid: the settle band and
 /// settle times, and the overshoot peaks. What `springplot curve` draws and the studio shows.
 /// - Parameters:
-///   - epsilon: the settle band as a fraction of the distance.
-///   - timeSpan: seconds shown; nil for past the longest settling time.
+///   - tolerance: the settle band as a fraction of the travel.
+///   - timeSpan: seconds shown; nil for past the longest settle time.
 ///   - samples: points per curve.
-public func curveChart(springs: [NamedSpring], motion: Motion, epsilon: Double, timeSpan: Double?,
+public func curveChart(springs: [NamedSpring], motion: Motion, tolerance: Double, timeSpan: Double?,
                        frame: ChartFrame, samples: Int = 1201) -> Chart {
-    let analyses = springs.map { SpringAnalysis($0, motion: motion, epsilon: epsilon) }
+    let analyses = springs.map { SpringAnalysis($0, motion: motion, tolerance: tolerance) }
     let span = timeSpan ?? analyses.map(\.suggestedSpan).max() ?? 1
     let single = analyses.count == 1
     var positionSeries: [Series] = [], velocitySeries: [Series] = []
@@ -71,9 +71,9 @@ public func curveChart(springs: [NamedSpring], motion: Motion, epsilon: Double, 
         positionSeries.append(Series(name: name ?? "position", xs: times, ys: positions, color: .palette(index), lineWidth: 2.5))
         velocitySeries.append(Series(name: name ?? "velocity", xs: times, ys: velocities, color: .palette(index), lineWidth: 2.5))
 
-        let settle = analysis.settlingTime
+        let settle = analysis.settleTime
         if settle.isFinite && settle > 0 && settle <= span {
-            let text = single ? "settles (±\(percent(epsilon))) at \(label(settle)) s" : "\(label(settle)) s"
+            let text = single ? "settles (±\(percent(tolerance))) at \(label(settle)) s" : "\(label(settle)) s"
             let style = single ? AnnotationStyle.muted : AnnotationStyle(color: .palette(index), dash: .dashed, lineWidth: 1.25)
             positionNotes.append(.verticalLine(x: settle, label: text, style: style))
             velocityNotes.append(.verticalLine(x: settle, label: nil, style: style))
@@ -89,7 +89,7 @@ public func curveChart(springs: [NamedSpring], motion: Motion, epsilon: Double, 
     }
     let first = analyses[0]
     positionNotes.insert(.horizontalBand(lower: motion.to - first.band, upper: motion.to + first.band,
-                                         label: "±\(percent(epsilon)) settle band"), at: 0)
+                                         label: "±\(percent(tolerance)) settle band"), at: 0)
     positionNotes.insert(.horizontalLine(y: motion.to, label: "target", style: .dotted), at: 1)
     velocityNotes.insert(.horizontalLine(y: 0, label: nil, style: .dotted), at: 0)
 

@@ -25,7 +25,7 @@ public enum GridChart {
     /// Rows of damping ratios, columns of responses.
     /// - Precondition: `springs` from ``springs(dampingRatios:responses:mass:)`` with the same lists.
     public static func chart(dampingRatios: [Double], responses: [Double], springs: [NamedSpring], motion: Motion,
-                             epsilon: Double, timeSpan: Double?, frame: ChartFrame) -> Chart {
+                             tolerance: Double, timeSpan: Double?, frame: ChartFrame) -> Chart {
         precondition(springs.count == dampingRatios.count * responses.count, "one spring per cell")
         let grid = PanelGrid(columns: responses.count,
                              columnHeaders: responses.map { "response \(label($0)) s" },
@@ -34,17 +34,17 @@ public enum GridChart {
         var subtitle = motionSubtitle(motion, springs: [])
         if let mass = springs.first?.spring.mass, mass != 1 { subtitle += "  ·  m = \(label(mass, digits: 4))" }
         subtitle += "  ·  rows: damping ratio ζ, columns: response"
-        return chart(springs: springs, grid: grid, motion: motion, epsilon: epsilon, timeSpan: timeSpan, frame: frame,
+        return chart(springs: springs, grid: grid, motion: motion, tolerance: tolerance, timeSpan: timeSpan, frame: frame,
                      title: "\(dampingRatios.count) damping ratios × \(responses.count) responses", subtitle: subtitle)
     }
 
     /// One cell per preset, titled, in a near-square grid.
-    public static func chart(presets: [SpringPreset], motion: Motion, epsilon: Double, timeSpan: Double?,
+    public static func chart(presets: [SpringPreset], motion: Motion, tolerance: Double, timeSpan: Double?,
                              frame: ChartFrame) -> Chart {
         let grid = PanelGrid(columns: columns(forCount: presets.count),
                              cellTitles: presets.map(\.title))
         let springs = presets.map { NamedSpring(spring: $0.spring, name: $0.title) }
-        return chart(springs: springs, grid: grid, motion: motion, epsilon: epsilon, timeSpan: timeSpan, frame: frame,
+        return chart(springs: springs, grid: grid, motion: motion, tolerance: tolerance, timeSpan: timeSpan, frame: frame,
                      title: presets.count == 1 ? "1 spring preset" : "\(presets.count) spring presets",
                      subtitle: motionSubtitle(motion, springs: []))
     }
@@ -52,7 +52,7 @@ public enum GridChart {
     /// "0.84 s · 16 %": the settle time and the overshoot, the same in every cell (short enough
     /// for an 8 × 8 grid).
     static func caption(_ analysis: SpringAnalysis) -> String {
-        let settle = analysis.settlingTime
+        let settle = analysis.settleTime
         let time = "\(label(settle, digits: 2)) s"  // "∞ s" for an undamped spring
         let overshoot = analysis.metrics.overshoot
         // Near ζ = 1 an overshoot of 1e-18 is real but reads as noise.
@@ -67,16 +67,16 @@ public enum GridChart {
         return columns
     }
 
-    private static func chart(springs: [NamedSpring], grid: PanelGrid, motion: Motion, epsilon: Double,
+    private static func chart(springs: [NamedSpring], grid: PanelGrid, motion: Motion, tolerance: Double,
                               timeSpan: Double?, frame: ChartFrame, title: String, subtitle: String) -> Chart {
-        let analyses = springs.map { SpringAnalysis($0, motion: motion, epsilon: epsilon) }
+        let analyses = springs.map { SpringAnalysis($0, motion: motion, tolerance: tolerance) }
         let span = timeSpan ?? analyses.map(\.suggestedSpan).max() ?? 1
         var grid = grid
         grid.cellCaptions = analyses.map(caption)
         grid.xAxis = Axis("time (s)", range: 0...span)
         grid.yAxis = Axis("position")
         let panels = analyses.map { cell($0, span: span) }
-        let legend = "each cell: settle time (dashed, ±\(percent(epsilon))) · overshoot (dot)"
+        let legend = "each cell: settle time (dashed, ±\(percent(tolerance))) · overshoot (dot)"
         var chart = frame.chart(title: title, subtitle: subtitle + "  ·  " + legend, panels: panels)
         chart.grid = grid
         return chart
@@ -91,7 +91,7 @@ public enum GridChart {
             .horizontalBand(lower: target - analysis.band, upper: target + analysis.band, label: nil),
             .horizontalLine(y: target, label: nil, style: .dotted),
         ]
-        let settle = analysis.settlingTime
+        let settle = analysis.settleTime
         if settle.isFinite && settle > 0 && settle <= span {
             annotations.append(.verticalLine(x: settle, label: nil, style: .muted))
         }

@@ -24,10 +24,10 @@ public enum PlatformChart {
     /// - Precondition: the spring is not instantaneous; `fps` finite and > 0.
     public static func runs(spring: Spring, motion: Motion, platforms: [Platform], fps: Double) -> [Run] {
         platforms.map { platform in
-            let model = platform.model(for: spring, from: motion.from, to: motion.to, velocity: motion.velocity)
-            let trajectory = model.trajectory(from: motion.from, to: motion.to, fps: fps)
+            let model = platform.model(for: spring, from: motion.from, to: motion.to, velocity: motion.initialVelocity)
+            let trajectory = model.trajectory(from: motion.from, to: motion.to, frameRate: fps)
             let report = PlatformReport.measure(model, spring: spring, from: motion.from, to: motion.to,
-                                                velocity: motion.velocity, fps: fps)
+                                                velocity: motion.initialVelocity, frameRate: fps)
             return Run(platform: platform, trajectory: trajectory, report: report)
         }
     }
@@ -52,7 +52,7 @@ public enum PlatformChart {
     public static func chart(spring: NamedSpring, motion: Motion, platforms: [Platform], fps: Double,
                              timeSpan: Double?, frame: ChartFrame) -> Chart {
         let runs = runs(spring: spring.spring, motion: motion, platforms: platforms, fps: fps)
-        let exact = SpringMotion(spring: spring.spring, from: motion.from, to: motion.to, initialVelocity: motion.velocity)
+        let exact = SpringMotion(spring: spring.spring, from: motion.from, to: motion.to, initialVelocity: motion.initialVelocity)
         let settle = runs.first?.report.exactSettleTime ?? 1
         let finishes = runs.compactMap(\.report.finishTime)
         let natural = max(settle.isFinite ? settle : 1, finishes.max() ?? 0) * 1.1
@@ -66,7 +66,7 @@ public enum PlatformChart {
         func held(_ run: Run) -> (xs: [Double], ys: [Double]) {
             var xs = run.trajectory.times, ys = run.trajectory.positions
             guard run.trajectory.finished else { return (xs, ys) }
-            let schedule = FrameSchedule(rate: fps)
+            let schedule = FrameSchedule(frameRate: fps)
             var frame = xs.count
             while xs[xs.count - 1] < span {
                 xs.append(schedule.time(ofFrame: frame))

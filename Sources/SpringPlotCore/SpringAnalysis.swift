@@ -4,12 +4,12 @@ import SpringMath
 public struct Motion: Hashable, Sendable {
     public var from: Double
     public var to: Double
-    public var velocity: Double
+    public var initialVelocity: Double
 
-    public init(from: Double = 0, to: Double = 1, velocity: Double = 0) {
+    public init(from: Double = 0, to: Double = 1, initialVelocity: Double = 0) {
         self.from = from
         self.to = to
-        self.velocity = velocity
+        self.initialVelocity = initialVelocity
     }
 
     /// Values beyond this would overflow squared distances and energies.
@@ -17,7 +17,7 @@ public struct Motion: Hashable, Sendable {
 
     /// The first of from, to and velocity that is not a usable number, as (name, reason), or nil.
     public var problem: (parameter: String, message: String)? {
-        for (value, name) in [(from, "from"), (to, "to"), (velocity, "velocity")] {
+        for (value, name) in [(from, "from"), (to, "to"), (initialVelocity, "velocity")] {
             if value.isNaN { return (name, "must be a number (got nan)") }
             if !value.isFinite { return (name, "must be finite (got \(value))") }
             if abs(value) > Motion.limit { return (name, "must lie between -1e100 and 1e100 (got \(value))") }
@@ -30,33 +30,36 @@ public struct Motion: Hashable, Sendable {
 public struct SpringAnalysis: Sendable {
     public let named: NamedSpring
     public let motion: SpringMotion<Double>
-    public let epsilon: Double
+    /// The settle tolerance, a fraction of the travel.
+    public let tolerance: Double
 
-    public init(_ named: NamedSpring, motion: Motion, epsilon: Double) {
+    public init(_ named: NamedSpring, motion: Motion, tolerance: Double) {
         self.named = named
-        self.motion = SpringMotion(spring: named.spring, from: motion.from, to: motion.to, initialVelocity: motion.velocity)
-        self.epsilon = epsilon
+        self.motion = SpringMotion(spring: named.spring, from: motion.from, to: motion.to, initialVelocity: motion.initialVelocity)
+        self.tolerance = tolerance
     }
 
     public var spring: Spring { named.spring }
-    public var distance: Double { abs(motion.to - motion.from) }
+    /// `|to − from|`.
+    public var travel: Double { abs(motion.to - motion.from) }
 
-    /// The settle band's half-width in value units: epsilon of the distance (absolute when there is none).
-    public var band: Double { max(epsilon * (distance > 0 ? distance : 1), Double.leastNormalMagnitude) }
+    /// The settle band's half-width in value units: the tolerance × the travel (absolute when there
+    /// is no travel).
+    public var band: Double { max(tolerance * (travel > 0 ? travel : 1), Double.leastNormalMagnitude) }
 
     /// The last time the motion is at least `band` from the target (+∞ for an undamped spring).
-    public var settlingTime: Double {
-        spring.settlingDuration(displacement: motion.from - motion.to, velocity: motion.initialVelocity, epsilon: band)
+    public var settleTime: Double {
+        spring.settleTime(displacement: motion.from - motion.to, velocity: motion.initialVelocity, band: band)
     }
 
     public var metrics: SpringCurveMetrics {
-        spring.metrics(from: motion.from, to: motion.to, initialVelocity: motion.initialVelocity, epsilons: [epsilon])
+        spring.metrics(from: motion.from, to: motion.to, initialVelocity: motion.initialVelocity, tolerances: [tolerance])
     }
 
-    /// A time span that shows the whole motion: past the settling time, or a few periods of an
+    /// A time span that shows the whole motion: past the settle time, or a few periods of an
     /// undamped spring, rounded up to a tidy number.
     public var suggestedSpan: Double {
-        let settle = settlingTime
+        let settle = settleTime
         let raw: Double
         if spring.isInstantaneous {
             raw = 1

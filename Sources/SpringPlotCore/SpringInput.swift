@@ -174,7 +174,7 @@ public struct SpringInput: Sendable {
         /// A spring derived from another convention, checked as physics, blamed on `name`.
         func derived(_ spring: Spring, blame name: String) throws(SpringInputError) -> Spring {
             do {
-                return try Spring.validated(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping)
+                return try Spring.validated(mass: spring.mass, stiffness: spring.stiffness, dampingCoefficient: spring.dampingCoefficient)
             } catch {
                 throw SpringInputError(name, "gives an unusable spring: its \(error.description)")
             }
@@ -183,8 +183,8 @@ public struct SpringInput: Sendable {
         let massNote = m != 1 ? ", m = \(shortest(m))" : ""
         /// A spring from stiffness and damping given under this form's names, with the shared mass.
         func physical(stiffness k: Double, _ stiffnessName: String, damping c: Double, _ dampingName: String) throws(SpringInputError) -> Spring {
-            try blamed([.stiffness: stiffnessName, .damping: dampingName, .mass: "mass"]) { () throws(SpringParameterError) -> Spring in
-                try Spring.validated(mass: m, stiffness: k, damping: c)
+            try blamed([.stiffness: stiffnessName, .dampingCoefficient: dampingName, .mass: "mass"]) { () throws(SpringParameterError) -> Spring in
+                try Spring.validated(mass: m, stiffness: k, dampingCoefficient: c)
             }
         }
         switch form {
@@ -234,22 +234,22 @@ public struct SpringInput: Sendable {
             return [NamedSpring(spring: spring, name: "Figma stiffness \(shortest(k)), damping \(shortest(c))\(massNote)")]
         case .origami:
             let tension = value("origami-tension") ?? 0, friction = value("origami-friction") ?? 0
-            let k = Spring.Origami.stiffness(tension: tension), c = Spring.Origami.damping(friction: friction)
+            let k = Spring.Origami.stiffness(tension: tension), c = Spring.Origami.dampingCoefficient(friction: friction)
             if !(k > 0) {
                 throw SpringInputError("origami-tension", "must be > \(label(Spring.Origami.tensionFloor, digits: 4)) (got \(shortest(tension))): lower has no positive stiffness")
             }
             if !(c >= 0) {
-                throw SpringInputError("origami-friction", "must be ≥ \(label(Spring.Origami.frictionFloor, digits: 4)) (got \(shortest(friction))): lower has negative damping")
+                throw SpringInputError("origami-friction", "must be ≥ \(label(Spring.Origami.frictionFloor, digits: 4)) (got \(shortest(friction))): lower has a negative damping coefficient")
             }
-            let spring = try derived(Spring(mass: 1, stiffness: k, damping: c), blame: "origami-tension")
+            let spring = try derived(Spring(mass: 1, stiffness: k, dampingCoefficient: c), blame: "origami-tension")
             return [NamedSpring(spring: spring, name: "Origami tension \(shortest(tension)), friction \(shortest(friction))")]
         case .pop:
             let bounciness = value("pop-bounciness") ?? 4, speed = value("pop-speed") ?? 12
             let origami = Spring.Origami(popBounciness: bounciness, speed: speed)
-            let k = Spring.Origami.stiffness(tension: origami.tension), c = Spring.Origami.damping(friction: origami.friction)
+            let k = Spring.Origami.stiffness(tension: origami.tension), c = Spring.Origami.dampingCoefficient(friction: origami.friction)
             if !(k > 0) { throw SpringInputError("pop-speed", "is too low (got \(shortest(speed))): the spring has no positive stiffness") }
-            if !(c >= 0) { throw SpringInputError("pop-bounciness", "is too high (got \(shortest(bounciness))): the spring's damping is negative") }
-            let spring = try derived(Spring(mass: 1, stiffness: k, damping: c), blame: "pop-speed")
+            if !(c >= 0) { throw SpringInputError("pop-bounciness", "is too high (got \(shortest(bounciness))): the spring's damping coefficient is negative") }
+            let spring = try derived(Spring(mass: 1, stiffness: k, dampingCoefficient: c), blame: "pop-speed")
             return [NamedSpring(spring: spring, name: "POP bounciness \(shortest(bounciness)), speed \(shortest(speed))")]
         }
     }

@@ -25,7 +25,7 @@ extension SpringPreset {
         }
         func figma(_ name: String, stiffness: Double, damping: Double) -> SpringPreset {
             SpringPreset(name: "figma-" + name, family: "figma", title: "Figma " + name,
-                         spring: Spring(mass: 1, stiffness: stiffness, damping: damping))
+                         spring: Spring(mass: 1, stiffness: stiffness, dampingCoefficient: damping))
         }
         func react(_ name: String, _ config: Spring.ReactSpring) -> SpringPreset {
             SpringPreset(name: "react-spring-" + name, family: "react-spring", title: "react-spring " + name,

@@ -35,9 +35,9 @@ enum StudioEndpoints {
 
     static let endpoints: [Endpoint] = [
         Endpoint(path: "/api/chart.svg",
-                 parameters: springParameters.union(motionParameters).union(["width", "height", "theme", "epsilon", "span", "text"]),
+                 parameters: springParameters.union(motionParameters).union(["width", "height", "theme", "tolerance", "epsilon", "span", "text"]),
                  handler: chart),
-        Endpoint(path: "/api/spring.json", parameters: springParameters.union(motionParameters).union(["epsilon"]),
+        Endpoint(path: "/api/spring.json", parameters: springParameters.union(motionParameters).union(["tolerance", "epsilon"]),
                  handler: spring),
         Endpoint(path: "/api/export.json", parameters: springParameters.union(motionParameters).union(["error"]),
                  handler: export),
@@ -105,8 +105,8 @@ enum StudioEndpoints {
         guard !spring.isInstantaneous else { throw StudioInputError("response", "a response-0 spring is an instant jump: nothing to step") }
         let motion = try request.motion()
         let fps = try request.bounded("fps", 10...240, default: 60)
-        let trajectory = platform.model(for: spring, from: motion.from, to: motion.to, velocity: motion.velocity)
-            .trajectory(from: motion.from, to: motion.to, schedule: FrameSchedule(rate: fps), limit: 30)
+        let trajectory = platform.model(for: spring, from: motion.from, to: motion.to, velocity: motion.initialVelocity)
+            .trajectory(from: motion.from, to: motion.to, schedule: FrameSchedule(frameRate: fps), limit: 30)
         return .json(JSONValue.object([
             ("platform", .string(platform.rawValue)), ("title", .string(platform.title)), ("fps", .number(fps)),
             ("positions", .array(trajectory.positions.map(JSONValue.number))),
@@ -145,13 +145,13 @@ enum StudioEndpoints {
         let motion = try request.motion()
         let width = try request.bounded("width", 400...2400, default: 900)
         let height = try request.bounded("height", 300...1600, default: 560)
-        let epsilon = try request.bounded("epsilon", 1e-6...0.5, default: 0.01)
+        let tolerance = try request.tolerance()
         let span = try request.number("span").map { _ throws(StudioInputError) in try request.bounded("span", 0.001...600, default: 1) }
         // `text` enlarges every font (1 to 2): a page that shows the chart narrower than its canvas
         // keeps the text readable.
         let textScale = try request.bounded("text", 1...2, default: 1)
         let frame = ChartFrame(width: width, height: height, scale: 1, theme: try request.theme().scalingText(by: textScale))
-        let chart = curveChart(springs: springs, motion: motion, epsilon: epsilon, timeSpan: span, frame: frame, samples: 400)
+        let chart = curveChart(springs: springs, motion: motion, tolerance: tolerance, timeSpan: span, frame: frame, samples: 400)
         do {
             let bytes = try renderLock.withLock { _ in try CairoRenderer().render(chart, format: .svg) }
             return StudioReply(status: 200, contentType: "image/svg+xml", body: bytes)
@@ -166,14 +166,14 @@ enum StudioEndpoints {
     static func spring(_ request: StudioRequest) throws(StudioInputError) -> StudioReply {
         let springs = try request.springs()
         let motion = try request.motion()
-        let epsilon = try request.bounded("epsilon", 1e-6...0.5, default: 0.01)
+        let tolerance = try request.tolerance()
         let items: [JSONValue] = springs.map { named in
-            let analysis = SpringAnalysis(named, motion: motion, epsilon: epsilon)
+            let analysis = SpringAnalysis(named, motion: motion, tolerance: tolerance)
             let s = named.spring
             let metrics = analysis.metrics
             var conventions: [(String, JSONValue)] = [
                 ("dampingRatio", .number(s.dampingRatio)), ("response", .number(s.response)), ("mass", .number(s.mass)),
-                ("stiffness", .number(s.stiffness)), ("damping", .number(s.damping)),
+                ("stiffness", .number(s.stiffness)), ("dampingCoefficient", .number(s.dampingCoefficient)),
             ]
             if !s.isInstantaneous {
                 let framer = s.framerMotionDuration
@@ -189,19 +189,19 @@ enum StudioEndpoints {
                     ("origamiTension", .number(origami.tension)), ("origamiFriction", .number(origami.friction)),
                 ]
             }
-            let settling = analysis.settlingTime
+            let settle = analysis.settleTime
             return .object([
                 ("name", .string(named.name)),
                 ("spring", .object(conventions)),
                 ("metrics", .object([
-                    ("settlingTime", settling.isFinite ? .number(settling) : .null),
+                    ("settleTime", settle.isFinite ? .number(settle) : .null),
                     ("overshoot", .number(metrics.overshoot)),
                     ("peakTime", metrics.peakTime.map(JSONValue.number) ?? .null),
                     ("riseTime", metrics.riseTime.map(JSONValue.number) ?? .null),
-                    ("turningPoints", metrics.oscillationCount.map { .number(Double($0)) } ?? .null),
+                    ("turningPoints", metrics.turningPointCount.map { .number(Double($0)) } ?? .null),
                     ("dampedPeriod", s.dampedPeriod.isFinite ? .number(s.dampedPeriod) : .null),
                     ("timeConstant", s.timeConstant.isFinite ? .number(s.timeConstant) : .null),
-                    ("waveSettlingEstimate", .number(s.waveSettlingDuration)),
+                    ("waveSettleEstimate", .number(s.waveSettleEstimate)),
                 ])),
             ])
         }
@@ -219,7 +219,7 @@ enum StudioEndpoints {
         if travel > 0 && error >= travel { throw StudioInputError("error", "error must be smaller than the travel \(label(travel)) (got \(error))") }
         let spring = springs[0].spring
         if spring.isInstantaneous { throw StudioInputError("response", "response must be > 0 to export") }
-        let exportRequest = ExportRequest(spring: spring, from: motion.from, to: motion.to, velocity: motion.velocity, cssError: error)
+        let exportRequest = ExportRequest(spring: spring, from: motion.from, to: motion.to, initialVelocity: motion.initialVelocity, cssError: error)
         let exports = (try? exportRequest.exportAll()) ?? []
         var targets: [JSONValue] = []
         for export in exports {
@@ -246,19 +246,19 @@ enum StudioEndpoints {
         let t = try request.bounded("t", 0...3600, default: 0)
         let target = try request.bounded("target", -Motion.limit...Motion.limit, default: motion.to)
         let restart = try request.bounded("restart", 0...1, default: 0) >= 0.5
-        var animation = SpringAnimation(spring: spring, value: motion.from, target: motion.to, velocity: motion.velocity)
+        var animation = SpringAnimation(spring: spring, value: motion.from, target: motion.to, velocity: motion.initialVelocity)
         animation.start()
         _ = animation.advance(by: t)
         // A run that has already come to rest is at its target with no velocity.
         let position = animation.value, velocity = animation.velocity
         animation.retarget(to: target)
         if restart { animation.velocity = 0 }
-        let next = Motion(from: position, to: target, velocity: animation.velocity)
-        let settle = SpringAnalysis(NamedSpring(spring: spring, name: ""), motion: next, epsilon: 0.001).settlingTime
+        let next = Motion(from: position, to: target, initialVelocity: animation.velocity)
+        let settle = SpringAnalysis(NamedSpring(spring: spring, name: ""), motion: next, tolerance: 0.001).settleTime
         return .json(JSONValue.object([
             ("at", .object([("t", .number(t)), ("position", .number(position)), ("velocity", .number(velocity))])),
-            ("segment", .object([("from", .number(next.from)), ("to", .number(next.to)), ("velocity", .number(next.velocity)),
-                                 ("settlingTime", settle.isFinite ? .number(settle) : .null)])),
+            ("segment", .object([("from", .number(next.from)), ("to", .number(next.to)), ("velocity", .number(next.initialVelocity)),
+                                 ("settleTime", settle.isFinite ? .number(settle) : .null)])),
             ("restart", .bool(restart)),
         ]).render(pretty: false))
     }

@@ -37,7 +37,7 @@ struct StudioRequest {
     static let wordParameters: Set<String> = ["theme", "target-name", "code", "platform"]
     /// Number parameters besides the spring's.
     static let motionParameters = ["from", "to", "velocity"]
-    static let otherParameters = ["width", "height", "epsilon", "span", "t", "target", "restart", "error", "fps"]
+    static let otherParameters = ["width", "height", "tolerance", "epsilon", "span", "t", "target", "restart", "error", "fps"]
 
     /// Parses `query` (already split into name/value pairs, percent-decoded), allowing `allowed` names.
     init(pairs: [(String, String)], allowed: Set<String>) throws(StudioInputError) {
@@ -86,7 +86,7 @@ struct StudioRequest {
 
     /// from, to and velocity (defaults 0, 100, 0: the preview's pixels).
     func motion(defaultTo: Double = 100) throws(StudioInputError) -> Motion {
-        let motion = Motion(from: number("from") ?? 0, to: number("to") ?? defaultTo, velocity: number("velocity") ?? 0)
+        let motion = Motion(from: number("from") ?? 0, to: number("to") ?? defaultTo, initialVelocity: number("velocity") ?? 0)
         if let problem = motion.problem { throw StudioInputError(problem.parameter, "\(problem.parameter) \(problem.message)") }
         return motion
     }
@@ -98,6 +98,15 @@ struct StudioRequest {
             throw StudioInputError(name, "\(name) must be in \(label(range.lowerBound, digits: 6))…\(label(range.upperBound, digits: 6)) (got \(x))")
         }
         return x
+    }
+
+    /// The settle tolerance, a fraction of the travel, in 10⁻⁶…0.5 (default 0.01): `tolerance`, or
+    /// `epsilon`, its old name, still accepted.
+    func tolerance() throws(StudioInputError) -> Double {
+        if number("tolerance") != nil && number("epsilon") != nil {
+            throw StudioInputError("epsilon", "epsilon is the old name of tolerance: give tolerance alone")
+        }
+        return try bounded(number("epsilon") != nil ? "epsilon" : "tolerance", 1e-6...0.5, default: 0.01)
     }
 
     /// `light` (default) or `dark`.

@@ -25,7 +25,7 @@ import SpringMath
 @MainActor
 public final class AnimationController {
     /// The shared real-time controller (60 Hz) that animators and `Wave.animate` use by default.
-    public static let main = AnimationController(frameSource: RealTimeFrameSource(framesPerSecond: 60))
+    public static let main = AnimationController(frameSource: RealTimeFrameSource(frameRate: 60))
 
     /// What delivers frames, or nil when only ``advance(by:)`` moves time.
     public let frameSource: (any FrameSource)?
@@ -81,7 +81,7 @@ public final class AnimationController {
         for i in 0..<count {
             // The array holds a retain on every node, so the loop need not take another.
             let finished = withGuaranteedReference(nodes[i]) { node in
-                node.isScheduled && node.step(deltaTime, controller: self)
+                node.isScheduled && node.advance(by: deltaTime, controller: self)
             }
             if finished {
                 nodes[i].takeUnretainedValue().isScheduled = false
@@ -191,13 +191,13 @@ public final class AnimationController {
 /// Something a controller advances every frame.
 @MainActor
 class AnimationNode {
-    /// Whether the controller should step this node.
+    /// Whether the controller should advance this node.
     final var isScheduled = false
     /// Whether the controller's array holds (and retains) this node.
     final var isInArray = false
 
     /// Advances by `deltaTime`; returns true when the node is done and should be unscheduled.
-    func step(_ deltaTime: Double, controller: AnimationController) -> Bool { true }
+    func advance(by deltaTime: Double, controller: AnimationController) -> Bool { true }
 
     /// The controller is being torn down: end without finishing.
     func interrupt() {}

@@ -48,7 +48,7 @@ extension AnimationEvent: Sendable where Value: Sendable {}
 /// the exact time from which the motion stays inside the band for good, both in distance and in
 /// speed (the distance band × the spring's natural frequency ω₀: the speed of a motion of that
 /// amplitude passing the target), is computed (SpringMath's
-/// `Spring.settlingDuration(displacement:velocity:epsilon:speedEpsilon:)`), and the run ends on the
+/// `Spring.settleTime(displacement:velocity:band:speedBand:)`), and the run ends on the
 /// first frame at or after it. The finish is then the same at every frame rate, within one frame, and never
 /// early: a frame that happens to land near a turning point cannot end the run. The numeric
 /// integrators, whose motion is not the exact one, end on the first frame whose distance and speed
@@ -341,8 +341,8 @@ public struct SpringAnimation<Value: SpringVector> {
             // NaN: the motion was too large to plan exactly (see motionChanged); use the state test.
             finished = countdown <= 0 || (countdown.isNaN && isAtRest)
         } else {
-            springReference.spring.update(value: &value, velocity: &currentVelocity, target: target, deltaTime: dt,
-                                          integrator: integrator)
+            springReference.spring.advance(value: &value, velocity: &currentVelocity, target: target, by: dt,
+                                           integrator: integrator)
             finished = isAtRest
         }
         result.insert(.moved)
@@ -372,18 +372,18 @@ public struct SpringAnimation<Value: SpringVector> {
         restSpeed = thresholds.speed
         // While waiting out a delay the countdown is the delay; the plan is made when the run begins.
         if !isWaitingToStart {
-            countdown = integrator == .exact ? timeToRest : .infinity
+            countdown = integrator == .exact ? remainingSettleTime : .infinity
         }
     }
 
     /// The exact time from the current state until the motion stays inside the rest band for good,
     /// in distance and in speed (the band × ω₀). NaN when the motion is too large to plan.
-    var timeToRest: Double {
+    var remainingSettleTime: Double {
         let spring = springReference.spring
         let omega = spring.isInstantaneous ? 0 : spring.naturalFrequency
         let band = Double(restDistance)
         return OneDimensionalParts(offset: value - target, velocity: currentVelocity)
-            .timeToRest(spring, band: band, speedBand: band * omega)
+            .settleTime(spring, band: band, speedBand: band * omega)
     }
 }
 
@@ -457,20 +457,19 @@ struct OneDimensionalParts {
     /// The time from which the motion stays within `band` of the target and slower than `speedBand`
     /// for good: exact for scalars; for vectors each part is held within band/√2 and speedBand/√2, so
     /// the finish is never early.
-    func timeToRest(_ spring: Spring, band: Double, speedBand: Double) -> Double {
+    func settleTime(_ spring: Spring, band: Double, speedBand: Double) -> Double {
         guard isFinite else { return .nan }
         if distance == 0 && alongVelocity == 0 && acrossSpeed == 0 { return 0 }
-        let epsilon = Swift.max(band, Double.leastNormalMagnitude)
-        let speedEpsilon = Swift.min(Swift.max(speedBand, Double.leastNormalMagnitude), Double.greatestFiniteMagnitude)
+        let band = Swift.max(band, Double.leastNormalMagnitude)
+        let speedBand = Swift.min(Swift.max(speedBand, Double.leastNormalMagnitude), Double.greatestFiniteMagnitude)
         if isAlongOnly {
-            return spring.settlingDuration(displacement: distance, velocity: alongVelocity, epsilon: epsilon,
-                                           speedEpsilon: speedEpsilon)
+            return spring.settleTime(displacement: distance, velocity: alongVelocity, band: band, speedBand: speedBand)
         }
         let root2 = 2.0.squareRoot()
-        return Swift.max(spring.settlingDuration(displacement: distance, velocity: alongVelocity, epsilon: epsilon / root2,
-                                                 speedEpsilon: speedEpsilon / root2),
-                         spring.settlingDuration(displacement: 0, velocity: acrossSpeed, epsilon: epsilon / root2,
-                                                 speedEpsilon: speedEpsilon / root2))
+        return Swift.max(spring.settleTime(displacement: distance, velocity: alongVelocity, band: band / root2,
+                                           speedBand: speedBand / root2),
+                         spring.settleTime(displacement: 0, velocity: acrossSpeed, band: band / root2,
+                                           speedBand: speedBand / root2))
     }
 }
 

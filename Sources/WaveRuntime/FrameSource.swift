@@ -36,18 +36,34 @@ public protocol FrameSource: AnyObject {
 /// use an async `main` that awaits.
 @MainActor
 public final class RealTimeFrameSource: FrameSource {
-    /// The ticks per second the timer aims for.
-    public let framesPerSecond: Double
+    /// The frame rate the timer aims for, in ticks per second.
+    public let frameRate: Double
     private var source: DispatchSourceTimer?
     private var lastTick: UInt64 = 0
-    /// The longest step one tick may report, so a stalled process (a debugger, a suspended laptop)
-    /// does not jump animations to their end. Exact stepping would be stable anyway.
-    public static let maximumStep = 0.25
+    /// The longest frame interval one tick may report, so a stalled process (a debugger, a suspended
+    /// laptop) does not jump animations to their end. Exact stepping would be stable anyway.
+    public static let maximumFrameInterval = 0.25
 
-    /// - Precondition: `framesPerSecond` is finite and > 0.
-    public init(framesPerSecond: Double = 60) {
-        precondition(framesPerSecond.isFinite && framesPerSecond > 0, "framesPerSecond must be finite and > 0")
-        self.framesPerSecond = framesPerSecond
+    /// The frame rate the timer aims for: the old name of ``frameRate``.
+    @available(*, deprecated, renamed: "frameRate")
+    public var framesPerSecond: Double { frameRate }
+
+    /// The longest frame interval one tick may report: the old name of ``maximumFrameInterval``.
+    @available(*, deprecated, renamed: "maximumFrameInterval")
+    public static var maximumStep: Double { maximumFrameInterval }
+
+    /// A timer aiming for `frameRate` ticks per second.
+    /// - Precondition: `frameRate` is finite and > 0.
+    public init(frameRate: Double = 60) {
+        precondition(frameRate.isFinite && frameRate > 0, "frameRate must be finite and > 0")
+        self.frameRate = frameRate
+    }
+
+    /// A timer aiming for `framesPerSecond` ticks per second: the old spelling of
+    /// ``init(frameRate:)``.
+    @available(*, deprecated, renamed: "init(frameRate:)")
+    public convenience init(framesPerSecond: Double) {
+        self.init(frameRate: framesPerSecond)
     }
 
     /// Whether the timer is running.
@@ -56,7 +72,7 @@ public final class RealTimeFrameSource: FrameSource {
     public func start(onFrame: @escaping @MainActor (Double) -> Void) {
         guard source == nil else { return }
         let timer = DispatchSource.makeTimerSource(queue: .main)
-        let nanoseconds = Int(1e9 / framesPerSecond)
+        let nanoseconds = Int(1e9 / frameRate)
         timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds),
                        leeway: .microseconds(500))
         lastTick = DispatchTime.now().uptimeNanoseconds
@@ -75,12 +91,12 @@ public final class RealTimeFrameSource: FrameSource {
         source = nil
     }
 
-    /// The seconds since the previous tick, capped at ``maximumStep``.
+    /// The seconds since the previous tick, capped at ``maximumFrameInterval``.
     private func elapsed() -> Double {
         let now = DispatchTime.now().uptimeNanoseconds
         let dt = Double(now &- lastTick) / 1e9
         lastTick = now
-        return min(max(dt, 0), RealTimeFrameSource.maximumStep)
+        return min(max(dt, 0), RealTimeFrameSource.maximumFrameInterval)
     }
 
     isolated deinit {

@@ -174,11 +174,16 @@ public final class SpringAnimator<Value: SpringVector> {
 
     /// The exact time, in seconds from now, until the current motion stays inside its rest band for
     /// good, in distance and speed (see ``RestThreshold``). 0 when not running.
-    public var settlingTime: Double {
+    public var remainingSettleTime: Double {
         guard state == .running || core.animation.isWaitingToStart else { return 0 }
-        let rest = core.animation.timeToRest
+        let rest = core.animation.remainingSettleTime
         return core.animation.remainingDelay + (rest.isNaN ? .infinity : rest)
     }
+
+    /// The time from now until the current motion stays inside its rest band: the old name of
+    /// ``remainingSettleTime``.
+    @available(*, deprecated, renamed: "remainingSettleTime")
+    public var settlingTime: Double { remainingSettleTime }
 
 }
 
@@ -237,14 +242,14 @@ class SpringAnimatorCore<Value: SpringVector>: AnimationNode {
         return created
     }
 
-    override func step(_ deltaTime: Double, controller: AnimationController) -> Bool {
-        stepBody(deltaTime, controller: controller)
+    override func advance(by deltaTime: Double, controller: AnimationController) -> Bool {
+        advanceBody(deltaTime, controller: controller)
     }
 
     /// One frame. Written once; ``ScalarAnimatorCore`` inlines it for `Double`, where generic code
     /// would pay for abstraction on every arithmetic operation.
     @inline(__always)
-    final func stepBody(_ deltaTime: Double, controller: AnimationController) -> Bool {
+    final func advanceBody(_ deltaTime: Double, controller: AnimationController) -> Bool {
         let matrix = animation.integrator == .exact
             ? controller.transition(for: animation.springReference, deltaTime: deltaTime) : nil
         let result = animation.advance(by: deltaTime, transition: matrix)
@@ -294,8 +299,8 @@ class SpringAnimatorCore<Value: SpringVector>: AnimationNode {
 /// The animator core for `Double` values, with the frame step compiled for the concrete type.
 @MainActor
 final class ScalarAnimatorCore: SpringAnimatorCore<Double> {
-    override func step(_ deltaTime: Double, controller: AnimationController) -> Bool {
-        stepBody(deltaTime, controller: controller)
+    override func advance(by deltaTime: Double, controller: AnimationController) -> Bool {
+        advanceBody(deltaTime, controller: controller)
     }
 }
 

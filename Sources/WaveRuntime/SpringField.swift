@@ -209,14 +209,14 @@ public final class SpringField<Scalar: SpringFieldScalar> {
         let thresholds = motion.restThresholds(spring, visibleChange: .nan,
                                                magnitude: Swift.max(target.magnitude, value.magnitude))
         let band = Double(thresholds.distance)
-        let time = motion.timeToRest(spring, band: band, speedBand: band * spring.naturalFrequency)
+        let time = motion.settleTime(spring, band: band, speedBand: band * spring.naturalFrequency)
         return time.isNaN ? .infinity : time
     }
 
     /// A time before which no motion of `spring` settles within the automatic rest band.
     ///
     /// With E = v² + ω₀²x², dE/dt = −4ζω₀v² ≥ −4ζω₀E, so E(t) ≥ E(0)·e^(−4ζω₀t). The band is
-    /// ε = 0.75·10⁻³·peak ≤ 0.75·10⁻³·√E(0)/ω₀, and inside both bands E ≤ 2ω₀²ε². Together:
+    /// b = 0.75·10⁻³·peak ≤ 0.75·10⁻³·√E(0)/ω₀, and inside both bands E ≤ 2ω₀²b². Together:
     /// t ≥ ln(1 / (2·(0.75·10⁻³)²)) / (4ζω₀) ≈ 3.42 / (ζω₀); 1 % is taken off for the band's
     /// rounding to Float.
     static func settleLowerBound(_ spring: Spring) -> Double {
@@ -243,9 +243,9 @@ public final class SpringField<Scalar: SpringFieldScalar> {
         time += deltaTime
         if springIndices.isEmpty {
             let spring = springs[0]
-            step(matrix: spring.isInstantaneous ? .identity : spring.transition(over: deltaTime))
+            advanceAll(by: spring.isInstantaneous ? .identity : spring.transition(over: deltaTime))
         } else {
-            stepEach(matrices: springs.map { $0.isInstantaneous ? TransitionMatrix.identity : $0.transition(over: deltaTime) })
+            advanceEach(by: springs.map { $0.isInstantaneous ? TransitionMatrix.identity : $0.transition(over: deltaTime) })
         }
         if time >= nextCheck {
             settleDueElements()
@@ -254,8 +254,8 @@ public final class SpringField<Scalar: SpringFieldScalar> {
     }
 
     /// One spring for all: pure arithmetic over the arrays, which the compiler turns into SIMD code.
-    /// A settled element (x = 0, v = 0) steps to itself, so none is skipped and nothing branches.
-    private func step(matrix m: TransitionMatrix) {
+    /// A settled element (x = 0, v = 0) advances to itself, so none is skipped and nothing branches.
+    private func advanceAll(by m: TransitionMatrix) {
         let a = Scalar(nearest: m.positionFromPosition), b = Scalar(nearest: m.positionFromVelocity)
         let c = Scalar(nearest: m.velocityFromPosition), d = Scalar(nearest: m.velocityFromVelocity)
         let n = count
@@ -286,7 +286,7 @@ public final class SpringField<Scalar: SpringFieldScalar> {
     }
 
     /// A spring per element: each moving element takes its spring's transition from the table.
-    private func stepEach(matrices: [TransitionMatrix]) {
+    private func advanceEach(by matrices: [TransitionMatrix]) {
         let n = count
         matrices.withUnsafeBufferPointer { table in
             springIndices.withUnsafeBufferPointer { index in

@@ -278,7 +278,7 @@ final class PropertyAnimationNode<Object: AnyObject, Value: SpringVector>: Anima
         self.group = group
     }
 
-    override func step(_ deltaTime: Double, controller: AnimationController) -> Bool {
+    override func advance(by deltaTime: Double, controller: AnimationController) -> Bool {
         guard let object else {
             end()
             group?.memberInterrupted()

@@ -116,7 +116,7 @@ struct ConversionFixtureTests {
 
     @Test("Velocities are written in each target's units")
     func velocityUnits() throws {
-        let request = ExportRequest(spring: Spring(dampingRatio: 0.7, response: 0.5), from: 0, to: 200, velocity: -500)
+        let request = ExportRequest(spring: Spring(dampingRatio: 0.7, response: 0.5), from: 0, to: 200, initialVelocity: -500)
         #expect(try request.export(.uiKit).parameter("initialVelocity") == -2.5)
         #expect(try request.export(.reactSpring).parameter("velocity") == -0.5)
         #expect(try request.export(.framerPhysics).parameter("velocity") == -500)
@@ -169,7 +169,7 @@ struct RoundTripTests {
             same(Spring(origami: .init(tension: origami.parameter("origamiTension")!, friction: origami.parameter("origamiFriction")!)),
                  spring, "Origami")
             let figma = try request.export(.figma)
-            same(Spring(mass: figma.parameter("mass")!, stiffness: figma.parameter("stiffness")!, damping: figma.parameter("damping")!),
+            same(Spring(mass: figma.parameter("mass")!, stiffness: figma.parameter("stiffness")!, dampingCoefficient: figma.parameter("damping")!),
                  spring, "Figma")
         }
     }
@@ -224,7 +224,7 @@ struct LinearEasingTests {
           arguments: cases)
     func withinBudget(_ c: Case) throws {
         let spring = Spring(dampingRatio: c.zeta, response: c.response)
-        let request = ExportRequest(spring: spring, from: 0, to: c.travel, velocity: c.velocity, cssError: c.errorPx)
+        let request = ExportRequest(spring: spring, from: 0, to: c.travel, initialVelocity: c.velocity, cssError: c.errorPx)
         let easing = try request.cssEasing()
         let stops = try parseLinear(easing.css)
         #expect(stops.first!.output == 0 && stops.last!.output == 1 && stops.last!.input == 1)

@@ -27,7 +27,7 @@ private func number(_ row: [String: String], _ key: String) throws -> Double {
             let times = try samples.map { try number($0, "t") }
             let positions = try samples.map { try number($0, "position") }
             let spring = Spring(mass: try number(reference, "mass"), stiffness: try number(reference, "stiffness"),
-                                damping: try number(reference, "damping"))
+                                dampingCoefficient: try number(reference, "damping"))
             let motion = SpringMotion(spring: spring, from: try number(reference, "from"), to: try number(reference, "to"))
             let c = motion.compare(times: times, positions: positions)
             let maxError = try number(reference, "maxError")
@@ -50,7 +50,7 @@ private func number(_ row: [String: String], _ key: String) throws -> Double {
         #expect(abs(c.medianInterval - 1.0 / 60) < 1e-12)
         #expect(c.errorGrowsWithInterval == nil)
         // At 1 s the motion is still 0.2 % away and overshoots by more later: the recording stopped early.
-        #expect(c.stopOffset < 0)
+        #expect(c.finishOffset < 0)
     }
 
     @Test func medianOfEvenAndOddCounts() {

@@ -36,7 +36,7 @@ struct ExactSolutionTests {
         let rows = try loadFixture("stiffness_damping.csv")
         #expect(rows.count > 100)
         for row in rows {
-            let spring = Spring(mass: row["mass"]!, stiffness: row["stiffness"]!, damping: row["damping"]!)
+            let spring = Spring(mass: row["mass"]!, stiffness: row["stiffness"]!, dampingCoefficient: row["damping"]!)
             let x0 = row["x0"]!, v0 = row["v0"]!, t = row["t"]!
             let motion = SpringMotion(spring: spring, from: x0, to: 0.0, initialVelocity: v0)
             let scale = max(abs(x0), abs(v0) * spring.response)
@@ -65,7 +65,7 @@ struct ExactSolutionTests {
     func forceAndAcceleration(zeta: Double) {
         let spring = Spring(dampingRatio: zeta, response: 0.6, mass: 2.5)
         let f = spring.force(target: 1.0, position: 3.0, velocity: -0.5)
-        #expect(abs(f - (-spring.stiffness * 2 + spring.damping * 0.5)) < 1e-9)
+        #expect(abs(f - (-spring.stiffness * 2 + spring.dampingCoefficient * 0.5)) < 1e-9)
         let a = spring.acceleration(target: 1.0, position: 3.0, velocity: -0.5)
         #expect(abs(a - f / spring.mass) < 1e-9 * abs(f))
     }
@@ -98,7 +98,7 @@ struct PropertyTests {
             #expect(abs(dx - v) < 1e-8 * scale, "t=\(t)")
             #expect(abs(dv - a) < 1e-8 * scale * spring.naturalFrequency, "t=\(t)")
             // And the acceleration obeys m·x'' + c·x' + k·x = 0.
-            let residual = spring.mass * a + spring.damping * v + spring.stiffness * (motion.position(at: t) - 3)
+            let residual = spring.mass * a + spring.dampingCoefficient * v + spring.stiffness * (motion.position(at: t) - 3)
             #expect(abs(residual) < 1e-12 * spring.stiffness * 5)
         }
     }
@@ -167,7 +167,7 @@ struct PropertyTests {
             let spring = Spring(dampingRatio: zeta, response: 0.5)
             let motion = SpringMotion(spring: spring, from: 1.0, to: 0.0)
             var previous = 1.0
-            let settle = spring.settlingDuration
+            let settle = spring.settleTime
             #expect(settle.isFinite && settle > 0)
             for i in 1...200 {
                 let t = Double(i) / 20 * settle

@@ -17,13 +17,13 @@ struct MetricsTests {
         #expect(abs(m.timeConstant - 0.8 / (2 * Double.pi * zeta)) < 1e-12)
         // Turning points above 0.01 of the distance: peaks at kπ/ω_d with heights os^k.
         let expected = Int((log(0.01) / log(os)).rounded(.down))
-        #expect(m.oscillationCount == expected)
+        #expect(m.turningPointCount == expected)
     }
 
     @Test("No overshoot at or above critical damping", arguments: [1, 1.5, 4])
     func noOvershoot(zeta: Double) {
         let m = Spring(dampingRatio: zeta, response: 0.5).metrics()
-        #expect(m.overshoot == 0 && m.peakTime == nil && m.oscillationCount == 0)
+        #expect(m.overshoot == 0 && m.peakTime == nil && m.turningPointCount == 0)
     }
 
     @Test("Rise time 10–90 % matches a brute-force scan", arguments: [0.2, 0.68, 1, 2])
@@ -46,16 +46,16 @@ struct MetricsTests {
     @Test("Settle times for several epsilons are the exact settling durations")
     func settleTimes() {
         let spring = Spring(dampingRatio: 0.5, response: 1)
-        let m = spring.metrics(epsilons: [0.05, 0.001])
-        #expect(m.settlingTimes.count == 2)
-        #expect(m.settlingTimes[1].time == spring.settlingDuration)
-        #expect(m.settlingTimes[0].time < m.settlingTimes[1].time)
+        let m = spring.metrics(tolerances: [0.05, 0.001])
+        #expect(m.settleTimes.count == 2)
+        #expect(m.settleTimes[1].time == spring.settleTime)
+        #expect(m.settleTimes[0].time < m.settleTimes[1].time)
     }
 
     @Test("An undamped spring turns around forever")
     func undampedMetrics() {
         let m = Spring(dampingRatio: 0, response: 1).metrics()
-        #expect(m.oscillationCount == nil && abs(m.overshoot - 1) < 1e-12)
+        #expect(m.turningPointCount == nil && abs(m.overshoot - 1) < 1e-12)
     }
 
     @Test("Initial velocity away from the target still finds the overshoot on the far side")
@@ -70,10 +70,10 @@ struct MetricsTests {
 
     @Test("Design from overshoot and settling time", arguments: [0.0, 0.05, 0.2, 0.5])
     func designOvershootSettling(overshoot: Double) {
-        let spring = Spring(overshoot: overshoot, settlingDuration: 0.9)
-        let m = spring.metrics(epsilons: [0.001])
+        let spring = Spring(overshoot: overshoot, settleTime: 0.9)
+        let m = spring.metrics(tolerances: [0.001])
         #expect(abs(m.overshoot - overshoot) < 1e-12)
-        #expect(abs(m.settlingTimes[0].time - 0.9) < 1e-9)
+        #expect(abs(m.settleTimes[0].time - 0.9) < 1e-9)
     }
 
     @Test("Design from peak time and overshoot", arguments: [0.01, 0.1, 0.4])

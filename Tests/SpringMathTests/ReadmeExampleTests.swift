@@ -11,8 +11,8 @@ struct ReadmeExampleTests {
 
         let spring = Spring(dampingRatio: 0.68, response: 0.8)       // Wave
         let same = Spring(response: 0.8, dampingRatio: 0.68)         // SwiftUI's order
-        let swiftUI = Spring(duration: 0.5, bounce: 0.3)             // stiffness 157.91, damping 17.59
-        let coreAnimation = Spring(mass: 1, stiffness: 100, damping: 10)
+        let swiftUI = Spring(duration: 0.5, bounce: 0.3)             // stiffness 157.91, damping coefficient 17.59
+        let coreAnimation = Spring(mass: 1, stiffness: 100, dampingCoefficient: 10)
 
         // SwiftUI's convention: a motion from 0 toward a target.
         let x = spring.value(target: 100.0, initialVelocity: 0.0, time: 0.25)
@@ -23,22 +23,22 @@ struct ReadmeExampleTests {
                                   initialVelocity: CGPoint(x: 800, y: 0))
         let state = motion.state(at: 0.4)                             // position and velocity
 
-        // Exact stepping, independent of the frame rate.
+        // Exact stepping, independent of the frame rate (SwiftUI's name for it is update(…deltaTime:)).
         var value = 0.0, velocity = 0.0
-        spring.update(value: &value, velocity: &velocity, target: 1, deltaTime: 1.0 / 60)
+        spring.advance(value: &value, velocity: &velocity, target: 1, by: 1.0 / 60)
 
         // Wave's own stepping, for comparison, with the spring Wave really animates.
-        let wave = Spring.waveEffective(dampingRatio: 1, response: 0.1)   // damping 70.598…, ratio 0.5618
-        wave.update(value: &value, velocity: &velocity, target: 1, deltaTime: 1.0 / 60, integrator: .semiImplicitEuler)
+        let wave = Spring.waveEffective(dampingRatio: 1, response: 0.1)   // damping coefficient 70.598…, ratio 0.5618
+        wave.advance(value: &value, velocity: &velocity, target: 1, by: 1.0 / 60, integrator: .semiImplicitEuler)
 
-        // Settling: the exact last time the motion is 0.001 from the target.
-        let settle = spring.settlingDuration                           // 1.3196 s (unit step from rest)
-        let flung = spring.settlingDuration(target: 100, initialVelocity: -50, epsilon: 0.5)
-        let waveEstimate = spring.waveSettlingDuration                 // Wave's estimate, 1.7246 s
+        // Settle time: the exact last time the motion is a band away from the target.
+        let settle = spring.settleTime                                 // 1.3196 s (unit step from rest, band 0.001)
+        let flung = spring.settleTime(target: 100, initialVelocity: -50, band: 0.5)
+        let waveEstimate = spring.waveSettleEstimate                   // Wave's settle estimate, 1.7246 s
 
         // Metrics and design.
         let metrics = spring.metrics()                                 // overshoot 5.43 %, peak at 0.546 s, …
-        let designed = Spring(overshoot: 0.1, settlingDuration: 0.6)
+        let designed = Spring(overshoot: 0.1, settleTime: 0.6)
 
         // Other tools' conventions.
         let react = spring.reactSpring                                 // tension, friction, mass

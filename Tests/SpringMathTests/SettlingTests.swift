@@ -10,7 +10,7 @@ struct SettlingTests {
         #expect(rows.count > 100)
         for row in rows {
             let spring = Spring(dampingRatio: row["dampingRatio"]!, response: row["response"]!)
-            let t = spring.settlingDuration(displacement: row["x0"]!, velocity: row["v0"]!, epsilon: row["epsilon"]!)
+            let t = spring.settleTime(displacement: row["x0"]!, velocity: row["v0"]!, band: row["epsilon"]!)
             #expect(abs(t - row["settle"]!) < 1e-9, "\(row): \(t)")
         }
     }
@@ -41,7 +41,7 @@ struct SettlingTests {
         let spring = Spring(dampingRatio: zeta, response: 0.5)
         for (x0, v0) in [(-1.0, 0.0), (1.0, 9.0), (0.0, -4.0), (2.0, -30.0)] {
             for epsilon in [1e-2, 1e-3] {
-                let exact = spring.settlingDuration(displacement: x0, velocity: v0, epsilon: epsilon)
+                let exact = spring.settleTime(displacement: x0, velocity: v0, band: epsilon)
                 let horizon = exact * 1.5 + 1
                 let brute = bruteForce(spring, x0: x0, v0: v0, epsilon: epsilon, horizon: horizon)
                 #expect(abs(exact - brute) < 1e-9, "ζ=\(zeta) x0=\(x0) v0=\(v0) ε=\(epsilon): \(exact) vs \(brute)")
@@ -51,17 +51,17 @@ struct SettlingTests {
 
     @Test("Edges: undamped never settles, non-animated settles at once, rest is settled")
     func edges() {
-        #expect(Spring(dampingRatio: 0, response: 1).settlingDuration == .infinity)
-        #expect(Spring.defaultNonAnimated.settlingDuration == 0)
-        #expect(Spring.smooth.settlingDuration(target: 0, initialVelocity: 0) == 0)
+        #expect(Spring(dampingRatio: 0, response: 1).settleTime == .infinity)
+        #expect(Spring.defaultNonAnimated.settleTime == 0)
+        #expect(Spring.smooth.settleTime(target: 0, initialVelocity: 0) == 0)
         // Starting inside the band and never leaving it.
-        #expect(Spring.smooth.settlingDuration(target: 0.0005) == 0)
+        #expect(Spring.smooth.settleTime(target: 0.0005) == 0)
     }
 
     @Test("The unit-step settling duration uses epsilon 0.001")
     func unitStepDefinition() {
         let spring = Spring(dampingRatio: 0.68, response: 0.8)
-        let t = spring.settlingDuration
+        let t = spring.settleTime
         let motion = SpringMotion(spring: spring, from: 0.0, to: 1.0)
         #expect(abs(abs(motion.position(at: t) - 1) - 0.001) < 1e-12)
         for dt in stride(from: 1e-6, through: 3, by: 0.0011) {
@@ -72,18 +72,18 @@ struct SettlingTests {
     @Test("Wave's estimate follows its formula")
     func waveEstimate() {
         let s = Spring(dampingRatio: 0.5, response: 1)
-        #expect(abs(s.waveSettlingDuration - (-log(1e-4)) / (0.5 * 2 * Double.pi)) < 1e-12)
+        #expect(abs(s.waveSettleEstimate - (-log(1e-4)) / (0.5 * 2 * Double.pi)) < 1e-12)
         let critical = Spring(dampingRatio: 1, response: 1)
-        #expect(abs(critical.waveSettlingDuration - 1.25 * (-log(1e-4)) / (2 * Double.pi)) < 1e-12)
-        #expect(Spring(dampingRatio: 3, response: 1).waveSettlingDuration == critical.waveSettlingDuration)
-        #expect(Spring.defaultNonAnimated.waveSettlingDuration == 1)
+        #expect(abs(critical.waveSettleEstimate - 1.25 * (-log(1e-4)) / (2 * Double.pi)) < 1e-12)
+        #expect(Spring(dampingRatio: 3, response: 1).waveSettleEstimate == critical.waveSettleEstimate)
+        #expect(Spring.defaultNonAnimated.waveSettleEstimate == 1)
     }
 
     @Test("Spring(settlingDuration:dampingRatio:) settles in exactly that time", arguments: [0.3, 0.7, 1, 2.5])
     func settlingInitialiser(zeta: Double) {
         for epsilon in [0.001, 0.01] {
             let spring = Spring(settlingDuration: 1.7, dampingRatio: zeta, epsilon: epsilon)
-            #expect(abs(spring.settlingDuration(target: 1, epsilon: epsilon) - 1.7) < 1e-9)
+            #expect(abs(spring.settleTime(target: 1, band: epsilon) - 1.7) < 1e-9)
             #expect(spring.dampingRatio == zeta)
         }
     }

@@ -8,7 +8,7 @@ struct SpringTests {
     func swiftUIExample() {
         let s = Spring(duration: 0.5, bounce: 0.3)
         #expect(abs(s.stiffness - 157.91) < 0.005)
-        #expect(abs(s.damping - 17.59) < 0.005)
+        #expect(abs(s.dampingCoefficient - 17.59) < 0.005)
         #expect(s.mass == 1 && s.response == 0.5 && abs(s.dampingRatio - 0.7) < 1e-15)
         #expect(abs(s.bounce - 0.3) < 1e-15 && s.duration == 0.5)
     }
@@ -27,8 +27,8 @@ struct SpringTests {
     func responseForm() {
         let s = Spring(dampingRatio: 0.3, response: 0.6, mass: 2)
         #expect(abs(s.stiffness - pow(2 * Double.pi / 0.6, 2) * 2) < 1e-10)
-        #expect(abs(s.damping - 4 * Double.pi * 0.3 * 2 / 0.6) < 1e-12)
-        #expect(s.dampingCoefficient == s.damping)
+        #expect(abs(s.dampingCoefficient - 4 * Double.pi * 0.3 * 2 / 0.6) < 1e-12)
+        #expect(s.dampingCoefficient == s.coreAnimation.damping)  // Core Animation's `damping` is the coefficient
         let swiftUIOrder = Spring(response: 0.6, dampingRatio: 0.3)
         #expect(swiftUIOrder == Spring(dampingRatio: 0.3, response: 0.6))
     }
@@ -37,20 +37,20 @@ struct SpringTests {
     func stiffnessForm(mass: Double) {
         let s = Spring(dampingRatio: 0.4, stiffness: 250, mass: mass)
         #expect(abs(s.response - 2 * Double.pi * (mass / 250).squareRoot()) < 1e-14 * s.response)
-        #expect(abs(s.damping - 2 * 0.4 * (250 * mass).squareRoot()) < 1e-12 * s.damping)
+        #expect(abs(s.dampingCoefficient - 2 * 0.4 * (250 * mass).squareRoot()) < 1e-12 * s.dampingCoefficient)
         let back = Spring(dampingRatio: 0.4, response: s.response, mass: mass)
         #expect(abs(back.stiffness - 250) < 1e-10)
     }
 
     @Test("Mass, stiffness, damping keeps its numbers and derives ratio and response")
     func massStiffnessDamping() {
-        let s = Spring(mass: 2, stiffness: 300, damping: 12)
-        #expect(s.mass == 2 && s.stiffness == 300 && s.damping == 12)
+        let s = Spring(mass: 2, stiffness: 300, dampingCoefficient: 12)
+        #expect(s.mass == 2 && s.stiffness == 300 && s.dampingCoefficient == 12)
         #expect(abs(s.dampingRatio - 12 / (2 * (600.0).squareRoot())) < 1e-15)
         #expect(abs(s.naturalFrequency - (150.0).squareRoot()) < 1e-12)
         #expect(abs(s.dampedFrequency - (150.0).squareRoot() * (1 - s.dampingRatio * s.dampingRatio).squareRoot()) < 1e-12)
         #expect(abs(s.dampedPeriod - 2 * Double.pi / s.dampedFrequency) < 1e-12)
-        #expect(Spring(stiffness: 100, damping: 10).mass == 1)
+        #expect(Spring(stiffness: 100, dampingCoefficient: 10).mass == 1)
     }
 
     @Test("Presets")
@@ -70,8 +70,8 @@ struct SpringTests {
     func responseZero(zeta: Double) {
         let s = Spring(dampingRatio: zeta, response: 0)
         #expect(s.isInstantaneous && s.stiffness == .infinity)
-        #expect(!s.damping.isNaN && !s.naturalFrequency.isNaN && !s.bounce.isNaN)
-        #expect(s.settlingDuration == 0 && s.timeConstant == 0)
+        #expect(!s.dampingCoefficient.isNaN && !s.naturalFrequency.isNaN && !s.bounce.isNaN)
+        #expect(s.settleTime == 0 && s.timeConstant == 0)
         for t in [1e-300, 1e-9, 0.5, 1e6] {
             #expect(s.value(target: 4.0, initialVelocity: 2.0, time: t) == 4)
             #expect(s.velocity(target: 4.0, initialVelocity: 2.0, time: t) == 0)
@@ -85,15 +85,15 @@ struct SpringTests {
     @Test("Damping ratio 0 never settles")
     func undamped() {
         let s = Spring(dampingRatio: 0, response: 1)
-        #expect(s.settlingDuration == .infinity && s.timeConstant == .infinity)
-        #expect(s.damping == 0)
+        #expect(s.settleTime == .infinity && s.timeConstant == .infinity)
+        #expect(s.dampingCoefficient == 0)
         #expect(abs(s.value(target: 1.0, time: 0.5) - 2) < 1e-14)  // half a period: twice the target
     }
 }
 
 @Suite("Conversions to other tools' conventions")
 struct ConversionTests {
-    let springs = [Spring(dampingRatio: 0.68, response: 0.8), Spring(mass: 1, stiffness: 170, damping: 26),
+    let springs = [Spring(dampingRatio: 0.68, response: 0.8), Spring(mass: 1, stiffness: 170, dampingCoefficient: 26),
                    Spring(dampingRatio: 0.2, response: 0.3), Spring(dampingRatio: 1, response: 0.5),
                    Spring(dampingRatio: 2.5, response: 1.1, mass: 3)]
 
@@ -102,12 +102,12 @@ struct ConversionTests {
         for s in springs {
             #expect(Spring(coreAnimation: s.coreAnimation) == s || Spring(coreAnimation: s.coreAnimation).stiffness == s.stiffness)
             let ca = Spring(coreAnimation: s.coreAnimation)
-            #expect(ca.stiffness == s.stiffness && ca.damping == s.damping && ca.mass == s.mass)
+            #expect(ca.stiffness == s.stiffness && ca.dampingCoefficient == s.dampingCoefficient && ca.mass == s.mass)
             #expect(abs(ca.dampingRatio - s.dampingRatio) < 1e-14 && abs(ca.response - s.response) < 1e-14)
             let rs = Spring(reactSpring: s.reactSpring)
-            #expect(rs.stiffness == s.stiffness && rs.damping == s.damping && rs.mass == s.mass)
+            #expect(rs.stiffness == s.stiffness && rs.dampingCoefficient == s.dampingCoefficient && rs.mass == s.mass)
             let fm = Spring(framerMotion: s.framerMotion)
-            #expect(fm.stiffness == s.stiffness && fm.damping == s.damping)
+            #expect(fm.stiffness == s.stiffness && fm.dampingCoefficient == s.dampingCoefficient)
         }
         #expect(Spring(reactSpring: .default).stiffness == 170)
         #expect(Spring.CoreAnimation() == Spring.CoreAnimation(mass: 1, stiffness: 100, damping: 10))
@@ -127,7 +127,7 @@ struct ConversionTests {
     func origami() {
         let s = Spring(origami: .init(tension: 40, friction: 7))
         #expect(abs(s.stiffness - ((40 - 30) * 3.62 + 194)) < 1e-12)
-        #expect(abs(s.damping - ((7 - 8) * 3 + 25)) < 1e-12)
+        #expect(abs(s.dampingCoefficient - ((7 - 8) * 3 + 25)) < 1e-12)
         for s in springs {
             let back = Spring(origami: s.origami)
             #expect(abs(back.response - s.response) < 1e-12 && abs(back.dampingRatio - s.dampingRatio) < 1e-12)
@@ -157,7 +157,7 @@ struct ConversionTests {
         // visualDuration: stiffness (2π/(1.2·vd))², damping 2ζ√k.
         let visual = Spring(framerVisualDuration: 0.3, bounce: 0.25)
         let k = pow(2 * Double.pi / (1.2 * 0.3), 2)
-        #expect(abs(visual.stiffness - k) < 1e-9 && abs(visual.damping - 2 * 0.75 * k.squareRoot()) < 1e-12)
+        #expect(abs(visual.stiffness - k) < 1e-9 && abs(visual.dampingCoefficient - 2 * 0.75 * k.squareRoot()) < 1e-12)
         #expect(abs(visual.framerVisualDuration - 0.3) < 1e-15)
     }
 

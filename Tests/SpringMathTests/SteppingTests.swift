@@ -16,7 +16,7 @@ struct SteppingTests {
         // The fixed-step stepper does the same.
         let stepper = SpringStepper(spring: spring, deltaTime: 1.0 / 60)
         var s = -3.0, u = 7.0
-        for _ in 0..<60 { stepper.step(value: &s, velocity: &u, target: 2) }
+        for _ in 0..<60 { stepper.advance(value: &s, velocity: &u, target: 2) }
         #expect(abs(s - y) <= 1e-12 * 5)
     }
 
@@ -30,7 +30,7 @@ struct SteppingTests {
         #expect(x == 1 && v == 0)
         for integrator in SpringIntegrator.allCases where integrator != .exact {
             var a = 5.0, b = -40.0
-            spring.update(value: &a, velocity: &b, target: 1, deltaTime: 0, integrator: integrator)
+            spring.advance(value: &a, velocity: &b, target: 1, by: 0, integrator: integrator)
             #expect(a == 5 && b == -40, "\(integrator)")
         }
     }
@@ -67,14 +67,14 @@ struct SteppingTests {
         }
         for (zeta, response, mass) in [(1.0, 0.1, 1.0), (0.68, 0.8, 1.0), (0.3, 0.25, 2.5), (1.5, 1.2, 0.7)] {
             let waveSpring = Spring.waveEffective(dampingRatio: zeta, response: response, mass: mass)
-            let k = waveSpring.stiffness, c = waveSpring.damping
-            let spring = Spring(mass: mass, stiffness: k, damping: c)
-            #expect(spring.stiffness == k && spring.damping == c)
+            let k = waveSpring.stiffness, c = waveSpring.dampingCoefficient
+            let spring = Spring(mass: mass, stiffness: k, dampingCoefficient: c)
+            #expect(spring.stiffness == k && spring.dampingCoefficient == c)
             for dt in [1.0 / 30, 1.0 / 60, 1.0 / 120, 0.0123] {
                 var a = 0.0, av = 0.0, b = 0.0, bv = 0.0
                 for _ in 0..<400 {
                     waveStep(&a, &av, target: 100, k: k, c: c, m: mass, dt: dt)
-                    spring.update(value: &b, velocity: &bv, target: 100, deltaTime: dt, integrator: .semiImplicitEuler)
+                    spring.advance(value: &b, velocity: &bv, target: 100, by: dt, integrator: .semiImplicitEuler)
                     #expect(a.bitPattern == b.bitPattern && av.bitPattern == bv.bitPattern)
                     if a.bitPattern != b.bitPattern { return }
                 }
@@ -85,13 +85,13 @@ struct SteppingTests {
     @Test("Wave's response 0.1 critically damped spring really has damping 70.598 and ratio 0.5618")
     func waveEffectiveSpring() {
         let wave = Spring.waveEffective(dampingRatio: 1, response: 0.1)
-        #expect(abs(wave.damping - 70.598164314544) < 1e-9)
+        #expect(abs(wave.dampingCoefficient - 70.598164314544) < 1e-9)
         #expect(abs(wave.dampingRatio - 0.5618) < 5e-5)
         // Ordinary springs below the band are untouched.
         let soft = Spring.waveEffective(dampingRatio: 0.5, response: 1)
-        #expect(abs(soft.damping - 2 * Double.pi) < 1e-12)
+        #expect(abs(soft.dampingCoefficient - 2 * Double.pi) < 1e-12)
         // The band never passes 75.
-        #expect(Spring.waveEffective(dampingRatio: 10, response: 0.001).damping < 75)
+        #expect(Spring.waveEffective(dampingRatio: 10, response: 0.001).dampingCoefficient < 75)
     }
 
     @Test("RK4 converges at fourth order and semi-implicit Euler at first order")
@@ -101,7 +101,7 @@ struct SteppingTests {
         func error(_ integrator: SpringIntegrator, steps: Int) -> Double {
             var x = 0.0, v = 0.0
             for _ in 0..<steps {
-                spring.update(value: &x, velocity: &v, target: 1, deltaTime: 1 / Double(steps), integrator: integrator)
+                spring.advance(value: &x, velocity: &v, target: 1, by: 1 / Double(steps), integrator: integrator)
             }
             return abs(x - exact)
         }
@@ -118,7 +118,7 @@ struct SteppingTests {
         let spring = Spring(dampingRatio: 0.2, response: 0.02)
         var x = 0.0, v = 0.0, ex = 0.0, evel = 0.0
         for _ in 0..<60 {
-            spring.update(value: &x, velocity: &v, target: 1, deltaTime: 1.0 / 30, integrator: .semiImplicitEuler)
+            spring.advance(value: &x, velocity: &v, target: 1, by: 1.0 / 30, integrator: .semiImplicitEuler)
             spring.update(value: &ex, velocity: &evel, target: 1, deltaTime: 1.0 / 30)
         }
         #expect(!(abs(x) < 1e6))
@@ -129,7 +129,7 @@ struct SteppingTests {
     func nonAnimatedSnaps() {
         for integrator in SpringIntegrator.allCases {
             var x = 0.0, v = 3.0
-            Spring.defaultNonAnimated.update(value: &x, velocity: &v, target: 9, deltaTime: 1.0 / 60, integrator: integrator)
+            Spring.defaultNonAnimated.advance(value: &x, velocity: &v, target: 9, by: 1.0 / 60, integrator: integrator)
             #expect(x == 9 && v == 0, "\(integrator)")
         }
     }
@@ -138,7 +138,7 @@ struct SteppingTests {
     func sampling() {
         for zeta in sweepRatios {
             let motion = SpringMotion(spring: Spring(dampingRatio: zeta, response: 0.4), from: 2.0, to: -1.0, initialVelocity: 6.0)
-            let samples = motion.sampled(count: 1001, duration: 5)
+            let samples = motion.sampled(count: 1001, span: 5)
             #expect(samples.times.count == 1001 && samples.times.last == 5)
             for i in stride(from: 0, to: 1001, by: 7) {
                 let s = motion.state(at: samples.times[i])
@@ -149,7 +149,7 @@ struct SteppingTests {
             #expect(listed.positions[0] == motion.position(at: 0.3))
         }
         // Counts smaller than one anchor block work too.
-        let small = SpringMotion(spring: .smooth, from: 0.0, to: 1.0).sampled(count: 3, duration: 1)
+        let small = SpringMotion(spring: .smooth, from: 0.0, to: 1.0).sampled(count: 3, span: 1)
         #expect(small.positions.count == 3 && small.positions[0] == 0)
     }
 
@@ -159,13 +159,13 @@ struct SteppingTests {
         (1500.0, 1201, 125, -2), (8e-6, 5, 2, -6), (0.05, 6, 1, -2),
     ])
     func sampleTimes(duration: Double, count: Int, stepDigits: Int, stepPower: Int) {
-        let times = SpringMotion(spring: .smooth, from: 0.0, to: 1.0).sampled(count: count, duration: duration).times
+        let times = SpringMotion(spring: .smooth, from: 0.0, to: 1.0).sampled(count: count, span: duration).times
         #expect(times.count == count && times.first == 0 && times.last == duration)
         for i in 0..<count {
             // The exact grid point, written as a decimal and read as the nearest double.
             let expected = Double("\(i * stepDigits)e\(stepPower)")!
             #expect(times[i] == expected, "duration \(duration), sample \(i): \(times[i]) instead of \(expected)")
         }
-        #expect("\(SpringMotion(spring: .smooth, from: 0.0, to: 1.0).sampled(count: 11, duration: 1).times[6])" == "0.6")
+        #expect("\(SpringMotion(spring: .smooth, from: 0.0, to: 1.0).sampled(count: 11, span: 1).times[6])" == "0.6")
     }
 }

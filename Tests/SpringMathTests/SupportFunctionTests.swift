@@ -63,17 +63,17 @@ struct ValidationTests {
         #expect(error { try Spring.validated(dampingRatio: 0.5, response: -1) }?.parameter == .response)
         #expect(error { try Spring.validated(dampingRatio: 0.5, response: 1, mass: 0) }?.reason == .notPositive)
         #expect(error { try Spring.validated(dampingRatio: 0.5, response: 1, mass: -.infinity) }?.parameter == .mass)
-        #expect(error { try Spring.validated(mass: 1, stiffness: 0, damping: 1) }?.parameter == .stiffness)
-        #expect(error { try Spring.validated(mass: 1, stiffness: 10, damping: -1) }?.parameter == .damping)
+        #expect(error { try Spring.validated(mass: 1, stiffness: 0, dampingCoefficient: 1) }?.parameter == .stiffness)
+        #expect(error { try Spring.validated(mass: 1, stiffness: 10, dampingCoefficient: -1) }?.parameter == .dampingCoefficient)
         #expect(error { try Spring.validated(dampingRatio: 1, stiffness: .nan) }?.parameter == .stiffness)
         #expect(error { try Spring.validated(duration: 0.5, bounce: -1) }?.reason == .outOfRange("(-1, 1]"))
         #expect(error { try Spring.validated(duration: -0.5, bounce: 0) }?.parameter == .duration)
         #expect(error { try Spring.validated(settlingDuration: 1, dampingRatio: 0) }?.parameter == .dampingRatio)
-        #expect(error { try Spring.validated(settlingDuration: 1, dampingRatio: 0.5, epsilon: 2) }?.parameter == .epsilon)
+        #expect(error { try Spring.validated(settlingDuration: 1, dampingRatio: 0.5, epsilon: 2) }?.parameter == .tolerance)
         #expect(error { try Spring.validated(dampingRatio: 0.5, response: 0) } == nil)
         // Each value is fine on its own, but the derived stiffness would overflow.
         #expect(error { try Spring.validated(dampingRatio: 0.5, response: 1e-9, mass: 1e300) }?.parameter == .mass)
-        #expect(error { try Spring.validated(mass: 1e300, stiffness: 1e-300, damping: 1) }?.parameter == .stiffness)
+        #expect(error { try Spring.validated(mass: 1e300, stiffness: 1e-300, dampingCoefficient: 1) }?.parameter == .stiffness)
         #expect(error { try Spring.validated(dampingRatio: 1, stiffness: 1e-300, mass: 1e300) }?.parameter == .stiffness)
         let message = error { try Spring.validated(dampingRatio: 0.5, response: -2) }!.description
         #expect(message == "response must be ≥ 0 (got -2.0)")
@@ -92,7 +92,7 @@ struct ValidationTests {
         ("ζ 1, stiffness 1e-300, mass 1e300", .stiffness),
         ("ζ 1, stiffness 1, mass 1e-320", .mass),
         ("stiffness 1e308, c 1e308, mass 1e-10", .stiffness),
-        ("stiffness 1, c 1e308, mass 1e-300", .damping),
+        ("stiffness 1, c 1e308, mass 1e-300", .dampingCoefficient),
         ("stiffness 1e-300, c 1, mass 1e300", .stiffness),
         ("stiffness 1e300, c 0, mass 1e-20", .stiffness),
         ("duration 1e-200, bounce 0.3", .duration),
@@ -111,7 +111,7 @@ struct ValidationTests {
                 return try Spring.validated(dampingRatio: zeta, stiffness: stiffness, mass: numbers["mass"] ?? 1)
             }
             if let stiffness = numbers["stiffness"], let c = numbers["c"] {
-                return try Spring.validated(mass: numbers["mass"] ?? 1, stiffness: stiffness, damping: c)
+                return try Spring.validated(mass: numbers["mass"] ?? 1, stiffness: stiffness, dampingCoefficient: c)
             }
             return try Spring.validated(duration: numbers["duration"]!, bounce: numbers["bounce"]!)
         }

@@ -97,7 +97,7 @@ struct IndependentModelTests {
         var worst = 0.0
         for run in try IndependentRun.load(target) {
             let model = platform.model(for: run.spring, from: run.from, to: run.to, velocity: run.velocity)
-            let trajectory = model.trajectory(from: run.from, to: run.to, fps: run.fps)
+            let trajectory = model.trajectory(from: run.from, to: run.to, frameRate: run.fps)
             #expect(trajectory.positions.count == run.frames, "\(run.testDescription): frames")
             #expect(trajectory.finished == run.finished, "\(run.testDescription): finished")
             for (index, position) in run.samples where index < trajectory.positions.count {
@@ -116,11 +116,11 @@ struct IndependentModelTests {
         let runs = try IndependentRun.load(target)
         for (name, group) in Dictionary(grouping: runs, by: \.name) {
             let first = group[0]
-            let request = ExportRequest(spring: first.spring, from: first.from, to: first.to, velocity: first.velocity,
+            let request = ExportRequest(spring: first.spring, from: first.from, to: first.to, initialVelocity: first.velocity,
                                         frameRates: [30, 60, 90, 120, 144])
             let export = try request.export(exportTarget)
             for run in group {
-                let report = try #require(export.platforms.first { $0.fps == run.fps })
+                let report = try #require(export.platforms.first { $0.frameRate == run.fps })
                 var expected = try #require(errors["\(target) \(name) \(run.fps)"])
                 // After it finishes, the platform shows the target: export counts those frames until
                 // one frame past the exact settle time.

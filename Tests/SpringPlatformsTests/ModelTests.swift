@@ -12,11 +12,11 @@ import Testing
     }
 
     @Test func scheduleTimes() {
-        let steady = FrameSchedule(rate: 60)
+        let steady = FrameSchedule(frameRate: 60)
         #expect(steady.time(ofFrame: 0) == 0)
         #expect(abs(steady.time(ofFrame: 60) - 1) < 1e-15)
         #expect(steady.milliseconds(ofFrame: 3) == 3 * (1000 / 60.0))
-        let listed = FrameSchedule(times: [1, 1.02, 1.05], thenRate: 100)
+        let listed = FrameSchedule(times: [1, 1.02, 1.05], thenFrameRate: 100)
         #expect(listed.time(ofFrame: 0) == 0)
         #expect(abs(listed.time(ofFrame: 2) - 0.05) < 1e-12)
         #expect(abs(listed.time(ofFrame: 4) - 0.07) < 1e-12)
@@ -27,7 +27,7 @@ import Testing
     func reanimatedIsExactBelowCritical(zeta: Double, response: Double, v0: Double) {
         let omega = 2 * Double.pi / response
         let model = ReanimatedModel(stiffness: omega * omega, damping: 2 * zeta * omega, velocity: v0)
-        let run = model.trajectory(from: 0, to: 100, fps: 60)
+        let run = model.trajectory(from: 0, to: 100, frameRate: 60)
         #expect(run.finished)
         for (t, x) in zip(run.times, run.positions).dropLast() {
             let expected = 100 + ModelTests.textbook(zeta: zeta, omega: omega, x0: -100, v0: v0, t: t)
@@ -39,7 +39,7 @@ import Testing
     /// arrives sooner than asked.
     @Test func reanimatedRunsOverdampedAsCritical() {
         let spring = Spring(dampingRatio: 1.5, response: 0.4)
-        let run = Platform.reanimated.model(for: spring, from: 0, to: 100, velocity: 0).trajectory(from: 0, to: 100, fps: 60)
+        let run = Platform.reanimated.model(for: spring, from: 0, to: 100, velocity: 0).trajectory(from: 0, to: 100, frameRate: 60)
         let omega = spring.naturalFrequency
         let t = run.times[10]
         let critical = 100 - 100 * (1 + omega * t) * Foundation.exp(-omega * t)
@@ -52,7 +52,7 @@ import Testing
     /// spring has run 17·n ms (plus nothing else). Checked against a plain Euler loop here.
     @Test func reactSpringRunsWholeMillisecondSteps() {
         let model = ReactSpringModel(tension: 170, friction: 26)
-        let run = model.trajectory(from: 0, to: 1, fps: 60)
+        let run = model.trajectory(from: 0, to: 1, frameRate: 60)
         var x = 0.0, v = 0.0
         for frame in 1...10 {
             for _ in 0..<17 {
@@ -63,7 +63,7 @@ import Testing
             #expect(abs(run.positions[frame] - x) < 1e-12)
         }
         // At 120 Hz the first frame still runs 17 steps, the next ones 9.
-        let fast = model.trajectory(from: 0, to: 1, fps: 120)
+        let fast = model.trajectory(from: 0, to: 1, frameRate: 120)
         #expect(abs(fast.positions[1] - run.positions[1]) < 1e-15)
     }
 
@@ -71,8 +71,8 @@ import Testing
     /// gets a whole frame.
     @Test func reboundStartsLate() {
         let spring = Spring(dampingRatio: 0.5, response: 0.5)
-        let js = Platform.origami.model(for: spring, from: 0, to: 100, velocity: 0).trajectory(from: 0, to: 100, fps: 60)
-        let java = Platform.reboundJava.model(for: spring, from: 0, to: 100, velocity: 0).trajectory(from: 0, to: 100, fps: 60)
+        let js = Platform.origami.model(for: spring, from: 0, to: 100, velocity: 0).trajectory(from: 0, to: 100, frameRate: 60)
+        let java = Platform.reboundJava.model(for: spring, from: 0, to: 100, velocity: 0).trajectory(from: 0, to: 100, frameRate: 60)
         let exact = SpringMotion(spring: spring, from: 0.0, to: 100.0)
         let oneFrame = exact.position(at: 1 / 60.0)
         #expect(js.positions[1] < 0.01 * oneFrame)
@@ -96,10 +96,10 @@ import Testing
             let model = platform.model(for: spring, from: 0, to: 100, velocity: -800)
             #expect(!model.carriesVelocity)
             let still = platform.model(for: spring, from: 0, to: 100, velocity: 0)
-            #expect(model.trajectory(from: 0, to: 100, fps: 60) == still.trajectory(from: 0, to: 100, fps: 60))
+            #expect(model.trajectory(from: 0, to: 100, frameRate: 60) == still.trajectory(from: 0, to: 100, frameRate: 60))
         }
         let physics = Platform.framerPhysics.model(for: spring, from: 0, to: 100, velocity: -800)
-        #expect(physics.trajectory(from: 0, to: 100, fps: 60).positions[1] < 0)
+        #expect(physics.trajectory(from: 0, to: 100, frameRate: 60).positions[1] < 0)
     }
 
     /// Every platform finishes on the target for a damped spring, and the exact platforms match the
@@ -107,7 +107,7 @@ import Testing
     @Test(arguments: Platform.allCases)
     func everyPlatformFinishesOnTarget(_ platform: Platform) {
         let spring = Spring(dampingRatio: 0.7, response: 0.5)
-        let run = platform.model(for: spring, from: 10, to: 210, velocity: 300).trajectory(from: 10, to: 210, fps: 90)
+        let run = platform.model(for: spring, from: 10, to: 210, velocity: 300).trajectory(from: 10, to: 210, frameRate: 90)
         #expect(run.finished)
         #expect(run.positions.last == 210)
         #expect(run.positions.first == 10)
@@ -122,7 +122,7 @@ import Testing
     @Test(arguments: [Platform.reactSpring, .origami, .reanimated, .framerPhysics])
     func undampedSpringsStopAtTheLimit(_ platform: Platform) {
         let model = platform.model(for: Spring(dampingRatio: 0, response: 0.5), from: 0, to: 100, velocity: 0)
-        let run = model.trajectory(from: 0, to: 100, schedule: FrameSchedule(rate: 60), limit: 2)
+        let run = model.trajectory(from: 0, to: 100, schedule: FrameSchedule(frameRate: 60), limit: 2)
         #expect(!run.finished)
         #expect(run.finishTime == nil)
         #expect(run.times.last! > 2 && run.times.last! < 2.1)
@@ -133,12 +133,12 @@ import Testing
     @Test(arguments: [60.0, 120.0])
     func compensationHelps(fps: Double) throws {
         let spring = Spring(dampingRatio: 0.68, response: 0.8)
-        let react = try #require(Platform.reactSpring.compensated(for: spring, from: 0, to: 100, velocity: 0, fps: fps))
+        let react = try #require(Platform.reactSpring.compensated(for: spring, from: 0, to: 100, velocity: 0, frameRate: fps))
         #expect(react.after.maxError < react.before.maxError / 2)
-        let java = try #require(Platform.reboundJava.compensated(for: spring, from: 0, to: 100, velocity: 0, fps: fps))
+        let java = try #require(Platform.reboundJava.compensated(for: spring, from: 0, to: 100, velocity: 0, frameRate: fps))
         #expect(java.after.maxError < java.before.maxError / 2)
-        let js = try #require(Platform.origami.compensated(for: spring, from: 0, to: 100, velocity: 0, fps: fps))
+        let js = try #require(Platform.origami.compensated(for: spring, from: 0, to: 100, velocity: 0, frameRate: fps))
         #expect(js.after.maxError <= js.before.maxError)
-        #expect(Platform.reanimated.compensated(for: spring, from: 0, to: 100, velocity: 0, fps: fps) == nil)
+        #expect(Platform.reanimated.compensated(for: spring, from: 0, to: 100, velocity: 0, frameRate: fps) == nil)
     }
 }

@@ -12,7 +12,7 @@ struct Recording {
     var from: Double
     var to: Double
     var schedule: FrameSchedule
-    var model: any PlatformStepping
+    var model: any PlatformModel
 
     var travel: Double { abs(to - from) }
 
@@ -52,10 +52,10 @@ struct Recording {
         if let listed = header.firstMatch(of: /frame times of Tests\/SpringMathTests\/Fixtures\/analysis\/([a-z-]+\.csv)/) {
             let text = try String(contentsOf: directory.appendingPathComponent("schedules/\(listed.1)"), encoding: .utf8)
             let times = text.split(whereSeparator: \.isNewline).dropFirst().compactMap { Double($0.split(separator: ",")[0]) }
-            return FrameSchedule(times: times, thenRate: 60)
+            return FrameSchedule(times: times, thenFrameRate: 60)
         }
         guard let rate = header.firstMatch(of: /; ([0-9]+) Hz/) else { throw RecordingError.malformed(name, "rate") }
-        return FrameSchedule(rate: Double(rate.1)!)
+        return FrameSchedule(frameRate: Double(rate.1)!)
     }
 
     /// The JSON object after "params " or "preset/default ", as numbers by key.
@@ -69,7 +69,7 @@ struct Recording {
         header.firstMatch(of: /preset\/default "([A-Za-z]+)"/).map { String($0.1) }
     }
 
-    static func model(_ header: String, name: String, from: Double, to: Double) throws -> any PlatformStepping {
+    static func model(_ header: String, name: String, from: Double, to: Double) throws -> any PlatformModel {
         let p = parameters(header)
         let travel = to - from
         let pixelsPerSecond = header.firstMatch(of: /\(velocity (-?[0-9.]+) px\/s\)/).map { Double($0.1)! } ?? 0

@@ -58,6 +58,24 @@ struct StudioEndpointTests {
         let values = try #require(first["spring"] as? [String: Any])
         #expect(abs((values["dampingRatio"] as? Double ?? 0) - 0.75) < 1e-12)
         #expect(abs((values["response"] as? Double ?? 0) - 0.48) < 1e-12)
+        #expect(values["dampingCoefficient"] is Double && values["damping"] == nil)
+        let metrics = try #require(first["metrics"] as? [String: Any])
+        #expect(metrics["settleTime"] is Double && metrics["waveSettleEstimate"] is Double && metrics["settlingTime"] == nil)
+
+        // The settle tolerance is `tolerance`; `epsilon`, its old name, still gives the same answer.
+        let byTolerance = try json(reply("/api/spring.json", "damping=0.5&response=0.6&tolerance=0.001"))
+        let byEpsilon = try json(reply("/api/spring.json", "damping=0.5&response=0.6&epsilon=0.001"))
+        let byDefault = try json(reply("/api/spring.json", "damping=0.5&response=0.6"))
+        func settleTime(_ object: [String: Any]) -> Double? {
+            ((object["springs"] as? [[String: Any]])?.first?["metrics"] as? [String: Any])?["settleTime"] as? Double
+        }
+        #expect(settleTime(byTolerance) != nil && settleTime(byTolerance) == settleTime(byEpsilon))
+        #expect(settleTime(byTolerance) != settleTime(byDefault))
+        for name in ["tolerance", "epsilon"] {
+            let chart = reply("/api/chart.svg", "damping=0.5&response=0.6&\(name)=0.05")
+            let svg = String(decoding: chart.body, as: UTF8.self)
+            #expect(chart.status == 200 && svg.contains("±5 % settle band"), "\(name)")
+        }
 
         let export = try json(reply("/api/export.json", "damping=0.68&response=0.8"))
         let targets = try #require(export["targets"] as? [[String: Any]])
@@ -75,6 +93,7 @@ struct StudioEndpointTests {
             #expect(abs(at["position"]! - (100 + x)) < 1e-9 && abs(at["velocity"]! - v) < 1e-9 * max(1, abs(v)))
             #expect(segment["from"] as? Double == at["position"] && segment["to"] as? Double == 30)
             #expect(segment["velocity"] as? Double == (restart ? 0 : at["velocity"]))
+            #expect(segment["settleTime"] is Double && segment["settlingTime"] == nil)
         }
     }
 
@@ -97,6 +116,10 @@ struct StudioEndpointTests {
         ("/api/export.json", "error=1000", "error"),
         ("/api/segment.json", "t=-1", "t"),
         ("/api/segment.json", "target=nan", "target"),
+        ("/api/spring.json", "tolerance=0.9", "tolerance"),
+        ("/api/spring.json", "epsilon=0.9", "epsilon"),
+        ("/api/spring.json", "tolerance=0.01&epsilon=0.01", "epsilon"),
+        ("/api/chart.svg", "tolerance=0", "tolerance"),
     ])
     func badInput(path: String, query: String, parameter: String) throws {
         let answer = reply(path, query)

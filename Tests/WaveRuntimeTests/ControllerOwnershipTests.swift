@@ -52,7 +52,7 @@ struct ControllerOwnershipTests {
         animator!.spring = .smooth
         animator!.start()
         animator!.stop(immediately: true)
-        _ = animator!.settlingTime
+        _ = animator!.remainingSettleTime
         #expect(animator!.state == .inactive && animator!.value == here && events == 0)  // interrupted silently
         animator = nil
     }

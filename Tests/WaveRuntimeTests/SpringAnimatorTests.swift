@@ -264,9 +264,9 @@ struct SpringAnimatorTests {
         let end = controller.time
         let motion = SpringMotion(spring: spring, from: 0.0, to: 1.0)
         #expect(abs(motion.position(at: end) - 1) <= 0.75e-3)
-        #expect(end > spring.waveSettlingDuration)
-        #expect(end >= spring.settlingDuration(target: 1, epsilon: 0.75e-3) - 1.0 / 60)
-        #expect(end < spring.settlingDuration(target: 1, epsilon: 0.75e-3) + 1.0 / 60)
+        #expect(end > spring.waveSettleEstimate)
+        #expect(end >= spring.settleTime(target: 1, band: 0.75e-3) - 1.0 / 60)
+        #expect(end < spring.settleTime(target: 1, band: 0.75e-3) + 1.0 / 60)
     }
 
     @Test("A minimum visible change sets the rest thresholds in value units")
@@ -400,10 +400,10 @@ struct SpringAnimatorTests {
     func settlingTime() {
         let controller = AnimationController()
         let animator = SpringAnimator(spring: .smooth, value: 0.0, target: 1.0, controller: controller)
-        #expect(animator.settlingTime == 0)
+        #expect(animator.remainingSettleTime == 0)
         animator.start()
         controller.advance(by: 1.0 / 60)
-        let estimate = animator.settlingTime
+        let estimate = animator.remainingSettleTime
         let start = controller.time
         runUntilEnded(animator, controller, dt: 1.0 / 1000)
         #expect(abs((controller.time - start) - estimate) < 0.01)
@@ -426,7 +426,7 @@ struct SpringAnimatorTests {
 
     @Test("A real-time controller runs on the main queue and stops when idle")
     func realTimeDriver() async {
-        let controller = AnimationController(frameSource: RealTimeFrameSource(framesPerSecond: 240))
+        let controller = AnimationController(frameSource: RealTimeFrameSource(frameRate: 240))
         let animator = SpringAnimator(spring: Spring(dampingRatio: 1, response: 0.05), value: 0.0, target: 1.0,
                                       controller: controller)
         animator.start()

@@ -125,8 +125,8 @@ struct SpringFieldTests {
                                 response: Double.random(in: 0.02...3, using: &rng))
             let x0 = Double.random(in: -500...500, using: &rng), v0 = Double.random(in: -8000...8000, using: &rng)
             let band = 0.75e-3 * spring.peakDistance(displacement: x0, velocity: v0)
-            let settle = spring.settlingDuration(displacement: x0, velocity: v0, epsilon: band,
-                                                 speedEpsilon: band * spring.naturalFrequency)
+            let settle = spring.settleTime(displacement: x0, velocity: v0, band: band,
+                                                 speedBand: band * spring.naturalFrequency)
             let bound = SpringField<Double>.settleLowerBound(spring)
             #expect(settle >= bound, "ζ \(spring.dampingRatio), response \(spring.response), x0 \(x0), v0 \(v0): settles at \(settle) before the bound \(bound)")
             tightest = min(tightest, settle / bound)

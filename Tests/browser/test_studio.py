@@ -112,6 +112,13 @@ def test_loads_without_console_errors(page, server):
     open_studio(page, server)
     assert page.title() == "Spring studio"
     assert page.locator("#metrics").inner_text().startswith("settles")
+    # The page reads the spring.json keys settleTime, waveSettleEstimate and dampingCoefficient.
+    page.wait_for_function("document.querySelector('#metrics b') !== null")
+    shown = page.eval_on_selector_all("#metrics b", "(els) => els.map((e) => e.textContent)")
+    assert not any("NaN" in value or "undefined" in value for value in shown), shown
+    assert all(re.fullmatch(r"[0-9.]+(e-?[0-9]+)? s", value) for value in [shown[0], shown[-1]]), shown
+    page.wait_for_function("document.querySelector('#damping-coefficient').value !== ''")
+    assert abs(float(page.input_value("#damping-coefficient")) - 4 * math.pi * 0.5 / 0.6) < 0.01  # four digits
     time.sleep(0.5)
     assert page.errors == []
     assert page.evaluate("window.studio.errors") == []

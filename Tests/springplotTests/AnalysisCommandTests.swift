@@ -9,7 +9,7 @@ private func trajectory(_ name: String) -> String {
 
 @Suite("springplot verify and fit")
 struct AnalysisCommandTests {
-    @Test("verify reports the errors, writes the chart and fails --tolerance with status 2")
+    @Test("verify reports the errors, writes the chart and fails --max-error with status 2")
     func verifyWave() throws {
         let dir = try temporaryDirectory()
         let file = trajectory("wave-critical-0.15.csv")
@@ -19,15 +19,20 @@ struct AnalysisCommandTests {
         #expect(run.output.contains("frame rate  60 Hz"))
         #expect(pngSize(try Data(contentsOf: dir.appendingPathComponent("v.png")))! == (1200, 800))
 
-        let failing = try springplot(["verify", file, "--damping", "1", "--response", "0.15", "--to", "100", "--tolerance", "1", "--json"])
+        let failing = try springplot(["verify", file, "--damping", "1", "--response", "0.15", "--to", "100", "--max-error", "1", "--json"])
         #expect(failing.status == 2)
-        #expect(failing.standardError == "springplot: verify: max error 33.22320663479723 exceeds --tolerance 1\n")
+        #expect(failing.standardError == "springplot: verify: max error 33.22320663479723 exceeds --max-error 1\n")
         let json = try #require(try JSONSerialization.jsonObject(with: failing.standardOutput) as? [String: Any])
         #expect(json["passed"] as? Bool == false)
         #expect(json["samples"] as? Int == 17)
 
-        let passing = try springplot(["verify", file, "--damping", "1", "--response", "0.15", "--to", "100", "--tolerance", "40"])
+        let passing = try springplot(["verify", file, "--damping", "1", "--response", "0.15", "--to", "100", "--max-error", "40"])
         #expect(passing.status == 0)
+
+        // --tolerance, the old spelling, still works and is named in the message.
+        let old = try springplot(["verify", file, "--damping", "1", "--response", "0.15", "--to", "100", "--tolerance", "1"])
+        #expect(old.status == 2)
+        #expect(old.standardError == "springplot: verify: max error 33.22320663479723 exceeds --tolerance 1\n")
     }
 
     @Test("verify reads standard input")

@@ -109,7 +109,7 @@ struct EndToEndTests {
     @Test("Bad input: one line naming the option, non-zero exit, no trap", arguments: [
         ["--damping", "nan"], ["--mass", "0"], ["--bounce", "2"], ["-o", "x.gif"], ["--damping", "0.1,0.2", "--response", "1,2,3"],
         ["--stiffness", "10", "--damping", "0.3", "--damping-coefficient", "1"], ["retarget", "--at", "-1"], ["--unknown-flag"],
-        ["data", "--samples", "0"], ["integrators", "--rates", "inf"],
+        ["data", "--samples", "0"], ["integrators", "--fps", "inf"],
     ])
     func badInput(arguments: [String]) throws {
         let dir = try temporaryDirectory()
@@ -174,14 +174,14 @@ struct EndToEndTests {
         let run = try springplot(["info", "--damping", "0.68", "--response", "0.8"])
         #expect(run.status == 0)
         for text in ["stiffness k", "61.685", "damping coefficient c", "overshoot", "peak time", "rise time", "settles within 0.1 %",
-                     "Wave's settling estimate", "SwiftUI", "CASpringAnimation", "Android", "framer-motion", "react-spring", "Origami"] {
+                     "Wave's settle estimate", "SwiftUI", "CASpringAnimation", "Android", "framer-motion", "react-spring", "Origami"] {
             #expect(run.output.contains(text), "\(text)")
         }
         let json = try springplot(["info", "--swiftui-duration", "0.5", "--bounce", "0.3", "--json"])
         let object = try JSONSerialization.jsonObject(with: json.standardOutput) as! [String: Any]
         let spring = object["spring"] as! [String: Double]
-        #expect(abs(spring["stiffness"]! - 157.91) < 0.01 && abs(spring["damping"]! - 17.59) < 0.01)
-        let settling = object["settlingTimes"] as! [[String: Double]]
+        #expect(abs(spring["stiffness"]! - 157.91) < 0.01 && abs(spring["dampingCoefficient"]! - 17.59) < 0.01)
+        let settling = object["settleTimes"] as! [[String: Double]]
         #expect(settling.count == 3)
     }
 
@@ -259,7 +259,8 @@ struct ExtremeInputTests {
     @Test("Values that would overflow are refused with the option named", arguments: [
         (["--from", "1e308", "--to", "-1e308"], "--from"),
         (["--mass", "1e300", "--response", "1e-9"], "--mass"),
-        (["--epsilon", "1e-300"], "--epsilon"),
+        (["--tolerance", "1e-300"], "--tolerance"),
+        (["--epsilon", "1e-300"], "--epsilon"),  // the old spelling, still accepted
         // The option blamed is the one whose value is out of range.
         (["--damping", "1e308", "--response", "0.5"], "--damping"),
         (["--damping", "1e300", "--response", "1e-9"], "--damping"),

@@ -24,13 +24,13 @@ struct GridCommandTests {
         #expect(chart.width == 1600 && chart.height == 1200)
         // One time span for all: past the slowest cell's settling (ζ 0.2, response 1.2 s).
         let slowest = SpringAnalysis(NamedSpring(spring: Spring(dampingRatio: 0.2, response: 1.2), name: ""),
-                                     motion: Motion(), epsilon: 0.01)
+                                     motion: Motion(), tolerance: 0.01)
         #expect(grid.xAxis.range == 0...slowest.suggestedSpan)
         #expect(Set(chart.panels.map { $0.series[0].xs.last }).count == 1)
         // Cell 0 is ζ 0.2 with response 0.3 s: its caption reads its settle time and overshoot.
         let first = SpringAnalysis(NamedSpring(spring: Spring(dampingRatio: 0.2, response: 0.3), name: ""),
-                                   motion: Motion(), epsilon: 0.01)
-        #expect(grid.cellCaptions[0] == "\(label(first.settlingTime, digits: 2)) s · 53 %")
+                                   motion: Motion(), tolerance: 0.01)
+        #expect(grid.cellCaptions[0] == "\(label(first.settleTime, digits: 2)) s · 53 %")
         #expect(grid.cellCaptions[23].hasSuffix("· 0 %"), "ζ 1.2 does not overshoot")
     }
 
@@ -55,8 +55,8 @@ struct GridCommandTests {
         let byName = Dictionary(uniqueKeysWithValues: SpringPreset.all.map { ($0.name, $0.spring) })
         #expect(abs(byName["m3-expressive-fast"]!.dampingRatio - 0.6) < 1e-12)
         #expect(abs(byName["m3-effects-slow"]!.stiffness - 800) < 1e-9)
-        #expect(abs(byName["figma-bouncy"]!.damping - 15) < 1e-12 && abs(byName["figma-bouncy"]!.stiffness - 600) < 1e-9)
-        #expect(abs(byName["react-spring-molasses"]!.damping - 120) < 1e-12)
+        #expect(abs(byName["figma-bouncy"]!.dampingCoefficient - 15) < 1e-12 && abs(byName["figma-bouncy"]!.stiffness - 600) < 1e-9)
+        #expect(abs(byName["react-spring-molasses"]!.dampingCoefficient - 120) < 1e-12)
         #expect(byName["wave-default-animated"] == .defaultAnimated && byName["swiftui-bouncy"] == .bouncy)
     }
 

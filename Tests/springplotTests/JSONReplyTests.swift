@@ -6,18 +6,22 @@ import Testing
 @Suite("JSON replies decode into their documented types")
 struct JSONReplyTests {
     struct SpringJSON: Decodable {
-        let dampingRatio, response, mass, stiffness, damping: Double
+        let dampingRatio, response, mass, stiffness, dampingCoefficient: Double
+    }
+
+    struct PhysicsJSON: Decodable {
+        let mass, stiffness, dampingCoefficient: Double
     }
 
     struct InfoReply: Decodable {
-        struct Settle: Decodable { let epsilon, time: Double }
+        struct Settle: Decodable { let tolerance, time: Double }
         let name: String
         let spring: SpringJSON
         let naturalFrequency, dampedFrequency, timeConstant, overshoot: Double
         let peakTime, riseTime: Double?
         let turningPoints: Int?
-        let settlingTimes: [Settle]
-        let waveSettlingEstimate: Double
+        let settleTimes: [Settle]
+        let waveSettleEstimate: Double
     }
 
     struct ExportReply: Decodable {
@@ -46,6 +50,7 @@ struct JSONReplyTests {
         let dampingRatio, response, from, to, initialVelocity: Estimate
         let startTime: Double
         let stillSamples: Int
+        let spring: PhysicsJSON
     }
 
     struct VerifyReply: Decodable {
@@ -56,6 +61,7 @@ struct JSONReplyTests {
             let recordedFrames, modelFrames: Int
             let reproduced: Bool
         }
+        let spring: SpringJSON
         let samples: Int
         let travel, maxError, rmsError, medianInterval, lastTime, finishTime, finalJump: Double
         let finishIndex: Int
@@ -73,7 +79,7 @@ struct JSONReplyTests {
 
     @Test func info() throws {
         let reply = try JSONReplyTests.decode(InfoReply.self, ["info", "--damping", "0.5", "--response", "0.6", "--json"])
-        #expect(reply.spring.dampingRatio == 0.5 && reply.spring.response == 0.6 && !reply.settlingTimes.isEmpty)
+        #expect(reply.spring.dampingRatio == 0.5 && reply.spring.response == 0.6 && !reply.settleTimes.isEmpty)
     }
 
     @Test func export() throws {

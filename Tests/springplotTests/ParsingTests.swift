@@ -44,7 +44,7 @@ struct ParsingTests {
             let curve = try #require(try SpringPlot.parseAsRoot(args) as? Curve)
             return try curve.spring.springs().map(\.spring)
         }
-        #expect(try springs(["--stiffness", "100", "--damping-coefficient", "10"]) == [Spring(mass: 1, stiffness: 100, damping: 10)])
+        #expect(try springs(["--stiffness", "100", "--damping-coefficient", "10"]) == [Spring(mass: 1, stiffness: 100, dampingCoefficient: 10)])
         #expect(try springs(["--stiffness", "100", "--damping-coefficient", "10", "--mass", "2"])[0].mass == 2)
         #expect(try springs(["--swiftui-duration", "0.5", "--bounce", "0.3"]) == [Spring(duration: 0.5, bounce: 0.3)])
         #expect(try springs(["--damping", "0.3,0.7,1", "--response", "0.5"]).map(\.dampingRatio) == [0.3, 0.7, 1])
@@ -96,8 +96,11 @@ struct ParsingTests {
         (["--time-span", "0"], "--time-span"),
         (["--time-span", "-3"], "--time-span"),
         (["--time-span", "nan"], "--time-span"),
-        (["--epsilon", "0"], "--epsilon"),
+        (["--tolerance", "0"], "--tolerance"),
+        (["--tolerance", "1"], "--tolerance"),
+        // The old spelling is still accepted, and checked under its own name.
         (["--epsilon", "1"], "--epsilon"),
+        (["--tolerance", "0.1", "--epsilon", "0.1"], "--epsilon"),
         (["--width", "0"], "--width"),
         (["--width", "nan"], "--width"),
         (["--height", "-5"], "--height"),
@@ -124,8 +127,10 @@ struct ParsingTests {
         (["retarget", "--new-target", "nan"], "--new-target"),
         (["retarget", "--damping", "0.3,0.5"], "--damping"),
         (["retarget", "--at", "5", "--time-span", "2"], "--at"),
-        (["integrators", "--rates", "0"], "--rates"),
-        (["integrators", "--rates", "30,nan"], "--rates"),
+        (["integrators", "--fps", "0"], "--fps"),
+        (["integrators", "--fps", "30,nan"], "--fps"),
+        (["integrators", "--rates", "0"], "--rates"),  // the old spelling, still accepted
+        (["integrators", "--fps", "30", "--rates", "60"], "--rates"),
         (["data", "--samples", "1"], "--samples"),
         (["data", "--samples", "10", "--times", "0,1"], "--samples"),
         (["data", "--times", "0,-1"], "--times"),

@@ -1079,7 +1079,7 @@ def export_parameters(cli: str, case: Case) -> Dict[str, Dict[str, float]]:
         origami["velocity"] = case.velocity / travel
     out["origami"] = origami
     java = {"tension": spring_block["stiffness"] / spring_block["mass"],
-            "friction": spring_block["damping"] / spring_block["mass"]}
+            "friction": spring_block["dampingCoefficient"] / spring_block["mass"]}
     if case.velocity != 0:
         java["velocity"] = case.velocity / travel
     out["rebound-java"] = java

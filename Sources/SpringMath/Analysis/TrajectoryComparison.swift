@@ -50,12 +50,23 @@ public struct TrajectoryComparison: Hashable, Sendable {
     public var finalJump: Double
     /// Whether the data end exactly on the target, reached by a jump at ``finishIndex``.
     public var snapped: Bool
-    /// The exact settling time for a band of ``finalJump`` around the target: when a library that
+    /// The exact settle time for a band of ``finalJump`` around the target: when a library that
     /// stops at that distance should have stopped (+∞ for an undamped spring).
-    public var exactStopTime: Double
+    public var exactSettleTime: Double
 
-    /// `finishTime − exactStopTime`: negative when the library stopped early.
-    public var stopOffset: Double { finishTime - exactStopTime }
+    /// `finishTime − exactSettleTime`: negative when the library stopped early.
+    public var finishOffset: Double { finishTime - exactSettleTime }
+
+    /// The exact settle time for a band of ``finalJump``: the old name of ``exactSettleTime``.
+    @available(*, deprecated, renamed: "exactSettleTime")
+    public var exactStopTime: Double {
+        get { exactSettleTime }
+        set { exactSettleTime = newValue }
+    }
+
+    /// `finishTime − exactSettleTime`: the old name of ``finishOffset``.
+    @available(*, deprecated, renamed: "finishOffset")
+    public var stopOffset: Double { finishOffset }
 
     /// Whether the error grows with the frame interval: frames after long intervals add at least
     /// 1.5 × the RMS step error of the others (`nil` when the intervals are all alike).
@@ -132,13 +143,13 @@ extension SpringMotion where Value == Double {
             }
         }
 
-        // The stop: how far out the library let go, and when the exact motion gets that close for good.
+        // The finish: how far out the library let go, and when the exact motion gets that close for good.
         let jump = abs(positions[snapped ? finish - 1 : n - 1] - to)
-        let stop: Double
+        let settle: Double
         if jump > 0 {
-            stop = spring.settlingDuration(displacement: x0, velocity: initialVelocity, epsilon: jump)
+            settle = spring.settleTime(displacement: x0, velocity: initialVelocity, band: jump)
         } else {
-            stop = spring.dampingRatio == 0 ? .infinity : times[finish]
+            settle = spring.dampingRatio == 0 ? .infinity : times[finish]
         }
 
         return TrajectoryComparison(
@@ -151,7 +162,7 @@ extension SpringMotion where Value == Double {
             rmsStepErrorAfterRegularIntervals: regularCount > 0 ? (regularSquares / Double(regularCount)).squareRoot() : nil,
             longIntervalCount: longCount, lastTime: times[n - 1], finishIndex: finish, finishTime: times[finish],
             finalJump: jump, snapped: snapped,
-            exactStopTime: stop)
+            exactSettleTime: settle)
     }
 }
 

@@ -11,7 +11,7 @@ import Foundation
 ///   distance below `valueThreshold` (0.75 × the property's minimum visible change, 1 px for
 ///   translations).
 /// - Stiffness and damping ratio are `Float`s.
-public struct AndroidSpringForceModel: PlatformStepping, Hashable {
+public struct AndroidSpringForceModel: PlatformModel, Hashable {
     /// k/m, in 1/s².
     public var stiffness: Double
     public var dampingRatio: Double

@@ -2,19 +2,33 @@ import SpringMath
 
 /// A platform that shows the exact spring at each frame time (SwiftUI, UIKit, Core Animation,
 /// Flutter, Jetpack Compose, Figma), with the rule by which it ends.
-public struct ExactPlatformModel: PlatformStepping, Hashable {
+public struct ExactPlatformModel: PlatformModel, Hashable {
     /// When the platform lets go of the motion and shows the target.
     public enum Finish: Hashable, Sendable {
         /// At a fixed time in seconds (Core Animation's `duration`).
         case at(seconds: Double)
         /// On the first frame where both the distance to the target and the speed are below these
         /// absolute thresholds (Flutter's `Tolerance`: 10⁻³ and 10⁻³ per second).
-        case tolerance(distance: Double, speed: Double)
-        /// From the time the exact motion stays within this fraction of the travel for good.
-        case settled(fraction: Double)
-        /// From the time the exact motion stays within this absolute distance for good (Compose's
+        case restTest(distance: Double, speed: Double)
+        /// From the settle time for this tolerance, a fraction of the travel.
+        case settled(tolerance: Double)
+        /// From the settle time for this band, an absolute distance from the target (Compose's
         /// visibility threshold, 0.01).
-        case settledWithin(distance: Double)
+        case settledWithin(band: Double)
+
+        /// A rest test on distance and speed: the old name of ``restTest(distance:speed:)``.
+        @available(*, deprecated, renamed: "restTest(distance:speed:)")
+        public static func tolerance(distance: Double, speed: Double) -> Finish {
+            .restTest(distance: distance, speed: speed)
+        }
+
+        /// From the settle time for a tolerance: the old spelling of ``settled(tolerance:)``.
+        @available(*, deprecated, renamed: "settled(tolerance:)")
+        public static func settled(fraction: Double) -> Finish { .settled(tolerance: fraction) }
+
+        /// From the settle time for a band: the old spelling of ``settledWithin(band:)``.
+        @available(*, deprecated, renamed: "settledWithin(band:)")
+        public static func settledWithin(distance: Double) -> Finish { .settledWithin(band: distance) }
     }
 
     public var spring: Spring
@@ -38,14 +52,14 @@ public struct ExactPlatformModel: PlatformStepping, Hashable {
         let end: Double?
         switch finish {
         case .at(let seconds): end = seconds
-        case .settled(let fraction):
-            let tolerance = fraction * Swift.max(abs(to - from), .leastNormalMagnitude)
-            let settle = spring.settlingDuration(displacement: motion.from - to, velocity: motion.initialVelocity, epsilon: tolerance)
+        case .settled(let tolerance):
+            let band = tolerance * Swift.max(abs(to - from), .leastNormalMagnitude)
+            let settle = spring.settleTime(displacement: motion.from - to, velocity: motion.initialVelocity, band: band)
             end = settle.isFinite ? settle : nil
-        case .settledWithin(let distance):
-            let settle = spring.settlingDuration(displacement: motion.from - to, velocity: motion.initialVelocity, epsilon: distance)
+        case .settledWithin(let band):
+            let settle = spring.settleTime(displacement: motion.from - to, velocity: motion.initialVelocity, band: band)
             end = settle.isFinite ? settle : nil
-        case .tolerance: end = nil
+        case .restTest: end = nil
         }
         var recorder = TrajectoryRecorder(start: from)
         var frame = 1
@@ -54,7 +68,7 @@ public struct ExactPlatformModel: PlatformStepping, Hashable {
             let state = motion.state(at: time)
             var done = false
             switch finish {
-            case .tolerance(let distance, let speed):
+            case .restTest(let distance, let speed):
                 done = abs(state.position - to) < distance && abs(state.velocity) < speed
             case .at, .settled, .settledWithin:
                 if let end { done = time >= end }

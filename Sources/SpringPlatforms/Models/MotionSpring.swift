@@ -18,7 +18,7 @@ import Foundation
 /// - Time-defined springs (`duration` or `visualDuration` with `bounce`) ignore the initial velocity.
 /// - Version 12.35 estimated the velocity for the rest test from the last 5 ms instead of the
 ///   analytic derivative, and only for ζ < 1 (``Version/v12``).
-public struct MotionSpringModel: PlatformStepping, Hashable {
+public struct MotionSpringModel: PlatformModel, Hashable {
     /// The transition as written in code.
     public enum Options: Hashable, Sendable {
         /// `{ stiffness, damping, mass, velocity }`, the velocity in units per second.

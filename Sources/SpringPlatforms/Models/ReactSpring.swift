@@ -10,7 +10,7 @@
 /// - Before each step, once the speed is at most `restVelocity` (default `precision / 10`), the
 ///   spring finishes if it is within `precision` of the target (default 0.1 % of the travel, at most
 ///   1; 0.005 with no travel); the finishing frame shows the target.
-public struct ReactSpringModel: PlatformStepping, Hashable {
+public struct ReactSpringModel: PlatformModel, Hashable {
     public var tension: Double
     public var friction: Double
     public var mass: Double

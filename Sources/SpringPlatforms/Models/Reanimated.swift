@@ -12,7 +12,7 @@ import Foundation
 ///   `energyThreshold` (6·10⁻⁹) times the energy at the start.
 /// - With `overshootClamping` it ends on the first frame past the target (or behind the start).
 /// - The starting frame runs `onStart` and an `onFrame` of zero length.
-public struct ReanimatedModel: PlatformStepping, Hashable {
+public struct ReanimatedModel: PlatformModel, Hashable {
     public var stiffness: Double
     public var damping: Double
     public var mass: Double
@@ -49,7 +49,7 @@ public struct ReanimatedModel: PlatformStepping, Hashable {
         var recorder = TrajectoryRecorder(start: from)
 
         // One frame: returns true when the animation terminates.
-        func step(now: Double) -> Bool {
+        func advance(to now: Double) -> Bool {
             let deltaTime = min(now - last, ReanimatedModel.maximumFrameMilliseconds)
             last = now
             let t = deltaTime / 1000
@@ -77,11 +77,11 @@ public struct ReanimatedModel: PlatformStepping, Hashable {
         }
 
         // The starting frame: onStart, then a zero-length onFrame.
-        if step(now: last) { return recorder.finish(true) }
+        if advance(to: last) { return recorder.finish(true) }
         var frame = 1
         while true {
             let time = schedule.time(ofFrame: frame)
-            if step(now: schedule.milliseconds(ofFrame: frame)) {
+            if advance(to: schedule.milliseconds(ofFrame: frame)) {
                 recorder.append(time, to)
                 return recorder.finish(true)
             }

@@ -15,7 +15,7 @@
 ///   frame late. Java: the looper hands the first loop a full frame.
 /// - At rest (speed below the threshold and within it of the end) the spring snaps to the end and
 ///   the system stops: that frame shows the target.
-public struct ReboundModel: PlatformStepping, Hashable {
+public struct ReboundModel: PlatformModel, Hashable {
     /// Which port's loop to follow.
     public enum Port: String, Hashable, Sendable {
         case javaScript

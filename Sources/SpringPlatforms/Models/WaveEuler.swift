@@ -4,9 +4,9 @@ import SpringMath
 ///
 /// Wave builds its spring with the damping coefficient rubber-banded near 60 (SpringMath's
 /// `Spring.waveEffective`), steps `v += a·dt; x += v·dt` once a frame with the frame's
-/// interval, and ends the animation when its running time reaches its settling estimate
-/// (`Spring.waveSettlingDuration`), snapping to the target.
-public struct WaveEulerModel: PlatformStepping, Hashable {
+/// interval, and ends the animation when its running time reaches its settle estimate
+/// (`Spring.waveSettleEstimate`), snapping to the target.
+public struct WaveEulerModel: PlatformModel, Hashable {
     /// The spring as written in Wave's `Spring(dampingRatio:response:mass:)`.
     public var spring: Spring
     /// `animator.velocity`, units per second.
@@ -19,7 +19,7 @@ public struct WaveEulerModel: PlatformStepping, Hashable {
 
     public func trajectory(from: Double, to: Double, schedule: FrameSchedule, limit: Double) -> PlatformTrajectory {
         let effective = spring.waveEffective
-        let settle = spring.waveSettlingDuration
+        let settle = spring.waveSettleEstimate
         var recorder = TrajectoryRecorder(start: from)
         var value = from
         var speed = velocity
@@ -27,7 +27,7 @@ public struct WaveEulerModel: PlatformStepping, Hashable {
         while true {
             let time = schedule.time(ofFrame: frame)
             let dt = time - schedule.time(ofFrame: frame - 1)
-            effective.update(value: &value, velocity: &speed, target: to, deltaTime: dt, integrator: .semiImplicitEuler)
+            effective.advance(value: &value, velocity: &speed, target: to, by: dt, integrator: .semiImplicitEuler)
             if time >= settle {
                 recorder.append(time, to)
                 return recorder.finish(true)

@@ -91,7 +91,7 @@ function fmt(x) { return x === null || x === undefined ? "" : String(Number(Numb
 function fillFields(s, except) {
   const values = {
     damping: s.dampingRatio, response: s.response, mass: s.mass, "swiftui-duration": s.swiftUIDuration, bounce: s.swiftUIBounce,
-    stiffness: s.stiffness, "damping-coefficient": s.damping, composeDamping: s.dampingRatio, composeStiffness: s.composeStiffness,
+    stiffness: s.stiffness, "damping-coefficient": s.dampingCoefficient, composeDamping: s.dampingRatio, composeStiffness: s.composeStiffness,
     "framer-visual-duration": s.framerVisualDuration, visualBounce: 1 - s.dampingRatio, "react-spring-tension": s.reactSpringTension,
     friction: s.reactSpringFriction, "origami-tension": s.origamiTension, "origami-friction": s.origamiFriction,
   };
@@ -267,10 +267,10 @@ async function updateMetrics() {
     if (ticket !== metricsTicket) return;
     const m = reply.springs[0].metrics;
     const s = (x) => x === null ? "never" : `${fmt(x)} s`;
-    $("metrics").innerHTML = `<span>settles (±1 %) <b>${s(m.settlingTime)}</b></span>` +
+    $("metrics").innerHTML = `<span>settles (±1 %) <b>${s(m.settleTime)}</b></span>` +
       `<span>overshoot <b>${fmt(m.overshoot * 100)} %</b></span><span>peak <b>${s(m.peakTime)}</b></span>` +
       `<span>rise 10–90 % <b>${s(m.riseTime)}</b></span><span>turning points <b>${m.turningPoints ?? "∞"}</b></span>` +
-      `<span>Wave's estimate <b>${s(m.waveSettlingEstimate)}</b></span>`;
+      `<span>Wave's estimate <b>${s(m.waveSettleEstimate)}</b></span>`;
     fillFields(reply.springs[0].spring, document.activeElement && document.activeElement.id);
   } catch (error) { showError(error); }
 }

@@ -50,7 +50,7 @@ struct Curve: ParsableCommand {
             try renderAndWrite(chart, options: self.chart, defaultName: "springplot-platforms")
             return
         }
-        let chart = curveChart(springs: try spring.springs(), motion: motion.motion, epsilon: self.chart.epsilon,
+        let chart = curveChart(springs: try spring.springs(), motion: motion.motion, tolerance: self.chart.tolerance,
                                timeSpan: self.chart.timeSpan, frame: self.chart.frame)
         try renderAndWrite(chart, options: self.chart, defaultName: "springplot-curve")
     }

@@ -27,7 +27,7 @@ struct DataCommand: ParsableCommand {
     @OptionGroup(title: "Spring") var spring: OneSpringOptions
     @OptionGroup(title: "Motion") var motion: MotionOptions
 
-    @Option(name: .customLong("time-span"), parsing: .unconditional, help: ArgumentHelp("Seconds to sample. (default: past the settling time)", valueName: "seconds"))
+    @Option(name: .customLong("time-span"), parsing: .unconditional, help: ArgumentHelp("Seconds to sample. (default: past the settle time)", valueName: "seconds"))
     var timeSpan: Double?
     @Option(parsing: .unconditional, help: ArgumentHelp("Number of evenly spaced samples, from 0 to the time span inclusive. (default: 101)", valueName: "n"))
     var samples: Int?
@@ -98,7 +98,7 @@ struct DataCommand: ParsableCommand {
         if let platform {
             return try write(try platformText(platform, named))
         }
-        let analysis = SpringAnalysis(named, motion: motion, epsilon: 0.001)
+        let analysis = SpringAnalysis(named, motion: motion, tolerance: 0.001)
         let sampled: SampledMotion
         if let timesFile {
             sampled = analysis.motion.sampled(at: try TimesFile.read(timesFile))
@@ -106,7 +106,7 @@ struct DataCommand: ParsableCommand {
             sampled = analysis.motion.sampled(at: times.values)
         } else {
             let span = timeSpan ?? analysis.suggestedSpan
-            sampled = analysis.motion.sampled(count: samples ?? 101, duration: span)
+            sampled = analysis.motion.sampled(count: samples ?? 101, span: span)
         }
         try write(json ? jsonText(sampled, named) : csvText(sampled))
     }
@@ -129,14 +129,14 @@ struct DataCommand: ParsableCommand {
             guard zip(listed, listed.dropFirst()).allSatisfy({ $0 < $1 }) else {
                 throw ValidationError("--frame-times must increase strictly (\(frameTimes))")
             }
-            schedule = FrameSchedule(times: listed, thenRate: fps)
+            schedule = FrameSchedule(times: listed, thenFrameRate: fps)
         } else {
-            schedule = FrameSchedule(rate: fps)
+            schedule = FrameSchedule(frameRate: fps)
         }
         let model = platform.model(for: named.spring, from: motion.from, to: motion.to, velocity: motion.velocity)
         let trajectory = model.trajectory(from: motion.from, to: motion.to, schedule: schedule)
         if !trajectory.finished {
-            printError("springplot: data: \(platform.rawValue) has not finished after \(shortest(PlatformLimits.defaultDuration)) s; the rows stop there")
+            printError("springplot: data: \(platform.rawValue) has not finished after \(shortest(PlatformLimits.defaultLimit)) s; the rows stop there")
         }
         if json {
             return JSONValue.object([
@@ -177,6 +177,6 @@ struct DataCommand: ParsableCommand {
 func springJSON(_ spring: Spring) -> JSONValue {
     .object([
         ("dampingRatio", .number(spring.dampingRatio)), ("response", .number(spring.response)),
-        ("mass", .number(spring.mass)), ("stiffness", .number(spring.stiffness)), ("damping", .number(spring.damping)),
+        ("mass", .number(spring.mass)), ("stiffness", .number(spring.stiffness)), ("dampingCoefficient", .number(spring.dampingCoefficient)),
     ])
 }

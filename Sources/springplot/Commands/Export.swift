@@ -107,7 +107,7 @@ struct Export: ParsableCommand {
 
     func run() throws {
         let named = try spring.springs()[0]
-        let request = ExportRequest(spring: named.spring, from: from, to: to, velocity: velocity, cssError: cssError,
+        let request = ExportRequest(spring: named.spring, from: from, to: to, initialVelocity: velocity, cssError: cssError,
                                     frameRates: fps.values)
         let targets = target.map { [$0] } ?? ExportTarget.allCases.filter { $0 != .css || to != from }
         let exports = try targets.map { try request.export($0) }
@@ -117,7 +117,7 @@ struct Export: ParsableCommand {
             // Rebound's Java port is served by the Origami export too.
             let platforms = compensable.map { ($0.0, $0.1) } + (compensable.contains { $0.1 == .origami } ? [(ExportTarget.origami, Platform.reboundJava)] : [])
             for (t, platform) in platforms {
-                if let c = platform.compensated(for: named.spring, from: from, to: to, velocity: velocity, fps: compensateFor) {
+                if let c = platform.compensated(for: named.spring, from: from, to: to, velocity: velocity, frameRate: compensateFor) {
                     compensations.append((t, c))
                 }
             }
@@ -155,7 +155,7 @@ struct Export: ParsableCommand {
         var parts = reports.map { r -> String in
             let share = r.maxErrorFraction.map { " (\(NumberText.percent($0)))" } ?? ""
             let end = r.finishTime.map { "ends \(NumberText.rounded($0, digits: 4)) s" } ?? "not finished after 60 s"
-            return "\(NumberText.code(r.fps)) Hz: off by ≤ \(NumberText.rounded(r.maxError, digits: 3))\(share), \(end)"
+            return "\(NumberText.code(r.frameRate)) Hz: off by ≤ \(NumberText.rounded(r.maxError, digits: 3))\(share), \(end)"
         }
         parts.append("exact settle \(NumberText.rounded(first.exactSettleTime, digits: 4)) s")
         if velocity != 0 { parts.append(first.velocityKept ? "velocity kept" : "velocity lost") }
@@ -165,7 +165,7 @@ struct Export: ParsableCommand {
     static func compensationText(_ c: Compensation) -> String {
         let names = c.parameters.map { "\($0.name) \(NumberText.code($0.value))" }.joined(separator: ", ")
         let platform = c.parameters.contains { $0.name == "origamiTension" } ? "Rebound JS" : (c.parameters.contains { $0.name == "mass" } ? "react-spring" : "Rebound Java")
-        return "  compensated for \(NumberText.code(c.fps)) Hz (\(platform)): \(names)\n"
+        return "  compensated for \(NumberText.code(c.frameRate)) Hz (\(platform)): \(names)\n"
             + "    largest error \(NumberText.rounded(c.before.maxError, digits: 3)) → \(NumberText.rounded(c.after.maxError, digits: 3))"
             + (c.before.maxErrorFraction.map { " (\(NumberText.percent($0)) → \(NumberText.percent(c.after.maxErrorFraction ?? 0)) of the travel)" } ?? "")
             + "\n"
@@ -173,7 +173,7 @@ struct Export: ParsableCommand {
 
     static func platformsJSON(_ reports: [PlatformReport]) -> JSONValue {
         .array(reports.map { r in
-            .object([("fps", .number(r.fps)), ("maxError", .number(r.maxError)),
+            .object([("fps", .number(r.frameRate)), ("maxError", .number(r.maxError)),
                      ("maxErrorFraction", r.maxErrorFraction.map(JSONValue.number) ?? .null),
                      ("maxErrorTime", .number(r.maxErrorTime)),
                      ("finishTime", r.finishTime.map(JSONValue.number) ?? .null),
@@ -186,7 +186,7 @@ struct Export: ParsableCommand {
                      compensations: [(ExportTarget, Compensation)] = []) -> String {
         func springValue(_ s: Spring) -> JSONValue {
             .object([("dampingRatio", .number(s.dampingRatio)), ("response", .number(s.response)), ("mass", .number(s.mass)),
-                     ("stiffness", .number(s.stiffness)), ("damping", .number(s.damping))])
+                     ("stiffness", .number(s.stiffness)), ("dampingCoefficient", .number(s.dampingCoefficient))])
         }
         let targets: [JSONValue] = exports.map { export in
             .object([
@@ -202,7 +202,7 @@ struct Export: ParsableCommand {
         let value = JSONValue.object([
             ("spring", springValue(named.spring)),
             ("motion", .object([("from", .number(request.from)), ("to", .number(request.to)),
-                                ("velocity", .number(request.velocity)), ("cssError", .number(request.cssError))])),
+                                ("velocity", .number(request.initialVelocity)), ("cssError", .number(request.cssError))])),
             ("targets", .array(targets)),
         ])
         return value.render()
@@ -211,7 +211,7 @@ struct Export: ParsableCommand {
     static func compensationsJSON(_ list: [Compensation]) -> [(String, JSONValue)] {
         guard !list.isEmpty else { return [] }
         return [("compensated", .array(list.map { c in
-            .object([("fps", .number(c.fps)),
+            .object([("fps", .number(c.frameRate)),
                      ("parameters", .object(c.parameters.map { ($0.name, .number($0.value)) })),
                      ("maxErrorBefore", .number(c.before.maxError)), ("maxErrorAfter", .number(c.after.maxError))])
         }))]

@@ -55,7 +55,7 @@ struct Fit: ParsableCommand {
         } catch {
             throw ValidationError("fit \(source): \(error.description)")
         }
-        let request = ExportRequest(spring: fit.spring, from: fit.from, to: fit.to, velocity: fit.initialVelocity,
+        let request = ExportRequest(spring: fit.spring, from: fit.from, to: fit.to, initialVelocity: fit.initialVelocity,
                                     cssError: Swift.max(0.5, abs(fit.to - fit.from) * 1e-3))
         // Every convention; the CSS linear() easing is a curve, not parameters, and takes most of a
         // second to build: `springplot export --target css` gives it.
@@ -65,7 +65,7 @@ struct Fit: ParsableCommand {
         }
         let named = NamedSpring(spring: fit.spring, name: "ζ \(label(fit.dampingRatio, digits: 4)), response \(label(fit.response, digits: 4)) s")
         let text = json ? Fit.json(fit, request: request, exports: exports) + "\n"
-            : Fit.text(fit, source: source, heldReason: heldReason) + "\n" + Export.text(named: named, exports: exports, velocity: request.velocity)
+            : Fit.text(fit, source: source, heldReason: heldReason) + "\n" + Export.text(named: named, exports: exports, velocity: request.initialVelocity)
                 + "\n(CSS linear() easing: springplot export --target css with the spring and motion above)\n"
         try OutputWriter.writeStandardOutput(Array(text.utf8))
     }
@@ -113,7 +113,7 @@ struct Fit: ParsableCommand {
             ("initialVelocity", estimate(fit.initialVelocity, fit.initialVelocityUncertainty)),
             ("startTime", .number(fit.startTime)),
             ("stillSamples", .number(Double(fit.stillSampleCount))),
-            ("spring", .object([("mass", .number(s.mass)), ("stiffness", .number(s.stiffness)), ("damping", .number(s.damping))])),
+            ("spring", .object([("mass", .number(s.mass)), ("stiffness", .number(s.stiffness)), ("dampingCoefficient", .number(s.dampingCoefficient))])),
             ("targets", .array(targets)),
         ]
     }

@@ -6,7 +6,7 @@ import SpringPlotCore
 /// named presets, on shared axes.
 struct Grid: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Small multiples: one curve per spring over ranges of damping and response, or over presets.",
+        abstract: "Small multiples: one curve per spring over ranges of damping ratio and response, or over presets.",
         discussion: """
             Rows are damping ratios (--damping) and columns are responses (--response), each given as \
             start:end:count (both ends included, start may exceed end) or as a comma list, at most \
@@ -66,13 +66,13 @@ struct Grid: ParsableCommand {
         do {
             if let presets {
                 return GridChart.chart(presets: try SpringPreset.named(presets), motion: motion.motion,
-                                       epsilon: options.epsilon, timeSpan: options.timeSpan, frame: options.frame)
+                                       tolerance: options.tolerance, timeSpan: options.timeSpan, frame: options.frame)
             }
             let ratios = try ParameterSweep.values(damping ?? "0.2:1:5", parameter: "damping")
             let responses = try ParameterSweep.values(response ?? "0.3:1.2:4", parameter: "response")
             let springs = try GridChart.springs(dampingRatios: ratios, responses: responses, mass: mass ?? 1)
             return GridChart.chart(dampingRatios: ratios, responses: responses, springs: springs, motion: motion.motion,
-                                   epsilon: options.epsilon, timeSpan: options.timeSpan, frame: options.frame)
+                                   tolerance: options.tolerance, timeSpan: options.timeSpan, frame: options.frame)
         } catch {
             throw ValidationError(error.text { "--" + $0 })
         }

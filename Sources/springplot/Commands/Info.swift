@@ -8,7 +8,7 @@ struct Info: ParsableCommand {
         abstract: "Derived quantities of a spring and the same spring in other tools' conventions.",
         discussion: """
             Stiffness, damping coefficient, frequencies, period, overshoot, peak and rise times, exact \
-            settling durations for several tolerances and Wave's estimate; then SwiftUI, Core Animation, \
+            settle times for several tolerances and Wave's settle estimate; then SwiftUI, Core Animation, \
             Android, framer-motion, react-spring and Origami parameters. --json for machines.
 
             Example: springplot info --damping 0.68 --response 0.8
@@ -19,7 +19,7 @@ struct Info: ParsableCommand {
     @Flag(help: "Write JSON instead of a table.")
     var json = false
 
-    static let epsilons = [0.01, 0.001, 0.0001]
+    static let tolerances = [0.01, 0.001, 0.0001]
 
     func run() throws {
         let springs = try spring.springs()
@@ -44,14 +44,14 @@ struct Info: ParsableCommand {
 
     func rows(for named: NamedSpring) -> [(section: String, rows: [Row])] {
         let s = named.spring
-        let m = s.metrics(from: motion.from, to: motion.to, initialVelocity: motion.velocity, epsilons: Info.epsilons)
+        let m = s.metrics(from: motion.from, to: motion.to, initialVelocity: motion.velocity, tolerances: Info.tolerances)
         func seconds(_ t: Double?) -> String { t.map { $0.isFinite ? "\(label($0, digits: 4)) s" : "never" } ?? "—" }
         var physics: [Row] = [
             Row(name: "damping ratio ζ", value: label(s.dampingRatio, digits: 6)),
             Row(name: "response", value: seconds(s.response)),
             Row(name: "mass", value: label(s.mass, digits: 6)),
             Row(name: "stiffness k", value: label(s.stiffness, digits: 6)),
-            Row(name: "damping coefficient c", value: label(s.damping, digits: 6)),
+            Row(name: "damping coefficient c", value: label(s.dampingCoefficient, digits: 6)),
             Row(name: "natural frequency ω", value: "\(label(s.naturalFrequency, digits: 5)) rad/s"),
             Row(name: "damped frequency ω_d", value: "\(label(s.dampedFrequency, digits: 5)) rad/s"),
             Row(name: "damped period", value: seconds(s.dampedPeriod)),
@@ -60,17 +60,17 @@ struct Info: ParsableCommand {
         physics.append(Row(name: "overshoot", value: m.overshoot > 0 ? "\(label(m.overshoot * 100, digits: 4)) % (\(label(m.overshootAmount, digits: 4)))" : "none"))
         physics.append(Row(name: "peak time", value: seconds(m.peakTime)))
         physics.append(Row(name: "rise time 10–90 %", value: seconds(m.riseTime)))
-        physics.append(Row(name: "turning points above 1 %", value: m.oscillationCount.map(String.init) ?? "unbounded"))
-        for settle in m.settlingTimes {
-            physics.append(Row(name: "settles within \(label(settle.epsilon * 100)) %", value: seconds(settle.time)))
+        physics.append(Row(name: "turning points above 1 %", value: m.turningPointCount.map(String.init) ?? "unbounded"))
+        for settle in m.settleTimes {
+            physics.append(Row(name: "settles within \(label(settle.tolerance * 100)) %", value: seconds(settle.time)))
         }
-        physics.append(Row(name: "Wave's settling estimate", value: seconds(s.waveSettlingDuration)))
+        physics.append(Row(name: "Wave's settle estimate", value: seconds(s.waveSettleEstimate)))
 
         var conventions: [Row] = [
             Row(name: "SwiftUI", value: Info.swiftUINote(s).map { "n/a (\($0))" }
                 ?? "Spring(duration: \(label(s.duration, digits: 6)), bounce: \(label(s.bounce, digits: 6)))"),
             Row(name: "Wave", value: "Spring(dampingRatio: \(label(s.dampingRatio, digits: 6)), response: \(label(s.response, digits: 6)))"),
-            Row(name: "CASpringAnimation", value: "mass \(label(s.mass, digits: 6)), stiffness \(label(s.stiffness, digits: 6)), damping \(label(s.damping, digits: 6))"),
+            Row(name: "CASpringAnimation", value: "mass \(label(s.mass, digits: 6)), stiffness \(label(s.stiffness, digits: 6)), damping \(label(s.dampingCoefficient, digits: 6))"),
         ]
         if !s.isInstantaneous {
             let android = s.android
@@ -88,8 +88,8 @@ struct Info: ParsableCommand {
                     + (Info.origamiNote(s).map { " (\($0))" } ?? "")),
             ]
             let wave = s.waveEffective
-            if wave.damping != s.damping {
-                conventions.append(Row(name: "what Wave animates", value: "damping \(label(wave.damping, digits: 6)) (ζ \(label(wave.dampingRatio, digits: 4))): rubber-banded below 75"))
+            if wave.dampingCoefficient != s.dampingCoefficient {
+                conventions.append(Row(name: "what Wave animates", value: "damping coefficient \(label(wave.dampingCoefficient, digits: 6)) (ζ \(label(wave.dampingRatio, digits: 4))): rubber-banded below 75"))
             }
         }
         return [("Spring: \(named.name)", physics), ("In other tools", conventions)]
@@ -112,7 +112,7 @@ struct Info: ParsableCommand {
             notes.append("negative tension: too soft for Origami's parameterisation, whose scale starts at stiffness 85.4 per unit mass")
         }
         if origami.friction < 0 {
-            notes.append("negative friction: too little damping for Origami's parameterisation, whose scale starts at damping 1 per unit mass")
+            notes.append("negative friction: too little damping for Origami's parameterisation, whose scale starts at damping coefficient 1 per unit mass")
         }
         return notes.isEmpty ? nil : notes.joined(separator: "; ")
     }
@@ -131,12 +131,12 @@ struct Info: ParsableCommand {
 
     func report(for named: NamedSpring) -> JSONValue {
         let s = named.spring
-        let m = s.metrics(from: motion.from, to: motion.to, initialVelocity: motion.velocity, epsilons: Info.epsilons)
+        let m = s.metrics(from: motion.from, to: motion.to, initialVelocity: motion.velocity, tolerances: Info.tolerances)
         var conventions: [(String, JSONValue)] = [
             ("swiftUI", .object([("duration", .number(s.duration)), ("bounce", .number(s.bounce))]
                                 + (Info.swiftUINote(s).map { [("note", .string($0))] } ?? []))),
             ("wave", .object([("dampingRatio", .number(s.dampingRatio)), ("response", .number(s.response))])),
-            ("coreAnimation", .object([("mass", .number(s.mass)), ("stiffness", .number(s.stiffness)), ("damping", .number(s.damping))])),
+            ("coreAnimation", .object([("mass", .number(s.mass)), ("stiffness", .number(s.stiffness)), ("damping", .number(s.dampingCoefficient))])),
         ]
         if !s.isInstantaneous {
             conventions += [
@@ -163,9 +163,9 @@ struct Info: ParsableCommand {
             ("overshootAmount", .number(m.overshootAmount)),
             ("peakTime", m.peakTime.map { .number($0) } ?? .null),
             ("riseTime", m.riseTime.map { .number($0) } ?? .null),
-            ("turningPoints", m.oscillationCount.map { .number(Double($0)) } ?? .null),
-            ("settlingTimes", .array(m.settlingTimes.map { .object([("epsilon", .number($0.epsilon)), ("time", .number($0.time))]) })),
-            ("waveSettlingEstimate", .number(s.waveSettlingDuration)),
+            ("turningPoints", m.turningPointCount.map { .number(Double($0)) } ?? .null),
+            ("settleTimes", .array(m.settleTimes.map { .object([("tolerance", .number($0.tolerance)), ("time", .number($0.time))]) })),
+            ("waveSettleEstimate", .number(s.waveSettleEstimate)),
             ("conventions", .object(conventions)),
         ])
     }

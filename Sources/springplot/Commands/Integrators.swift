@@ -18,16 +18,28 @@ struct Integrators: ParsableCommand {
 
     @OptionGroup(title: "Spring") var spring: OneSpringOptions
     @OptionGroup(title: "Motion") var motion: MotionOptions
-    @Option(name: .customLong("rates"), parsing: .unconditional, help: ArgumentHelp("Frame rates for Euler, in Hz.", valueName: "hz[,hz…]"))
-    var rates = DoubleList([30, 60, 120])
+    @Option(name: .customLong("fps"), parsing: .unconditional,
+            help: ArgumentHelp("Frame rates for Euler, in Hz. (default: 30,60,120)", valueName: "hz[,hz…]"))
+    var givenFrameRates: DoubleList?
+    /// `--rates`, the old spelling of `--fps`: still accepted for one release, not shown in the help.
+    @Option(name: .customLong("rates"), parsing: .unconditional, help: .hidden)
+    var rates: DoubleList?
     @OptionGroup(title: "Chart") var chart: ChartOptions
 
+    /// The frame rates for Euler: `--fps`, or its old spelling `--rates`, or 30, 60 and 120 Hz.
+    var frameRates: [Double] { (givenFrameRates ?? rates)?.values ?? [30, 60, 120] }
+
     func validate() throws {
-        for rate in rates.values {
-            try requirePositive(rate, "--rates")
-            if rate < 1 || rate > 10_000 { throw ValidationError("--rates must lie between 1 and 10000 Hz (got \(rate))") }
+        if givenFrameRates != nil && rates != nil {
+            throw ValidationError("--rates is the old spelling of --fps: give --fps alone")
         }
-        if rates.values.count > 5 { throw ValidationError("--rates takes at most 5 values") }
+        // Messages name the spelling that was used.
+        let option = rates == nil ? "--fps" : "--rates"
+        for rate in frameRates {
+            try requirePositive(rate, option)
+            if rate < 1 || rate > 10_000 { throw ValidationError("\(option) must lie between 1 and 10000 Hz (got \(rate))") }
+        }
+        if frameRates.count > 5 { throw ValidationError("\(option) takes at most 5 values") }
     }
 
     func run() throws {
@@ -39,11 +51,11 @@ struct Integrators: ParsableCommand {
         let named = try spring.springs()[0]
         let ideal = named.spring
         let wave = ideal.waveEffective
-        let analysis = SpringAnalysis(named, motion: motion, epsilon: chart.epsilon)
+        let analysis = SpringAnalysis(named, motion: motion, tolerance: chart.tolerance)
         // Long enough for the slower of the two exact curves, and for a dozen frames at the lowest rate.
-        let waveAnalysis = SpringAnalysis(NamedSpring(spring: wave, name: "wave"), motion: motion, epsilon: chart.epsilon)
+        let waveAnalysis = SpringAnalysis(NamedSpring(spring: wave, name: "wave"), motion: motion, tolerance: chart.tolerance)
         let span = chart.timeSpan
-            ?? tidyUp(max(analysis.suggestedSpan, waveAnalysis.suggestedSpan, 12 / (rates.values.min() ?? 30)))
+            ?? tidyUp(max(analysis.suggestedSpan, waveAnalysis.suggestedSpan, 12 / (frameRates.min() ?? 30)))
         let exact = sample(analysis.motion, span: span)
         let waveMotion = SpringMotion(spring: wave, from: motion.from, to: motion.to, initialVelocity: motion.velocity)
         let waveExact = sample(waveMotion, span: span)
@@ -58,18 +70,18 @@ struct Integrators: ParsableCommand {
             Series(name: "exact (ideal spring)", xs: exact.times, ys: exact.positions, color: .foreground, lineWidth: 3),
         ]
         if wave != ideal {
-            series.append(Series(name: "exact (Wave's damping \(label(wave.damping)), ζ \(label(wave.dampingRatio)))",
+            series.append(Series(name: "exact (Wave's damping coefficient \(label(wave.dampingCoefficient)), ζ \(label(wave.dampingRatio)))",
                                  xs: waveExact.times, ys: waveExact.positions, color: .muted, lineWidth: 2.5, dash: .dashed))
         }
         // Integrators exist only at frames: each is drawn as steps, its value held until the next frame.
         var traces: [(name: String, trace: StepTrace, color: SeriesColor)] = []
-        for (index, rate) in rates.values.enumerated() {
+        for (index, rate) in frameRates.enumerated() {
             traces.append(("Wave Euler \(label(rate)) Hz",
-                           stepTrace(wave, integrator: .semiImplicitEuler, rate: rate, span: span, limit: divergenceLimit),
+                           advanceTrace(wave, integrator: .semiImplicitEuler, rate: rate, span: span, limit: divergenceLimit),
                            .palette(index)))
         }
-        traces.append(("RK4 30 Hz", stepTrace(ideal, integrator: .rungeKutta4, rate: 30, span: span, limit: divergenceLimit),
-                       .palette(rates.values.count < 4 ? 4 : 5)))
+        traces.append(("RK4 30 Hz", advanceTrace(ideal, integrator: .rungeKutta4, rate: 30, span: span, limit: divergenceLimit),
+                       .palette(frameRates.count < 4 ? 4 : 5)))
 
         var errorSeries: [Series] = []
         var visible = ExtentOf(all), errors = ExtentOf([0])
@@ -101,10 +113,10 @@ struct Integrators: ParsableCommand {
 
     typealias StepTrace = (times: [Double], positions: [Double], diverged: Bool)
 
-    /// Steps the spring at `rate` Hz and records every frame; stops (and reports divergence) once the
+    /// Advances the spring at `rate` Hz and records every frame; stops (and reports divergence) once the
     /// value leaves `limit` by more than its own width, so a blown-up curve is clipped, not drawn to 10³⁰⁰.
-    func stepTrace(_ spring: Spring, integrator: SpringIntegrator, rate: Double, span: Double,
-                   limit: ClosedRange<Double>) -> StepTrace {
+    func advanceTrace(_ spring: Spring, integrator: SpringIntegrator, rate: Double, span: Double,
+                      limit: ClosedRange<Double>) -> StepTrace {
         let dt = 1 / rate
         var x = motion.from, v = motion.velocity
         var times = [0.0], positions = [x]
@@ -114,7 +126,7 @@ struct Integrators: ParsableCommand {
         // number of frames no chart can show anyway.
         let frameLimit = 200_000
         while t < span - 1e-12 && times.count <= frameLimit {
-            spring.update(value: &x, velocity: &v, target: motion.to, deltaTime: dt, integrator: integrator)
+            spring.advance(value: &x, velocity: &v, target: motion.to, by: dt, integrator: integrator)
             t += dt
             times.append(t)
             positions.append(x)

@@ -20,7 +20,7 @@ struct Phase: ParsableCommand {
 
     func run() throws {
         let springs = try spring.springs()
-        let analyses = springs.map { SpringAnalysis($0, motion: motion, epsilon: chart.epsilon) }
+        let analyses = springs.map { SpringAnalysis($0, motion: motion, tolerance: chart.tolerance) }
         let span = chart.timeSpan ?? analyses.map(\.suggestedSpan).max() ?? 1
         var series: [Series] = []
         for (index, analysis) in analyses.enumerated() {

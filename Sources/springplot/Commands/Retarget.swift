@@ -17,7 +17,7 @@ struct Retarget: ParsableCommand {
 
     @OptionGroup(title: "Spring") var spring: OneSpringOptions
     @OptionGroup(title: "Motion") var motion: MotionOptions
-    @Option(parsing: .unconditional, help: ArgumentHelp("When the target changes, in seconds. (default: 30 % of the settling time)", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("When the target changes, in seconds. (default: 30 % of the settle time)", valueName: "seconds"))
     var at: Double?
     @Option(name: .customLong("new-target"), parsing: .unconditional,
             help: ArgumentHelp("The new target. (default: halfway back to --from)", valueName: "value"))
@@ -34,13 +34,13 @@ struct Retarget: ParsableCommand {
 
     func run() throws {
         let named = try spring.springs()[0]
-        let analysis = SpringAnalysis(named, motion: motion, epsilon: chart.epsilon)
-        let settle = analysis.settlingTime
+        let analysis = SpringAnalysis(named, motion: motion, tolerance: chart.tolerance)
+        let settle = analysis.settleTime
         let switchTime = at ?? (settle.isFinite && settle > 0 ? tidyRound(settle * 0.3) : 0.2)
         let target2 = newTarget ?? (motion.from + motion.to) / 2
         let after = SpringAnalysis(named, motion: MotionOptions.with(from: analysis.motion.position(at: switchTime), to: target2,
                                                                       velocity: analysis.motion.velocity(at: switchTime)),
-                                   epsilon: chart.epsilon)
+                                   tolerance: chart.tolerance)
         let span = chart.timeSpan ?? max(analysis.suggestedSpan, tidyUp(switchTime + after.suggestedSpan))
 
         // No change: the original motion, faint.
@@ -52,7 +52,7 @@ struct Retarget: ParsableCommand {
         }
         // Restart: the same position at the switch, velocity reset to zero.
         let restartMotion = SpringMotion(spring: named.spring, from: analysis.motion.position(at: switchTime), to: target2)
-        let restartSamples = restartMotion.sampled(count: 1001, duration: max(span - switchTime, 1e-9))
+        let restartSamples = restartMotion.sampled(count: 1001, span: max(span - switchTime, 1e-9))
         let restartTimes = [switchTime] + restartSamples.times.map { $0 + switchTime }
         let restartPositions = [analysis.motion.position(at: switchTime)] + restartSamples.positions
         let restartVelocities = [analysis.motion.velocity(at: switchTime)] + restartSamples.velocities

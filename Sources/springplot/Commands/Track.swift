@@ -90,7 +90,7 @@ struct Track: ParsableCommand {
         } catch let error as TrackError {
             throw ValidationError("track \(source): \(error.description)")
         }
-        let request = ExportRequest(spring: fit.spring, from: fit.from, to: fit.to, velocity: fit.initialVelocity,
+        let request = ExportRequest(spring: fit.spring, from: fit.from, to: fit.to, initialVelocity: fit.initialVelocity,
                                     cssError: Swift.max(0.5, abs(fit.to - fit.from) * 1e-3))
         let exports = ExportTarget.allCases.filter { $0 != .css }.compactMap { try? request.export($0) }
         if chart.output != nil {
@@ -105,7 +105,7 @@ struct Track: ParsableCommand {
         } else {
             let named = NamedSpring(spring: fit.spring, name: "ζ \(label(fit.dampingRatio, digits: 4)), response \(label(fit.response, digits: 4)) s")
             text = Track.text(samples, source: source) + Fit.text(fit, source: source, heldReason: "the data show no significant initial velocity")
-                + "\n" + Export.text(named: named, exports: exports, velocity: request.velocity)
+                + "\n" + Export.text(named: named, exports: exports, velocity: request.initialVelocity)
                 + "\n(CSS linear() easing: springplot export --target css with the spring and motion above)\n"
         }
         try OutputWriter.writeStandardOutput(Array(text.utf8))

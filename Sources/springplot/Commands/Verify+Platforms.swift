@@ -40,7 +40,7 @@ extension Verify {
                                 fps: Double) -> [RecordingMatch] {
         let matches = choice.platforms.map {
             $0.match(times: recording.times, positions: recording.positions, spring: spring, from: motion.from, to: motion.to,
-                     velocity: motion.velocity, fps: fps)
+                     velocity: motion.initialVelocity, frameRate: fps)
         }
         return matches.sorted {
             ($0.maxDifference, abs($0.modelFrames - $0.recordedFrames)) < ($1.maxDifference, abs($1.modelFrames - $1.recordedFrames))

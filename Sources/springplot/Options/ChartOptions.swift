@@ -36,18 +36,31 @@ struct ChartOptionsOf<Size: DefaultChartSize>: ParsableArguments {
     @OptionGroup var canvas: ChartCanvasOptions<Size>
 
     @Option(name: .customLong("time-span"), parsing: .unconditional,
-            help: ArgumentHelp("Seconds of motion to show. (default: past the settling time)", valueName: "seconds"))
+            help: ArgumentHelp("Seconds of motion to show. (default: past the settle time)", valueName: "seconds"))
     var timeSpan: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Settling tolerance as a fraction of the distance, for the settle band and time.",
+    @Option(name: .customLong("tolerance"), parsing: .unconditional,
+            help: ArgumentHelp("Settle tolerance as a fraction of the travel, for the settle band and time. (default: 0.01)",
                                valueName: "fraction"))
-    var epsilon: Double = 0.01
+    var givenTolerance: Double?
+
+    /// `--epsilon`, the old spelling of `--tolerance`: still accepted for one release, not shown in the help.
+    @Option(name: .customLong("epsilon"), parsing: .unconditional, help: .hidden)
+    var epsilon: Double?
+
+    /// The settle tolerance: `--tolerance`, or its old spelling `--epsilon`, or 0.01.
+    var tolerance: Double { givenTolerance ?? epsilon ?? 0.01 }
 
     func validate() throws {
         if let timeSpan { try requirePositive(timeSpan, "--time-span") }
         if let timeSpan, timeSpan > 1e6 { throw ValidationError("--time-span must be at most 1000000 s (got \(timeSpan))") }
-        try requirePositive(epsilon, "--epsilon")
-        if epsilon >= 1 || epsilon < 1e-9 { throw ValidationError("--epsilon must be between 1e-9 and 1 (got \(epsilon))") }
+        if givenTolerance != nil && epsilon != nil {
+            throw ValidationError("--epsilon is the old spelling of --tolerance: give --tolerance alone")
+        }
+        // The message names the spelling that was used.
+        let option = epsilon == nil ? "--tolerance" : "--epsilon"
+        try requirePositive(tolerance, option)
+        if tolerance >= 1 || tolerance < 1e-9 { throw ValidationError("\(option) must be between 1e-9 and 1 (got \(tolerance))") }
     }
 
     subscript<Value>(dynamicMember path: KeyPath<ChartCanvasOptions<Size>, Value>) -> Value { canvas[keyPath: path] }

@@ -181,13 +181,13 @@ struct RecordedMotionOptions: ParsableArguments {
     var velocity: Double = 0
 
     func validate() throws {
-        let motion = Motion(from: from ?? 0, to: to ?? 0, velocity: velocity)
+        let motion = Motion(from: from ?? 0, to: to ?? 0, initialVelocity: velocity)
         if let problem = motion.problem { throw ValidationError("--\(problem.parameter) \(problem.message)") }
     }
 
     /// The motion, with from and to taken from the recording where they were not given.
     func motion(for positions: [Double]) -> Motion {
-        Motion(from: from ?? positions[0], to: to ?? positions[positions.count - 1], velocity: velocity)
+        Motion(from: from ?? positions[0], to: to ?? positions[positions.count - 1], initialVelocity: velocity)
     }
 }
 
@@ -201,7 +201,7 @@ struct MotionOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Initial velocity in value units per second.", valueName: "units/s"))
     var velocity: Double = 0
 
-    var motion: Motion { Motion(from: from, to: to, velocity: velocity) }
+    var motion: Motion { Motion(from: from, to: to, initialVelocity: velocity) }
 
     func validate() throws {
         if let problem = motion.problem { throw ValidationError("--\(problem.parameter) \(problem.message)") }

@@ -52,7 +52,7 @@ func motionSubtitle(_ motion: MotionOptions, springs: [NamedSpring]) -> String {
 }
 
 extension SpringAnalysis {
-    init(_ named: NamedSpring, motion options: MotionOptions, epsilon: Double) {
-        self.init(named, motion: options.motion, epsilon: epsilon)
+    init(_ named: NamedSpring, motion options: MotionOptions, tolerance: Double) {
+        self.init(named, motion: options.motion, tolerance: tolerance)
     }
 }
