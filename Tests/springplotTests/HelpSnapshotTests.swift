@@ -45,6 +45,40 @@ struct HelpSnapshotTests {
         try compare(try HelpSnapshotTests.help([], executable: studio), name: "spring-studio")
     }
 
+    /// docs/commands.md: the reference page of every command, made of the snapshots above.
+    static func commandsPage() throws -> String {
+        var page = """
+            # Command reference
+
+            Every command's `--help`, as it prints at 80 columns. This page is generated from the help
+            snapshots in `Tests/springplotTests/Fixtures/help` (`UPDATE_HELP_SNAPSHOTS=1 swift test --filter
+            HelpSnapshotTests` rewrites both), and a test fails when it differs from them. The README's
+            [springplot](../README.md#springplot) section shows the commands at work; the
+            [glossary](glossary.md) defines the words.
+
+            """
+        let names = commands.map { "springplot" + $0.map { "-" + $0 }.joined() } + ["spring-studio"]
+        for name in names {
+            let text = try String(contentsOf: directory.appendingPathComponent("\(name).txt"), encoding: .utf8)
+            let title = name.replacingOccurrences(of: "springplot-", with: "springplot ")
+            page += "\n## `\(title)`\n\n```text\n\(text.hasSuffix("\n") ? text : text + "\n")```\n"
+        }
+        return page
+    }
+
+    @Test("docs/commands.md is the help snapshots, every command")
+    func commandsPage() throws {
+        let file = HelpSnapshotTests.directory.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/commands.md")
+        let page = try HelpSnapshotTests.commandsPage()
+        if ProcessInfo.processInfo.environment["UPDATE_HELP_SNAPSHOTS"] == "1" {
+            try Data(page.utf8).write(to: file)
+            return
+        }
+        let current = try String(contentsOf: file, encoding: .utf8)
+        #expect(current == page, "docs/commands.md differs from the help snapshots: regenerate it (see HelpSnapshotTests)")
+    }
+
     func compare(_ text: String, name: String) throws {
         let file = HelpSnapshotTests.directory.appendingPathComponent("\(name).txt")
         if ProcessInfo.processInfo.environment["UPDATE_HELP_SNAPSHOTS"] == "1" {
