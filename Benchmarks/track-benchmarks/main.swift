@@ -38,6 +38,16 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
 
 func f(_ x: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", x) }
 
+/// The rows of `folder`/manifest.csv as dictionaries by column name, requiring `columns`.
+func readManifest(_ folder: String, columns: [String]) -> [[String: String]] {
+    guard let text = try? String(contentsOfFile: folder + "/manifest.csv", encoding: .utf8) else { fail("no manifest.csv in \(folder)") }
+    var rows = text.split(whereSeparator: \.isNewline).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    guard !rows.isEmpty else { fail("\(folder)/manifest.csv is empty") }
+    let header = rows.removeFirst()
+    for name in columns where !header.contains(name) { fail("manifest.csv has no \(name) column") }
+    return rows.filter { $0.count == header.count }.map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 let decoder: VideoDecoder
 do { decoder = try VideoDecoder.locate() } catch { fail(error.description) }
@@ -69,22 +79,15 @@ if let index = arguments.firstIndex(of: "--clip"), index + 1 < arguments.count {
 // recording itself fitted directly (the platform's own error); for presets, with the direct fit.
 if let index = arguments.firstIndex(of: "--recordings"), index + 1 < arguments.count {
     let folder = arguments[index + 1]
-    guard let manifest = try? String(contentsOfFile: folder + "/manifest.csv", encoding: .utf8) else { fail("no manifest.csv in \(folder)") }
-    var rows = manifest.split(whereSeparator: \.isNewline).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-    let header = rows.removeFirst()
-    func column(_ name: String) -> Int {
-        guard let index = header.firstIndex(of: name) else { fail("manifest.csv has no \(name) column") }
-        return index
-    }
-    let (clipColumn, recordingColumn, zetaColumn, responseColumn) = (column("clip"), column("recording"), column("zeta"), column("response"))
+    let rows = readManifest(folder, columns: ["clip", "recording", "zeta", "response"])
     print("| recording | asked ζ, response | recording fitted: ζ, response | tracked: ζ, response | within |")
     print("|---|---|---|---|---|")
     var passed = 0, total = 0
-    for row in rows where row.count == header.count {
+    for row in rows {
         total += 1
-        let name = URL(fileURLWithPath: row[recordingColumn]).lastPathComponent
-        let recorded = readTruth(row[recordingColumn])
-        let askedText = row[zetaColumn].isEmpty ? "preset" : "\(row[zetaColumn]), \(row[responseColumn])"
+        let name = URL(fileURLWithPath: row["recording"]!).lastPathComponent
+        let recorded = readTruth(row["recording"]!)
+        let askedText = row["zeta"]!.isEmpty ? "preset" : "\(row["zeta"]!), \(row["response"]!)"
         let direct: SpringFit, tracked: SpringFit
         do {
             direct = try SpringFitter.fitChoosingStart(times: recorded.times, positions: recorded.values).fit
@@ -92,14 +95,14 @@ if let index = arguments.firstIndex(of: "--recordings"), index + 1 < arguments.c
         // How far the platform's own frames lie from their best spring, in % of the travel.
         let own = "\(f(direct.dampingRatio, 4)), \(f(direct.response, 4)) (misses by \(f(100 * direct.residualRMS / abs(direct.to - direct.from), 2)) %)"
         do {
-            tracked = try TrackFit.fit(try decoder.track(.init(path: folder + "/" + row[clipColumn])))
+            tracked = try TrackFit.fit(try decoder.track(.init(path: folder + "/" + row["clip"]!)))
         } catch {
             print("| \(name) | \(askedText) | \(own) | refused: \(error) | no |")
             continue
         }
         let pair = { (fit: SpringFit) in "\(f(fit.dampingRatio, 4)), \(f(fit.response, 4))" }
         var ok: Bool
-        if let zeta = Double(row[zetaColumn]), let response = Double(row[responseColumn]) {
+        if let zeta = Double(row["zeta"]!), let response = Double(row["response"]!) {
             // The platform's own error from the asked-for spring, plus 2 %.
             ok = abs(tracked.dampingRatio / zeta - 1) <= abs(direct.dampingRatio / zeta - 1) + 0.02
                 && abs(tracked.response / response - 1) <= abs(direct.response / response - 1) + 0.02
@@ -115,31 +118,22 @@ if let index = arguments.firstIndex(of: "--recordings"), index + 1 < arguments.c
 }
 
 guard let folder = arguments.first else { fail("usage: track-benchmarks FOLDER (from make_benchmark_set.py) | --clip FILE [--runs N] | --recordings FOLDER (from make_recording_set.py)") }
-guard let manifest = try? String(contentsOfFile: folder + "/manifest.csv", encoding: .utf8) else { fail("no manifest.csv in \(folder)") }
-var lines = manifest.split(whereSeparator: \.isNewline).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-let header = lines.removeFirst()
-func column(_ name: String) -> Int {
-    guard let index = header.firstIndex(of: name) else { fail("manifest.csv has no \(name) column") }
-    return index
-}
-let (clipColumn, truthColumn, zetaColumn, responseColumn, propertyColumn) =
-    (column("clip"), column("truth"), column("zeta"), column("response"), column("property"))
-
+let rows = readManifest(folder, columns: ["clip", "truth", "zeta", "response", "property"])
 var recovered = 0, refused = 0
 var zetaErrors: [Double] = [], responseErrors: [Double] = [], trackingRMS: [Double] = [], seconds: [Double] = []
 var misses: [String] = []
-for row in lines where row.count == header.count {
-    let zeta = Double(row[zetaColumn])!, response = Double(row[responseColumn])!
-    let property: TrackProperty = row[propertyColumn] == "scale" ? .scale : .position
+for row in rows {
+    let zeta = Double(row["zeta"]!)!, response = Double(row["response"]!)!
+    let property: TrackProperty = row["property"]! == "scale" ? .scale : .position
     let start = DispatchTime.now().uptimeNanoseconds
     let samples: TrackedSamples
     let fit: SpringFit
     do {
-        samples = try decoder.track(.init(path: folder + "/" + row[clipColumn]), property: property)
+        samples = try decoder.track(.init(path: folder + "/" + row["clip"]!), property: property)
         fit = try TrackFit.fit(samples)
     } catch {
         refused += 1
-        misses.append("\(row[clipColumn]) (ζ \(f(zeta)), response \(f(response)) s): \(error)")
+        misses.append("\(row["clip"]!) (ζ \(f(zeta)), response \(f(response)) s): \(error)")
         continue
     }
     seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
@@ -149,11 +143,11 @@ for row in lines where row.count == header.count {
     if abs(dz) <= 0.02 && abs(dr) <= 0.02 {
         recovered += 1
     } else {
-        misses.append("\(row[clipColumn]) (ζ \(f(zeta)), response \(f(response)) s): ζ \(f(100 * dz, 2)) %, response \(f(100 * dr, 2)) %")
+        misses.append("\(row["clip"]!) (ζ \(f(zeta)), response \(f(response)) s): ζ \(f(100 * dz, 2)) %, response \(f(100 * dr, 2)) %")
     }
     // Against the drawn values (the generator's pixel centres are at i, the tracker's at i + 0.5),
     // after removing the mean offset: how far the samples scatter about the truth.
-    let truth = readTruth(folder + "/" + row[truthColumn])
+    let truth = readTruth(folder + "/" + row["truth"]!)
     var errors: [Double] = []
     var cursor = 0
     for (t, v) in zip(samples.times, samples.values) {
@@ -163,7 +157,7 @@ for row in lines where row.count == header.count {
     let mean = errors.reduce(0, +) / Double(Swift.max(errors.count, 1))
     trackingRMS.append((errors.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(Swift.max(errors.count, 1))).squareRoot())
 }
-let total = lines.filter { $0.count == header.count }.count
+let total = rows.count
 print("track-benchmarks: \(total) clips in \(folder)")
 print("| measure | value |")
 print("|---|---|")

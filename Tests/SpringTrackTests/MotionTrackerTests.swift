@@ -59,6 +59,16 @@ struct Scene {
     }
 }
 
+extension Scene {
+    /// The scene of the size tests: an 80 × 56 card in the middle of a 200 × 140 frame.
+    static func sizing() -> Scene {
+        var scene = Scene(width: 200, height: 140, seed: 5)
+        scene.cardWidth = 80
+        scene.cardHeight = 56
+        return scene
+    }
+}
+
 /// x(t) of a spring released at `onset` from `from` towards `to` at rest, by the textbook formulas.
 func textbookSpring(zeta: Double, response: Double, from: Double, to: Double, onset: Double) -> (Double) -> Double {
     let w0 = 2 * Double.pi / response
@@ -131,9 +141,7 @@ struct MotionTrackerTests {
 
     @Test("a card growing in place: its width is tracked and the spring recovered")
     func scale() throws {
-        var scene = Scene(width: 200, height: 140, seed: 5)
-        scene.cardWidth = 80
-        scene.cardHeight = 56
+        let scene = Scene.sizing()
         let motion = textbookSpring(zeta: 0.6, response: 0.5, from: 0.6, to: 1.0, onset: 0.1)
         let times = (0..<72).map { Double($0) / 60 }
         let frames = times.map { scene.frame(time: $0, cards: [(100, 70, motion($0))]) }
@@ -149,9 +157,7 @@ struct MotionTrackerTests {
 
     @Test("a card shrinking in place is refused for its size, with the reason")
     func shrinking() throws {
-        var scene = Scene(width: 200, height: 140, seed: 5)
-        scene.cardWidth = 80
-        scene.cardHeight = 56
+        let scene = Scene.sizing()
         let motion = textbookSpring(zeta: 1.2, response: 0.4, from: 1.0, to: 0.6, onset: 0.1)
         let frames = (0..<72).map { scene.frame(time: Double($0) / 60, cards: [(100, 70, motion(Double($0) / 60))]) }
         #expect(throws: TrackError.self) { try MotionTracker.track(frames, property: .scale) }
