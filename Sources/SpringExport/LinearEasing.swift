@@ -111,6 +111,28 @@ extension LinearEasing {
     /// the motion's slope equals the segment's (the error's extrema), located by bisection on the
     /// closed-form velocity, not just at the grid points.
     public init(motion: SpringMotion<Double>, tolerance: Double, gridSize: Int = 3000) throws {
+        let settle = try LinearEasing.printedSettleDuration(motion: motion, tolerance: tolerance)
+        let sampler = ProgressSampler(motion: motion, duration: settle)
+        if settle == 0 {
+            // Already within the error of the target: a jump (one frame) is the whole motion.
+            self.init(points: [Point(input: 0, output: 0), Point(input: 1, output: 1)], duration: 0,
+                      tolerance: tolerance, measuredError: 0, outputDecimals: 0, inputDecimals: 0)
+            return
+        }
+        let grid = sampler.grid(count: Swift.max(gridSize, 64))
+        let rounding = PrintedRounding(tolerance: tolerance, grid: grid)
+        // The feasible windows when their rounded stops hold; otherwise the simpler greedy cone.
+        let points = LinearEasing.checkedWindowPoints(grid: grid, sampler: sampler, tolerance: tolerance,
+                                                      rounding: rounding)
+            ?? ConeWalk(grid: grid, sampler: sampler, rounding: rounding, tolerance: tolerance).points()
+        self.init(points: points, duration: settle, tolerance: tolerance, measuredError: sampler.measuredError(points: points),
+                  outputDecimals: rounding.outputDecimals, inputDecimals: rounding.inputDecimals)
+    }
+
+    /// The easing's duration for `motion`, as printed: it ends where the motion stays within half the
+    /// error for good; throws when the motion has no travel, the tolerance is out of range or the spring
+    /// never settles.
+    private static func printedSettleDuration(motion: SpringMotion<Double>, tolerance: Double) throws -> Double {
         let travel = motion.to - motion.from
         guard travel != 0, travel.isFinite else { throw LinearEasingError.noTravel }
         guard tolerance.isFinite, tolerance > 0, tolerance < 1 else { throw LinearEasingError.invalidTolerance(tolerance) }
@@ -124,48 +146,104 @@ extension LinearEasing {
         // CSS and the Web Animations API print the duration in whole milliseconds: the points are
         // chosen for the printed duration (rounded up, so the motion has settled when it ends), or the
         // printed easing would run up to half a millisecond fast or slow against the motion.
-        let settle = LinearEasing.printedDuration(settleTime)
-        let sampler = ProgressSampler(motion: motion, duration: settle)
-        if settle == 0 {
-            // Already within the error of the target: a jump (one frame) is the whole motion.
-            self.init(points: [Point(input: 0, output: 0), Point(input: 1, output: 1)], duration: 0,
-                      tolerance: tolerance, measuredError: 0, outputDecimals: 0, inputDecimals: 0)
-            return
+        return LinearEasing.printedDuration(settleTime)
+    }
+
+    /// The stops of ``windowPoints(grid:band:round:)``, or nil when there are none or their measured
+    /// error after rounding exceeds `tolerance`.
+    fileprivate static func checkedWindowPoints(grid: ProgressSampler.Grid, sampler: ProgressSampler, tolerance: Double,
+                                                rounding: PrintedRounding) -> [Point]? {
+        guard let points = LinearEasing.windowPoints(grid: grid, band: 0.985 * tolerance,
+                                                     round: (rounding.input, rounding.output)),
+              sampler.measuredError(points: points) <= tolerance * (1 + 1e-9) else { return nil }
+        return points
+    }
+
+    /// How the CSS prints the stops. Rounding budget: a tenth of the tolerance for outputs, a tenth
+    /// for inputs (through the steepest slope).
+    fileprivate struct PrintedRounding {
+        /// Decimal places of the outputs, and of the inputs as percentages.
+        let outputDecimals: Int
+        let inputDecimals: Int
+
+        init(tolerance: Double, grid: ProgressSampler.Grid) {
+            outputDecimals = Swift.max(2, Int((-Foundation.log10(tolerance / 20)).rounded(.up)))
+            let steepest = grid.slopes.map(abs).max() ?? 1
+            let inputStep = tolerance / 10 / Swift.max(steepest, 1e-9)  // in 0…1 input units
+            inputDecimals = Swift.max(0, Int((-Foundation.log10(inputStep * 100)).rounded(.up)))
         }
-        // Rounding budget: a tenth of the tolerance for outputs, a tenth for inputs (through the
-        // steepest slope).
-        let outputDecimals = Swift.max(2, Int((-Foundation.log10(tolerance / 20)).rounded(.up)))
-        let grid = sampler.grid(count: Swift.max(gridSize, 64))
-        let steepest = grid.slopes.map(abs).max() ?? 1
-        let inputStep = tolerance / 10 / Swift.max(steepest, 1e-9)  // in 0…1 input units
-        let inputDecimals = Swift.max(0, Int((-Foundation.log10(inputStep * 100)).rounded(.up)))
-        func roundedInput(_ s: Double) -> Double {
+
+        /// Input `s` (0…1) as its printed percentage gives it back.
+        func input(_ s: Double) -> Double {
             let scale = Foundation.pow(10.0, Double(inputDecimals))
             return (s * 100 * scale).rounded() / scale / 100
         }
-        func roundedOutput(_ y: Double) -> Double {
+
+        /// Output `y` as printed.
+        func output(_ y: Double) -> Double {
             let scale = Foundation.pow(10.0, Double(outputDecimals))
             return (y * scale).rounded() / scale
         }
-        // Greedy cone: from each stop, the slopes of lines that stay within the band around every grid
-        // sample ahead form an interval that narrows as the segment grows. The segment ends just before
-        // the interval would be empty, at the middle slope; its stop may lie off the curve (within the
-        // band), which lets segments run about √2 longer than chords of the curve. Each segment is
-        // then checked exactly against the closed form (after rounding) and shortened if needed.
-        if let points = LinearEasing.windowPoints(grid: grid, band: 0.985 * tolerance, round: (roundedInput, roundedOutput)),
-           sampler.measuredError(points: points) <= tolerance * (1 + 1e-9) {
-            self.init(points: points, duration: settle, tolerance: tolerance, measuredError: sampler.measuredError(points: points),
-                      outputDecimals: outputDecimals, inputDecimals: inputDecimals)
-            return
+    }
+
+    /// The greedy cone, used when the window method's stops do not hold: from each stop, the slopes of
+    /// lines that stay within the band around every grid sample ahead form an interval that narrows as
+    /// the segment grows. The segment ends just before the interval would be empty, at the middle
+    /// slope; its stop may lie off the curve (within the band), which lets segments run about √2 longer
+    /// than chords of the curve. Each segment is then checked exactly against the closed form (after
+    /// rounding) and shortened if needed.
+    fileprivate struct ConeWalk {
+        /// A grid index `b` a segment can reach, and the slopes that reach it within the band.
+        typealias Cone = (b: Int, low: Double, high: Double)
+
+        let grid: ProgressSampler.Grid
+        let sampler: ProgressSampler
+        let rounding: PrintedRounding
+        /// The band the cones keep to, and the largest exact error a segment may have after rounding.
+        let coneBand: Double
+        let limit: Double
+        /// The index of the last grid sample.
+        let last: Int
+
+        init(grid: ProgressSampler.Grid, sampler: ProgressSampler, rounding: PrintedRounding, tolerance: Double) {
+            self.grid = grid
+            self.sampler = sampler
+            self.rounding = rounding
+            coneBand = 0.985 * tolerance
+            limit = 0.995 * tolerance
+            last = grid.inputs.count - 1
         }
-        let coneBand = 0.985 * tolerance
-        let limit = 0.995 * tolerance
+
+        /// The stops from (0, 0) to (1, 1), each the furthest reachable from the one before.
+        func points() -> [Point] {
+            var points = [Point(input: 0, output: 0)]
+            var a = 0
+            while a < last {
+                let start = points[points.count - 1]
+                let (reach, reachesEnd) = cones(from: start, at: a)
+                if reachesEnd {
+                    points.append(Point(input: 1, output: 1))
+                    break
+                }
+                if let chosen = furthestStop(from: start, at: a, reach: reach) {
+                    points.append(chosen.point)
+                    a = chosen.index
+                } else {
+                    // Nothing passed (a cone of one sample): step to the next grid point on the curve.
+                    let next = a + 1
+                    points.append(next == last ? Point(input: 1, output: 1)
+                                  : Point(input: rounding.input(grid.inputs[next]), output: rounding.output(grid.outputs[next])))
+                    a = next
+                }
+            }
+            return points
+        }
+
         /// The cones of slopes from `start` (at grid index `a`) for every reachable grid index, and
         /// whether the segment can run straight to the final stop (1, 1).
-        func cones(from start: Point, at a: Int) -> (cones: [(b: Int, low: Double, high: Double)], reachesEnd: Bool) {
+        func cones(from start: Point, at a: Int) -> (cones: [Cone], reachesEnd: Bool) {
             var low = -Double.infinity, high = Double.infinity
-            var result: [(b: Int, low: Double, high: Double)] = []
-            let last = grid.inputs.count - 1
+            var result: [Cone] = []
             guard a < last else { return ([], true) }
             for b in (a + 1)...last {
                 let ds = grid.inputs[b] - start.input
@@ -188,29 +266,20 @@ extension LinearEasing {
             }
             return (result, false)
         }
-        var points = [Point(input: 0, output: 0)]
-        var a = 0
-        let last = grid.inputs.count - 1
-        while a < last {
-            let start = points[points.count - 1]
-            let (reach, reachesEnd) = cones(from: start, at: a)
-            if reachesEnd {
-                points.append(Point(input: 1, output: 1))
-                break
-            }
-            // The furthest stop whose segment passes the exact check. At that stop, the end height is
-            // chosen among several slopes in the cone by one step of lookahead: the one from which the
-            // next segment reaches furthest.
-            var chosen: (point: Point, index: Int)?
+
+        /// The furthest stop in `reach` whose segment from `start` passes the exact check. At that stop,
+        /// the end height is chosen among several slopes in the cone by one step of lookahead: the one
+        /// from which the next segment reaches furthest. Nil when no segment passes.
+        func furthestStop(from start: Point, at a: Int, reach: [Cone]) -> (point: Point, index: Int)? {
             var best: (point: Point, index: Int, next: Int)?
             var candidatesTried = 0
             let stride = Swift.max(1, reach.count / 40)
             for cone in reach.reversed() where (reach.last!.b - cone.b) % stride == 0 {
-                let input = roundedInput(grid.inputs[cone.b])
+                let input = rounding.input(grid.inputs[cone.b])
                 guard input > start.input else { continue }
                 for k in 1...11 {
                     let slope = cone.low + (cone.high - cone.low) * Double(k) / 12
-                    let end = Point(input: input, output: roundedOutput(start.output + slope * (input - start.input)))
+                    let end = Point(input: input, output: rounding.output(start.output + slope * (input - start.input)))
                     guard sampler.worstError(from: start, to: end, grid: grid, range: a...cone.b) <= limit else { continue }
                     let next = cones(from: end, at: cone.b)
                     let furthest = next.reachesEnd ? last + 1 : (next.cones.last?.b ?? cone.b)
@@ -220,21 +289,8 @@ extension LinearEasing {
                 // Stops well short of the furthest rarely pay off: look at the last quarter of the reach.
                 if best != nil && candidatesTried >= 10 { break }
             }
-            if let best { chosen = (best.point, best.index) }
-            if let chosen {
-                points.append(chosen.point)
-                a = chosen.index
-            } else {
-                // Nothing passed (a cone of one sample): step to the next grid point on the curve.
-                let next = a + 1
-                points.append(next == last ? Point(input: 1, output: 1)
-                              : Point(input: roundedInput(grid.inputs[next]), output: roundedOutput(grid.outputs[next])))
-                a = next
-            }
+            return best.map { (point: $0.point, index: $0.index) }
         }
-        let measured = sampler.measuredError(points: points)
-        self.init(points: points, duration: settle, tolerance: tolerance, measuredError: measured,
-                  outputDecimals: outputDecimals, inputDecimals: inputDecimals)
     }
 
     /// Stops by the feasible-window method: each segment is the longest run of grid samples that

@@ -28,107 +28,92 @@ struct TrajectoryFile {
         bytes.append(0)
         let count = bytes.count - 1
         return try bytes.withUnsafeBufferPointer { buffer throws -> TrajectoryFile in
-            let base = buffer.baseAddress!
-            var index = 0
-            var line = 1
-            func fail(_ text: String) -> ValidationError {
-                ValidationError("\(option) \(name) line \(line): \(text)")
+            var reader = Reader(base: buffer.baseAddress!, count: count, name: name, option: option)
+            reader.skipByteOrderMark()
+            reader.skipBlankLines()
+            guard reader.index < count else {
+                throw ValidationError("\(option) \(name) is empty: expected a header 't,position[,velocity]'")
             }
-            // Skip a UTF-8 byte order mark and leading blank lines.
-            if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { index = 3 }
-            // Blank lines and comment lines (first non-blank character '#') are skipped.
-            func skipBlankLines() {
-                while index < count {
-                    var probe = index
-                    while probe < count && (base[probe] == 0x20 || base[probe] == 0x09 || base[probe] == 0x0D) { probe += 1 }
-                    if probe < count && base[probe] == 0x23 {
-                        while probe < count && base[probe] != 0x0A { probe += 1 }
-                    }
-                    guard probe < count, base[probe] == 0x0A else {
-                        if probe == count { index = count }
-                        return
-                    }
-                    index = probe + 1
-                    line += 1
-                }
-            }
-            skipBlankLines()
-            guard index < count else { throw ValidationError("\(option) \(name) is empty: expected a header 't,position[,velocity]'") }
+            let hasVelocity = try reader.header()
+            return try reader.samples(hasVelocity: hasVelocity)
+        }
+    }
 
-            // The header.
+    /// A cursor over NUL-terminated CSV bytes that knows its line, for messages.
+    private struct Reader {
+        let base: UnsafePointer<UInt8>
+        /// The number of bytes before the terminating NUL.
+        let count: Int
+        let name: String
+        let option: String
+        var index = 0
+        var line = 1
+
+        init(base: UnsafePointer<UInt8>, count: Int, name: String, option: String) {
+            self.base = base
+            self.count = count
+            self.name = name
+            self.option = option
+        }
+
+        /// The error for the current line.
+        func fail(_ text: String) -> ValidationError {
+            ValidationError("\(option) \(name) line \(line): \(text)")
+        }
+
+        /// Steps over a UTF-8 byte order mark at the start.
+        mutating func skipByteOrderMark() {
+            if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { index = 3 }
+        }
+
+        /// Steps over blank lines and comment lines (first non-blank character '#').
+        mutating func skipBlankLines() {
+            while index < count {
+                var probe = index
+                while probe < count && (base[probe] == 0x20 || base[probe] == 0x09 || base[probe] == 0x0D) { probe += 1 }
+                if probe < count && base[probe] == 0x23 {
+                    while probe < count && base[probe] != 0x0A { probe += 1 }
+                }
+                guard probe < count, base[probe] == 0x0A else {
+                    if probe == count { index = count }
+                    return
+                }
+                index = probe + 1
+                line += 1
+            }
+        }
+
+        /// Reads the header line and tells whether it names a velocity column.
+        mutating func header() throws -> Bool {
             var end = index
             while end < count && base[end] != 0x0A { end += 1 }
             let header = String(decoding: UnsafeBufferPointer(start: base + index, count: end - index), as: UTF8.self)
             let columns = header.split(separator: ",", omittingEmptySubsequences: false)
-                .map { trimmed($0).lowercased() }
+                .map { TrajectoryFile.trimmed($0).lowercased() }
             let hasVelocity: Bool
             switch columns {
             case ["t", "position"]: hasVelocity = false
             case ["t", "position", "velocity"]: hasVelocity = true
             default:
                 let shown = header.count > 40 ? header.prefix(40) + "…" : Substring(header)
-                throw fail("the header must be 't,position' or 't,position,velocity' (got '\(trimmed(shown))')")
+                throw fail("the header must be 't,position' or 't,position,velocity' (got '\(TrajectoryFile.trimmed(shown))')")
             }
-            let width = hasVelocity ? 3 : 2
             index = Swift.min(end + 1, count)
             line += 1
+            return hasVelocity
+        }
 
+        /// Reads every row after the header, checking that times increase.
+        mutating func samples(hasVelocity: Bool) throws -> TrajectoryFile {
             var times: [Double] = [], positions: [Double] = [], velocities: [Double] = []
             let estimate = Swift.max(0, (count - index) / (hasVelocity ? 24 : 16))
             times.reserveCapacity(estimate)
             positions.reserveCapacity(estimate)
             if hasVelocity { velocities.reserveCapacity(estimate) }
-            let labels = ["t", "position", "velocity"]
-
             while true {
                 skipBlankLines()
                 if index >= count { break }
-                var row = (0.0, 0.0, 0.0)
-                for column in 0..<width {
-                    while base[index] == 0x20 || base[index] == 0x09 { index += 1 }
-                    let first = base[index]
-                    if first == 0x2C || first == 0x0A || first == 0x0D || first == 0 {
-                        throw fail(first == 0x2C || column == 0 ? "empty \(labels[column]) value"
-                                   : "expected \(width) values (\(labels.prefix(width).joined(separator: ","))), found \(column)")
-                    }
-                    let start = UnsafeMutablePointer(mutating: base + index)
-                    var stop: UnsafeMutablePointer<CChar>?
-                    let value = start.withMemoryRebound(to: CChar.self, capacity: 1) { strtod($0, &stop) }
-                    let consumed = stop.map { UnsafeRawPointer($0) - UnsafeRawPointer(start) } ?? 0
-                    var after = index + consumed
-                    while base[after] == 0x20 || base[after] == 0x09 { after += 1 }
-                    let terminator = base[after]
-                    let fieldOK = consumed > 0 && (column < width - 1 ? terminator == 0x2C
-                                                   : (terminator == 0x0A || terminator == 0x0D || terminator == 0))
-                    if !fieldOK {
-                        if consumed > 0 && column == width - 1 && terminator == 0x2C {
-                            throw fail("expected \(width) values (\(hasVelocity ? "t,position,velocity" : "t,position")), found more")
-                        }
-                        if consumed > 0 && column < width - 1 && (terminator == 0x0A || terminator == 0x0D || terminator == 0) {
-                            throw fail("expected \(width) values (\(hasVelocity ? "t,position,velocity" : "t,position")), found \(column + 1)")
-                        }
-                        var fieldEnd = index
-                        while fieldEnd < count && base[fieldEnd] != 0x2C && base[fieldEnd] != 0x0A && base[fieldEnd] != 0x0D { fieldEnd += 1 }
-                        let text = String(decoding: UnsafeBufferPointer(start: base + index, count: Swift.min(fieldEnd - index, 40)), as: UTF8.self)
-                        throw fail("\(labels[column]) '\(text)' is not a number")
-                    }
-                    guard value.isFinite else {
-                        let text = String(decoding: UnsafeBufferPointer(start: base + index, count: Swift.min(consumed, 40)), as: UTF8.self)
-                        throw fail("\(labels[column]) is \(value.isNaN ? "NaN" : "infinite") ('\(text)'); every value must be a finite number")
-                    }
-                    switch column {
-                    case 0: row.0 = value
-                    case 1: row.1 = value
-                    default: row.2 = value
-                    }
-                    index = after + (column < width - 1 ? 1 : 0)
-                }
-                // End of the row.
-                if base[index] == 0x0D { index += 1 }
-                if index < count {
-                    guard base[index] == 0x0A else { throw fail("expected the end of the line") }
-                    index += 1
-                }
+                let row = try self.row(hasVelocity: hasVelocity)
                 if let previous = times.last, !(row.0 > previous) {
                     throw fail("time \(shortest(row.0)) does not come after the previous time \(shortest(previous)): times must increase")
                 }
@@ -140,6 +125,73 @@ struct TrajectoryFile {
             guard !times.isEmpty else { throw ValidationError("\(option) \(name) has a header but no samples") }
             return TrajectoryFile(times: times, positions: positions, velocities: hasVelocity ? velocities : nil)
         }
+
+        /// Reads one row's values (the velocity 0 when there is no such column) through its line end.
+        mutating func row(hasVelocity: Bool) throws -> (Double, Double, Double) {
+            let width = hasVelocity ? 3 : 2
+            var row = (0.0, 0.0, 0.0)
+            for column in 0..<width {
+                let value = try field(column, width: width)
+                switch column {
+                case 0: row.0 = value
+                case 1: row.1 = value
+                default: row.2 = value
+                }
+            }
+            // End of the row.
+            if base[index] == 0x0D { index += 1 }
+            if index < count {
+                guard base[index] == 0x0A else { throw fail("expected the end of the line") }
+                index += 1
+            }
+            return row
+        }
+
+        /// Reads the value of `column` (of `width`) and steps past its comma, or up to the line end
+        /// after the last column.
+        mutating func field(_ column: Int, width: Int) throws -> Double {
+            while base[index] == 0x20 || base[index] == 0x09 { index += 1 }
+            let first = base[index]
+            if first == 0x2C || first == 0x0A || first == 0x0D || first == 0 {
+                throw fail(first == 0x2C || column == 0 ? "empty \(Reader.labels[column]) value"
+                           : "expected \(width) values (\(Reader.labels.prefix(width).joined(separator: ","))), found \(column)")
+            }
+            let start = UnsafeMutablePointer(mutating: base + index)
+            var stop: UnsafeMutablePointer<CChar>?
+            let value = start.withMemoryRebound(to: CChar.self, capacity: 1) { strtod($0, &stop) }
+            let consumed = stop.map { UnsafeRawPointer($0) - UnsafeRawPointer(start) } ?? 0
+            var after = index + consumed
+            while base[after] == 0x20 || base[after] == 0x09 { after += 1 }
+            let terminator = base[after]
+            let fieldOK = consumed > 0 && (column < width - 1 ? terminator == 0x2C
+                                           : (terminator == 0x0A || terminator == 0x0D || terminator == 0))
+            if !fieldOK { throw badField(column, width: width, consumed: consumed, terminator: terminator) }
+            guard value.isFinite else {
+                let text = String(decoding: UnsafeBufferPointer(start: base + index, count: Swift.min(consumed, 40)), as: UTF8.self)
+                throw fail("\(Reader.labels[column]) is \(value.isNaN ? "NaN" : "infinite") ('\(text)'); every value must be a finite number")
+            }
+            index = after + (column < width - 1 ? 1 : 0)
+            return value
+        }
+
+        /// Why the field of `column` at the cursor is no value: too many or too few values on the
+        /// line, or text that is not a number.
+        func badField(_ column: Int, width: Int, consumed: Int, terminator: UInt8) -> ValidationError {
+            let names = width == 3 ? "t,position,velocity" : "t,position"
+            if consumed > 0 && column == width - 1 && terminator == 0x2C {
+                return fail("expected \(width) values (\(names)), found more")
+            }
+            if consumed > 0 && column < width - 1 && (terminator == 0x0A || terminator == 0x0D || terminator == 0) {
+                return fail("expected \(width) values (\(names)), found \(column + 1)")
+            }
+            var fieldEnd = index
+            while fieldEnd < count && base[fieldEnd] != 0x2C && base[fieldEnd] != 0x0A && base[fieldEnd] != 0x0D { fieldEnd += 1 }
+            let text = String(decoding: UnsafeBufferPointer(start: base + index, count: Swift.min(fieldEnd - index, 40)), as: UTF8.self)
+            return fail("\(Reader.labels[column]) '\(text)' is not a number")
+        }
+
+        /// The column names, for messages.
+        private static let labels = ["t", "position", "velocity"]
     }
 
     private static func trimmed<S: StringProtocol>(_ text: S) -> String {
