@@ -33,7 +33,7 @@ struct LayoutTests {
         var chart = sampleChart()
         chart.width = size.0
         chart.height = size.1
-        let list = layoutChart(chart, measurer: measurer)
+        let list = chart.layout(measurer: measurer)
         let canvas = Rect(x: 0, y: 0, width: list.width, height: list.height)
         for command in list.commands {
             guard let box = bounds(of: command) else { continue }
@@ -213,8 +213,8 @@ struct LayoutTests {
 
     @Test("The dark theme changes the background and text colours")
     func darkTheme() throws {
-        let light = layoutChart(sampleChart(theme: .light), measurer: measurer)
-        let dark = layoutChart(sampleChart(theme: .dark), measurer: measurer)
+        let light = sampleChart(theme: .light).layout(measurer: measurer)
+        let dark = sampleChart(theme: .dark).layout(measurer: measurer)
         guard case .rect(let rect, let fill, _, _) = try #require(dark.commands.first) else {
             Issue.record("the first command should paint the background")
             return
@@ -228,7 +228,7 @@ struct LayoutTests {
 
     @Test("Layout is pure: the same chart gives the same display list")
     func pure() {
-        #expect(layoutChart(sampleChart(), measurer: measurer) == layoutChart(sampleChart(), measurer: measurer))
+        #expect(sampleChart().layout(measurer: measurer) == sampleChart().layout(measurer: measurer))
     }
 
     @Test("Degenerate charts lay out without trapping")
@@ -246,7 +246,7 @@ struct LayoutTests {
             Chart(panels: [Panel(series: [Series(xs: [0, 1], ys: [0, 1])])], width: .nan, height: .infinity),
         ]
         for chart in charts {
-            let list = layoutChart(chart, measurer: measurer)
+            let list = chart.layout(measurer: measurer)
             #expect(!list.commands.isEmpty)
         }
     }
@@ -317,18 +317,18 @@ struct SimplificationTests {
             let t = Double(i) / 2000
             return Point(x: 1100 * t, y: 300 - 280 * sin(9 * t) * exp(-2 * t))
         }
-        let simplified = simplifiedPolyline(smooth, tolerance: 0.1)
+        let simplified = smooth.simplified(tolerance: 0.1)
         #expect(simplified.count < 400)
         #expect(simplified.first == smooth.first && simplified.last == smooth.last)
         for point in smooth {
-            let nearest = zip(simplified, simplified.dropFirst()).map { distanceToSegment(point, $0, $1) }.min() ?? 0
+            let nearest = zip(simplified, simplified.dropFirst()).map { point.distance(toSegmentFrom: $0, to: $1) }.min() ?? 0
             #expect(nearest <= 0.1 + 1e-9)
         }
         // A spike out and back along one line keeps its tip.
         let spike = [Point(x: 0, y: 0), Point(x: 5, y: 0), Point(x: 10, y: 0), Point(x: 5, y: 0), Point(x: 2, y: 0)]
-        #expect(simplifiedPolyline(spike).contains(Point(x: 10, y: 0)))
+        #expect(spike.simplified().contains(Point(x: 10, y: 0)))
         // Noise keeps (nearly) every point, in linear time per chunk.
         let noise = (0..<5000).map { Point(x: Double($0) * 0.2, y: $0 % 2 == 0 ? 0 : 3) }
-        #expect(simplifiedPolyline(noise).count == noise.count)
+        #expect(noise.simplified().count == noise.count)
     }
 }

@@ -86,7 +86,7 @@ struct PNGEncoderTests {
         var chart = sampleChart(scale: scale, points: 300)
         chart.width = 500
         chart.height = 320
-        let list = layoutChart(chart, measurer: try CairoTextMeasurer())
+        let list = chart.layout(measurer: try CairoTextMeasurer())
         let renderer = CairoRenderer()
         let surface = try renderer.rasterSurface(list, scale: scale)
         let raster = try surface.argbPixels()

@@ -259,7 +259,7 @@ struct ReadabilityTests {
             #expect(curve.contains(start) || curve.contains { abs($0.y - start.y) < 1e-9 && $0.x <= start.x })
             #expect(curve.contains(end))
         }
-        #expect(staircase(xs: [0, 1, 2], ys: [5, 6, 7]) == ([0, 1, 1, 2, 2], [5, 5, 6, 6, 7]))
+        #expect(Series.staircase(xs: [0, 1, 2], ys: [5, 6, 7]) == ([0, 1, 1, 2, 2], [5, 5, 6, 6, 7]))
     }
 
     @Test("A title too long for the canvas ends in an ellipsis and fits")

@@ -1,10 +1,18 @@
-/// Lays out `chart` as a display list in logical px, measuring text with `measurer`.
-///
-/// Pure: the same chart and measurer always give the same display list. Use
-/// ``ApproximateTextMeasurer`` for font-independent tests and ``CairoTextMeasurer`` (what
-/// ``CairoRenderer/render(_:format:)`` uses) for output.
+/// Lays out `chart`: the old spelling of ``Chart/layout(measurer:)``.
+@available(*, deprecated, renamed: "Chart.layout(measurer:)")
 public func layoutChart(_ chart: Chart, measurer: some TextMeasurer) -> DisplayList {
-    ChartLayout(chart: chart, measurer: measurer).layout().displayList
+    chart.layout(measurer: measurer)
+}
+
+extension Chart {
+    /// Lays out the chart as a display list in logical px, measuring text with `measurer`.
+    ///
+    /// Pure: the same chart and measurer always give the same display list. Use
+    /// ``ApproximateTextMeasurer`` for font-independent tests and ``CairoTextMeasurer`` (what
+    /// ``CairoRenderer/render(_:format:)`` uses) for output.
+    public func layout(measurer: some TextMeasurer) -> DisplayList {
+        ChartLayout(chart: self, measurer: measurer).layout().displayList
+    }
 }
 
 /// Where one panel ended up: for tests and for callers that place things on a chart.
@@ -434,11 +442,11 @@ struct ChartLayout<Measurer: TextMeasurer> {
         for series in panel.series {
             let stroke = series.stroke(in: theme, scale: metrics.strokeScale)
             let margin = stroke.width + 2
-            let (xs, ys) = series.interpolation == .steps ? staircase(xs: series.xs, ys: series.ys)
+            let (xs, ys) = series.interpolation == .steps ? Series.staircase(xs: series.xs, ys: series.ys)
                                                           : (series.xs, series.ys)
-            for run in polylineRuns(xs: xs, ys: ys, transform: transform,
+            for run in transform.polylineRuns(xs: xs, ys: ys,
                                     bounds: transform.plot.insetBy(dx: -margin, dy: -margin)) {
-                runs.append(SeriesRun(points: simplifiedPolyline(run), stroke: stroke,
+                runs.append(SeriesRun(points: run.simplified(), stroke: stroke,
                                       weight: max(0.2, min(1, series.opacity))))
             }
         }
@@ -580,20 +588,22 @@ struct ChartLayout<Measurer: TextMeasurer> {
     }
 }
 
-/// The points of a step series: each value held up to the next x, then a vertical jump.
-func staircase(xs: [Double], ys: [Double]) -> (xs: [Double], ys: [Double]) {
-    let count = min(xs.count, ys.count)
-    guard count > 1 else { return (Array(xs.prefix(count)), Array(ys.prefix(count))) }
-    var outX: [Double] = [], outY: [Double] = []
-    outX.reserveCapacity(2 * count)
-    outY.reserveCapacity(2 * count)
-    for index in 0..<(count - 1) {
-        outX += [xs[index], xs[index + 1]]
-        outY += [ys[index], ys[index]]
+extension Series {
+    /// The points of a step series: each value held up to the next x, then a vertical jump.
+    static func staircase(xs: [Double], ys: [Double]) -> (xs: [Double], ys: [Double]) {
+        let count = min(xs.count, ys.count)
+        guard count > 1 else { return (Array(xs.prefix(count)), Array(ys.prefix(count))) }
+        var outX: [Double] = [], outY: [Double] = []
+        outX.reserveCapacity(2 * count)
+        outY.reserveCapacity(2 * count)
+        for index in 0..<(count - 1) {
+            outX += [xs[index], xs[index + 1]]
+            outY += [ys[index], ys[index]]
+        }
+        outX.append(xs[count - 1])
+        outY.append(ys[count - 1])
+        return (outX, outY)
     }
-    outX.append(xs[count - 1])
-    outY.append(ys[count - 1])
-    return (outX, outY)
 }
 
 /// Which axes write their tick labels: a grid's inner cells leave them to the outer ones.

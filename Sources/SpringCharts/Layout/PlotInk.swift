@@ -25,7 +25,7 @@ struct PlotInk: Sendable {
             let grown = rect.insetBy(dx: -halfWidth, dy: -halfWidth)
             guard bounds.intersects(grown) || (points.count == 1 && grown.contains(points[0])) else { return false }
             if points.count == 1 { return true }
-            for (a, b) in zip(points, points.dropFirst()) where clipSegment(a, b, to: grown) != nil {
+            for (a, b) in zip(points, points.dropFirst()) where grown.clip(from: a, to: b) != nil {
                 return true
             }
             return false

@@ -7,7 +7,7 @@
 /// keeps legible text and a large one is not a sea of tiny labels. A title or subtitle too long for
 /// the canvas is cut with an ellipsis.
 ///
-/// A chart is plain data. ``layoutChart(_:measurer:)`` turns it into a ``DisplayList`` and
+/// A chart is plain data. ``layout(measurer:)`` turns it into a ``DisplayList`` and
 /// ``CairoRenderer`` draws it as PNG, SVG or PDF:
 ///
 /// ```swift

@@ -22,7 +22,7 @@ public struct CairoRenderer: Sendable {
             throw ChartRenderError(operation: "CairoRenderer.render",
                                    status: "the canvas \(chart.width) × \(chart.height) is too small to hold this chart: the minimum is \(Int(minimum.width)) × \(Int(minimum.height))")
         }
-        let list = layoutChart(chart, measurer: try CairoTextMeasurer())
+        let list = chart.layout(measurer: try CairoTextMeasurer())
         return try render(list, format: format, scale: chart.scale)
     }
 

@@ -1,5 +1,5 @@
 /// What a chart looks like as plain drawing commands in logical px: the output of
-/// ``layoutChart(_:measurer:)`` and the input of ``CairoRenderer``.
+/// ``Chart/layout(measurer:)`` and the input of ``CairoRenderer``.
 ///
 /// Commands draw in order, later ones on top. A display list knows nothing about charts, so a test
 /// can inspect one without Cairo, and a renderer needs no chart knowledge.

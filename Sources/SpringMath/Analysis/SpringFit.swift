@@ -315,7 +315,7 @@ struct FitProblem {
                 for k in 0..<size { a[j][k] += row[j] * row[k] }
             }
         }
-        guard var x = solve(a, b) else { return nil }
+        guard var x = LinearSystem.solve(a, b) else { return nil }
         if let fixedVelocity { x.append(fixedVelocity) }
         var rss = 0.0
         for i in times.indices {
@@ -384,7 +384,7 @@ struct FitProblem {
             while lambda < 1e12 {
                 var damped = a
                 for u in a.indices { damped[u][u] += lambda * Swift.max(a[u][u], 1e-300) }
-                guard let step = solve(damped, g.map { -$0 }) else { lambda *= 10; continue }
+                guard let step = LinearSystem.solve(damped, g.map { -$0 }) else { lambda *= 10; continue }
                 var candidate = theta
                 for (u, index) in active.enumerated() { candidate[index] += step[u] }
                 candidate[0] = Swift.min(Swift.max(candidate[0], logZetaRange.lowerBound), logZetaRange.upperBound)
@@ -423,7 +423,7 @@ struct FitProblem {
         for column in 0..<size {
             var e = [Double](repeating: 0, count: size)
             e[column] = 1
-            guard let x = solve(scaled, e, pivotFloor: 1e-13) else { return nil }
+            guard let x = LinearSystem.solve(scaled, e, pivotFloor: 1e-13) else { return nil }
             inverse.append(x)
         }
         // inverse[column][row] of the scaled matrix; undo the scaling and spread to 5 × 5.
@@ -435,30 +435,33 @@ struct FitProblem {
     }
 }
 
-/// Solves a small dense system by Gaussian elimination with partial pivoting; nil when a pivot falls
-/// below `pivotFloor` times the largest diagonal entry.
-func solve(_ matrix: [[Double]], _ rhs: [Double], pivotFloor: Double = 1e-15) -> [Double]? {
-    let n = rhs.count
-    var a = matrix, b = rhs
-    let scale = (0..<n).map { abs(matrix[$0][$0]) }.max() ?? 0
-    guard scale > 0, scale.isFinite else { return nil }
-    for k in 0..<n {
-        var pivot = k
-        for i in (k + 1)..<n where abs(a[i][k]) > abs(a[pivot][k]) { pivot = i }
-        guard abs(a[pivot][k]) > pivotFloor * scale else { return nil }
-        a.swapAt(k, pivot)
-        b.swapAt(k, pivot)
-        for i in (k + 1)..<n {
-            let factor = a[i][k] / a[k][k]
-            for c in k..<n { a[i][c] -= factor * a[k][c] }
-            b[i] -= factor * b[k]
+/// Small dense linear systems.
+enum LinearSystem {
+    /// Solves a small dense system by Gaussian elimination with partial pivoting; nil when a pivot falls
+    /// below `pivotFloor` times the largest diagonal entry.
+    static func solve(_ matrix: [[Double]], _ rhs: [Double], pivotFloor: Double = 1e-15) -> [Double]? {
+        let n = rhs.count
+        var a = matrix, b = rhs
+        let scale = (0..<n).map { abs(matrix[$0][$0]) }.max() ?? 0
+        guard scale > 0, scale.isFinite else { return nil }
+        for k in 0..<n {
+            var pivot = k
+            for i in (k + 1)..<n where abs(a[i][k]) > abs(a[pivot][k]) { pivot = i }
+            guard abs(a[pivot][k]) > pivotFloor * scale else { return nil }
+            a.swapAt(k, pivot)
+            b.swapAt(k, pivot)
+            for i in (k + 1)..<n {
+                let factor = a[i][k] / a[k][k]
+                for c in k..<n { a[i][c] -= factor * a[k][c] }
+                b[i] -= factor * b[k]
+            }
         }
+        var x = [Double](repeating: 0, count: n)
+        for k in stride(from: n - 1, through: 0, by: -1) {
+            var sum = b[k]
+            for c in (k + 1)..<n { sum -= a[k][c] * x[c] }
+            x[k] = sum / a[k][k]
+        }
+        return x.allSatisfy(\.isFinite) ? x : nil
     }
-    var x = [Double](repeating: 0, count: n)
-    for k in stride(from: n - 1, through: 0, by: -1) {
-        var sum = b[k]
-        for c in (k + 1)..<n { sum -= a[k][c] * x[c] }
-        x[k] = sum / a[k][k]
-    }
-    return x.allSatisfy(\.isFinite) ? x : nil
 }
