@@ -257,5 +257,5 @@ public struct SpringInput: Sendable {
 
 /// The shortest decimal text that reads back as exactly `value`, integral values without a fraction.
 public func shortest(_ value: Double) -> String {
-    NumberText.shortest(value)
+    NumberFormat.data(value)
 }
