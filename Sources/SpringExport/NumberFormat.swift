@@ -31,7 +31,9 @@ public enum NumberFormat: Sendable, Hashable {
     }
 
     /// `value` in the ``significant(_:)`` mode: for people. Infinities are "∞" and "-∞".
-    /// - Parameter digits: significant digits (at least 1).
+    /// - Parameters:
+    ///   - value: the number to write.
+    ///   - digits: significant digits (at least 1).
     public static func people(_ value: Double, digits: Int = 3) -> String {
         guard value.isFinite else { return value.isNaN ? "NaN" : (value > 0 ? "∞" : "-∞") }
         if value == 0 { return "0" }
