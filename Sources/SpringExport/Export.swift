@@ -180,7 +180,10 @@ extension ExportRequest {
     private var kPerMass: Double { spring.stiffness / spring.mass }
     private var cPerMass: Double { spring.dampingCoefficient / spring.mass }
 
-    private func n(_ x: Double) -> String { NumberText.code(x) }
+    /// A number in code: six significant digits; JavaScript's words for the non-finite.
+    private func n(_ x: Double) -> String {
+        x.isFinite ? NumberFormat.people(x, digits: 6) : (x.isNaN ? "NaN" : (x > 0 ? "Infinity" : "-Infinity"))
+    }
 
     /// SwiftUI's bounce (SpringMath's ``Spring/bounce``): negative when overdamped.
     private var swiftUIBounce: Double { spring.bounce }
@@ -447,7 +450,7 @@ extension ExportRequest {
         ], { duration: \(n(ms)), easing: "linear" });
         """
         var warnings = [
-            "\(easing.points.count) points, \(css.utf8.count) bytes, measured error \(NumberText.code(easing.measuredError * abs(travel))) px (budget \(n(cssError)) px on \(n(abs(travel))) px)",
+            "\(easing.points.count) points, \(css.utf8.count) bytes, measured error \(n(easing.measuredError * abs(travel))) px (budget \(n(cssError)) px on \(n(abs(travel))) px)",
             "a CSS transition cannot carry velocity into a retarget: an interrupted transition restarts from rest",
         ]
         if initialVelocity != 0 { warnings.append("the initial velocity is baked into this curve; a different start velocity needs a new export") }
@@ -458,34 +461,47 @@ extension ExportRequest {
                             warnings: warnings, effectiveSpring: nil)
     }
 
-    private func token(_ easing: LinearEasing?) throws -> TargetExport {
-        var lines = [
-            "{",
-            "  \"spring\": {",
-            "    \"$type\": \"spring\",",
-            "    \"$value\": {",
-            "      \"dampingRatio\": \(NumberText.json(zeta)),",
-            "      \"response\": \(NumberText.json(spring.response)),",
-            "      \"mass\": \(NumberText.json(m)),",
-            "      \"stiffness\": \(NumberText.json(k)),",
-            "      \"dampingCoefficient\": \(NumberText.json(c))",
-            "    }",
-        ]
-        if let easing {
-            lines[lines.count - 1] = "    },"
-            lines += [
-                "    \"$extensions\": {",
-                "      \"css\": {",
-                "        \"easing\": \"\(easing.css)\",",
-                "        \"duration\": \"\(n((easing.duration * 1000).rounded()))ms\",",
-                "        \"travelPx\": \(NumberText.json(abs(travel))),",
-                "        \"maxErrorPx\": \(NumberText.json(easing.measuredError * abs(travel)))",
-                "      }",
-                "    }",
-            ]
+    /// The design token's document: the spring in its `$value`, the CSS easing in `$extensions`.
+    private struct Token: Encodable {
+        struct Entry: Encodable {
+            var type = "spring"
+            var value: SpringReply
+            var extensions: Extensions?
+
+            enum CodingKeys: String, CodingKey {
+                case type = "$type", value = "$value", extensions = "$extensions"
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(type, forKey: .type)
+                try container.encode(value, forKey: .value)
+                // Without travel there is no easing, and no `$extensions`.
+                if let extensions { try container.encode(extensions, forKey: .extensions) }
+            }
         }
-        lines += ["  }", "}"]
-        return TargetExport(target: .token, code: lines.joined(separator: "\n"),
+
+        struct Extensions: Encodable {
+            var css: CSS
+        }
+
+        struct CSS: Encodable {
+            var easing: String
+            var duration: String
+            var travelPx: Double
+            var maxErrorPx: Double
+        }
+
+        var spring: Entry
+    }
+
+    private func token(_ easing: LinearEasing?) throws -> TargetExport {
+        let css = easing.map { easing in
+            Token.CSS(easing: easing.css, duration: "\(n((easing.duration * 1000).rounded()))ms", travelPx: abs(travel),
+                      maxErrorPx: easing.measuredError * abs(travel))
+        }
+        let token = Token(spring: .init(value: SpringReply(spring), extensions: css.map { Token.Extensions(css: $0) }))
+        return TargetExport(target: .token, code: JSONWriter.text(token),
                             parameters: [("dampingRatio", zeta), ("response", spring.response), ("mass", m)],
                             warnings: easing == nil ? ["no travel: the token carries no CSS easing"] : [],
                             effectiveSpring: nil)

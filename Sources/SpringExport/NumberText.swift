@@ -1,62 +1,27 @@
 import Foundation
 import SpringMath
 
-/// Numbers as text, in one place: code for export targets, and the shortest round-trip form for data.
+/// The old spellings of ``NumberFormat``, and the export's comparisons of two springs' motions.
 public enum NumberText {
-    /// Up to 6 significant digits, trailing zeros dropped: "61.685", "0.68", "-500", "1.2e-07".
-    public static func code(_ x: Double) -> String {
-        guard x.isFinite else { return x.isNaN ? "NaN" : (x > 0 ? "Infinity" : "-Infinity") }
-        var text = String(format: "%.6g", x)
-        if text.contains("e") {
-            // Trim zeros of the mantissa only.
-            let parts = text.split(separator: "e", maxSplits: 1).map(String.init)
-            var mantissa = parts[0]
-            if mantissa.contains(".") {
-                while mantissa.hasSuffix("0") { mantissa.removeLast() }
-                if mantissa.hasSuffix(".") { mantissa.removeLast() }
-            }
-            text = mantissa + "e" + parts[1]
-        } else if text.contains(".") {
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
-        }
-        return text == "-0" ? "0" : text
-    }
+    /// Code for export targets: ``NumberFormat/people(_:digits:)`` with 6 digits.
+    @available(*, deprecated, message: "use NumberFormat.people(_:digits:) with 6 digits")
+    public static func code(_ x: Double) -> String { NumberFormat.people(x, digits: 6) }
 
-    /// For people: `digits` significant digits, trailing zeros dropped ("0.82", "5.5", "1230",
-    /// "4.7e-08").
-    public static func rounded(_ x: Double, digits: Int = 3) -> String {
-        guard x.isFinite else { return code(x) }
-        var text = String(format: "%.\(max(1, digits))g", x)
-        if text.contains("e") && abs(x) >= 1e-4 {
-            // %g switches to an exponent for large values: write them out.
-            text = String(format: "%.0f", x)
-        }
-        let parts = text.split(separator: "e", maxSplits: 1).map(String.init)
-        var mantissa = parts[0]
-        if mantissa.contains(".") {
-            while mantissa.hasSuffix("0") { mantissa.removeLast() }
-            if mantissa.hasSuffix(".") { mantissa.removeLast() }
-        }
-        text = parts.count == 2 ? mantissa + "e" + parts[1] : mantissa
-        return text == "-0" ? "0" : text
-    }
+    /// For people: ``NumberFormat/people(_:digits:)``.
+    @available(*, deprecated, renamed: "NumberFormat.people(_:digits:)")
+    public static func rounded(_ x: Double, digits: Int = 3) -> String { NumberFormat.people(x, digits: digits) }
 
-    /// A fraction as a percentage for people: "5.5 %".
-    public static func percent(_ fraction: Double, digits: Int = 2) -> String {
-        rounded(fraction * 100, digits: digits) + " %"
-    }
+    /// A fraction as a percentage for people: ``NumberFormat/percent(_:digits:)``.
+    @available(*, deprecated, message: "use NumberFormat.percent(_:digits:) with 2 digits")
+    public static func percent(_ fraction: Double, digits: Int = 2) -> String { NumberFormat.percent(fraction, digits: digits) }
 
-    /// The shortest text that reads back as exactly `x`, integral values without a fraction.
-    public static func shortest(_ x: Double) -> String {
-        if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
-        return "\(x)"
-    }
+    /// The shortest round-trip text: ``NumberFormat/data(_:)``.
+    @available(*, deprecated, renamed: "NumberFormat.data(_:)")
+    public static func shortest(_ x: Double) -> String { NumberFormat.data(x) }
 
-    /// ``shortest(_:)`` for JSON: non-finite values as null.
-    public static func json(_ x: Double) -> String {
-        x.isFinite ? shortest(x) : "null"
-    }
+    /// ``NumberFormat/data(_:)`` with non-finite values as null.
+    @available(*, deprecated, message: "encode replies with JSONWriter, which writes non-finite numbers as null")
+    public static func json(_ x: Double) -> String { x.isFinite ? NumberFormat.data(x) : "null" }
 
     /// Whether two springs move alike: the same damping ratio and natural frequency to 1e-9.
     static func sameMotion(_ a: Spring, _ b: Spring) -> Bool {

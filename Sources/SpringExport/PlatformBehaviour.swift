@@ -79,20 +79,20 @@ extension ExportRequest {
         reports.compactMap { report in
             var parts: [String] = []
             if report.errorWarrantsWarning, let fraction = report.maxErrorFraction {
-                parts.append("off the spring asked for by up to \(NumberText.rounded(report.maxError)) (\(NumberText.percent(fraction)) of the travel)")
+                parts.append("off the spring asked for by up to \(NumberFormat.people(report.maxError)) (\(NumberFormat.percent(fraction, digits: 2)) of the travel)")
             }
             if report.finishWarrantsWarning {
-                let exact = NumberText.rounded(report.exactSettleTime, digits: 4)
+                let exact = NumberFormat.people(report.exactSettleTime, digits: 4)
                 if let finish = report.finishTime {
                     let offset = finish - report.exactSettleTime
                     let frames = Int((abs(offset) * report.frameRate).rounded())
                     parts.append("finishes \(frames) frame\(frames == 1 ? "" : "s") \(offset < 0 ? "early" : "late") "
-                                 + "(\(NumberText.rounded(finish, digits: 4)) s; exact settle \(exact) s)")
+                                 + "(\(NumberFormat.people(finish, digits: 4)) s; exact settle \(exact) s)")
                 } else {
                     parts.append("has not finished after 60 s (exact settle \(exact) s)")
                 }
             }
-            return parts.isEmpty ? nil : "at \(NumberText.code(report.frameRate)) Hz: " + parts.joined(separator: "; ")
+            return parts.isEmpty ? nil : "at \(NumberFormat.people(report.frameRate, digits: 6)) Hz: " + parts.joined(separator: "; ")
         }
     }
 }

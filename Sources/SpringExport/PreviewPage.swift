@@ -15,13 +15,11 @@ public enum PreviewPage {
         let travel = request.to - request.from
         // The page moves boxes over 0…distance px whatever the request's units are.
         let distance = 480.0
-        let title = "ζ \(NumberText.code(spring.dampingRatio)), response \(NumberText.code(spring.response)) s"
-        let parameters = """
-        {"zeta": \(NumberText.json(spring.dampingRatio)), "omega": \(NumberText.json(spring.naturalFrequency)),
-         "x0": \(NumberText.json(-1.0)), "v0": \(NumberText.json(request.initialVelocity / travel)),
-         "duration": \(NumberText.json(easing.duration)), "distance": \(NumberText.json(distance)),
-         "linear": "\(easing.css)", "bezier": "\(bezier.css)"}
-        """
+        let title = "ζ \(NumberFormat.people(spring.dampingRatio, digits: 6)), response \(NumberFormat.people(spring.response, digits: 6)) s"
+        let parameters = JSONWriter.text(Parameters(zeta: spring.dampingRatio, omega: spring.naturalFrequency, x0: -1,
+                                                    v0: request.initialVelocity / travel, duration: easing.duration,
+                                                    distance: distance, linear: easing.css, bezier: bezier.css),
+                                         pretty: false)
         return """
         <!DOCTYPE html>
         <html lang="en">
@@ -45,10 +43,10 @@ public enum PreviewPage {
         </head>
         <body>
         <h1>\(title)</h1>
-        <p>From \(NumberText.code(request.from)) to \(NumberText.code(request.to)), initial velocity \(NumberText.code(request.initialVelocity))/s.
-        Duration \(NumberText.code((easing.duration * 1000).rounded())) ms. linear(): \(easing.points.count) points,
-        measured error \(NumberText.code(easing.measuredError * abs(travel))) (\(NumberText.code(easing.measuredError * 100)) % of the travel).
-        cubic-bezier fallback error \(NumberText.code(bezier.error * 100)) %.</p>
+        <p>From \(NumberFormat.people(request.from, digits: 6)) to \(NumberFormat.people(request.to, digits: 6)), initial velocity \(NumberFormat.people(request.initialVelocity, digits: 6))/s.
+        Duration \(NumberFormat.people((easing.duration * 1000).rounded(), digits: 6)) ms. linear(): \(easing.points.count) points,
+        measured error \(NumberFormat.people(easing.measuredError * abs(travel), digits: 6)) (\(NumberFormat.people(easing.measuredError * 100, digits: 6)) % of the travel).
+        cubic-bezier fallback error \(NumberFormat.people(bezier.error * 100, digits: 6)) %.</p>
         <div class="lane"><span>exact spring</span><div class="box" id="exact"></div></div>
         <div class="lane"><span>CSS linear()</span><div class="box" id="linear"></div></div>
         <div class="lane"><span>cubic-bezier fallback</span><div class="box" id="bezier"></div></div>
@@ -109,5 +107,17 @@ public enum PreviewPage {
         </html>
 
         """
+    }
+
+    /// What the page's script plays: the spring, the start and the two easings.
+    private struct Parameters: Encodable {
+        var zeta: Double
+        var omega: Double
+        var x0: Double
+        var v0: Double
+        var duration: Double
+        var distance: Double
+        var linear: String
+        var bezier: String
     }
 }

@@ -62,8 +62,16 @@ public struct SpringInput: Sendable {
     private func value(_ name: String) -> Double? { values[name]?.first }
     private func has(_ name: String) -> Bool { values[name] != nil }
 
-    /// Which form the given parameters describe, or why they describe none.
+    /// Which form the given parameters describe, or why they describe none: the form the names
+    /// point to, then whether the names given fit it.
     public func form() throws(SpringInputError) -> Form {
+        let form = try namedForm()
+        try checkCombination(form)
+        return form
+    }
+
+    /// The form the parameter names point to; two conventions named at once are refused.
+    private func namedForm() throws(SpringInputError) -> Form {
         let present = Set(values.keys)
         let named: [(Form, [String])] = [
             (.framerDuration, ["framer-duration"]), (.framerVisualDuration, ["framer-visual-duration"]),
@@ -76,16 +84,14 @@ public struct SpringInput: Sendable {
             let first = matches[0].1.filter(present.contains)[0], second = matches[1].1.filter(present.contains)[0]
             throw SpringInputError(second, "cannot be combined with {\(first)}: describe the spring one way")
         }
-        let form: Form
-        if let match = matches.first {
-            form = match.0
-        } else if has("stiffness") {
-            form = has("damping") ? .ratioStiffness : .physics
-        } else if has("bounce") {
-            form = .swiftUI
-        } else {
-            form = .ratio
-        }
+        if let match = matches.first { return match.0 }
+        if has("stiffness") { return has("damping") ? .ratioStiffness : .physics }
+        return has("bounce") ? .swiftUI : .ratio
+    }
+
+    /// Refuses a parameter the form does not take, and one of a pair given without the other.
+    private func checkCombination(_ form: Form) throws(SpringInputError) {
+        let present = Set(values.keys)
         let allowed: [String]
         switch form {
         case .ratio: allowed = ["damping", "response", "mass"]
@@ -112,7 +118,6 @@ public struct SpringInput: Sendable {
             if !has(a) { throw SpringInputError(b, "needs {\(a)}") }
             if !has(b) { throw SpringInputError(a, "needs {\(b)}") }
         }
-        return form
     }
 
     /// Checks every value by itself: counts, then ranges, naming the parameter.
@@ -152,110 +157,50 @@ public struct SpringInput: Sendable {
         }
     }
 
-    /// The springs described, in order, after every check.
+    /// The springs described, in order, after every check: the values are checked one by one, parsed
+    /// into a ``SpringConvention``, and the convention builds the springs.
     /// - Parameter maximum: how many springs the caller can show (comma lists of damping/response).
     public func springs(maximum: Int) throws(SpringInputError) -> [NamedSpring] {
+        try convention(maximum: maximum).springs()
+    }
+
+    /// The convention the values describe, with its values, after every check that needs no spring:
+    /// counts and ranges (``checkValues(maximum:)``), then which convention (``form()``).
+    public func convention(maximum: Int) throws(SpringInputError) -> SpringConvention {
         try checkValues(maximum: maximum)
-        let form = try form()
-        if form == .ratioStiffness, let count = values["damping"]?.count, count > 1 {
-            throw SpringInputError("damping", "takes one value with {stiffness} (got \(count))")
-        }
-        /// SpringMath's typed error in this form's parameter names.
-        func blamed<T>(_ names: [SpringParameter: String], _ body: () throws(SpringParameterError) -> T) throws(SpringInputError) -> T {
-            do {
-                return try body()
-            } catch {
-                let name = names[error.parameter] ?? names.values.sorted().first ?? error.parameter.rawValue
-                var text = error.description
-                text.removeFirst(error.parameter.rawValue.count + 1)
-                throw SpringInputError(name, text)
-            }
-        }
-        /// A spring derived from another convention, checked as physics, blamed on `name`.
-        func derived(_ spring: Spring, blame name: String) throws(SpringInputError) -> Spring {
-            do {
-                return try Spring.validated(mass: spring.mass, stiffness: spring.stiffness, dampingCoefficient: spring.dampingCoefficient)
-            } catch {
-                throw SpringInputError(name, "gives an unusable spring: its \(error.description)")
-            }
-        }
-        let m = value("mass") ?? 1
-        let massNote = m != 1 ? ", m = \(shortest(m))" : ""
-        /// A spring from stiffness and damping given under this form's names, with the shared mass.
-        func physical(stiffness k: Double, _ stiffnessName: String, damping c: Double, _ dampingName: String) throws(SpringInputError) -> Spring {
-            try blamed([.stiffness: stiffnessName, .dampingCoefficient: dampingName, .mass: "mass"]) { () throws(SpringParameterError) -> Spring in
-                try Spring.validated(mass: m, stiffness: k, dampingCoefficient: c)
-            }
-        }
-        switch form {
+        let mass = value("mass") ?? 1
+        switch try form() {
         case .ratio:
-            let ratios = values["damping"] ?? [SpringInput.defaultDamping]
-            let responses = values["response"] ?? [SpringInput.defaultResponse]
-            let count = max(ratios.count, responses.count)
-            return try (0..<count).map { (i: Int) throws(SpringInputError) -> NamedSpring in
-                let zeta = ratios.count == 1 ? ratios[0] : ratios[i]
-                let r = responses.count == 1 ? responses[0] : responses[i]
-                let spring = try blamed([.dampingRatio: "damping", .response: "response", .mass: "mass"]) { () throws(SpringParameterError) -> Spring in
-                    try Spring.validated(dampingRatio: zeta, response: r, mass: m)
-                }
-                return NamedSpring(spring: spring, name: "ζ = \(shortest(zeta)), response = \(shortest(r)) s")
-            }
+            return .dampingRatioResponse(dampingRatios: values["damping"] ?? [SpringInput.defaultDamping],
+                                         responses: values["response"] ?? [SpringInput.defaultResponse], mass: mass)
         case .physics:
-            let k = value("stiffness") ?? 0, c = value("damping-coefficient") ?? 0
-            let spring = try physical(stiffness: k, "stiffness", damping: c, "damping-coefficient")
-            return [NamedSpring(spring: spring, name: "k = \(shortest(k)), c = \(shortest(c)), m = \(shortest(m))")]
+            return .stiffnessDampingCoefficient(stiffness: value("stiffness") ?? 0, dampingCoefficient: value("damping-coefficient") ?? 0,
+                                                mass: mass)
         case .ratioStiffness:
-            let zeta = value("damping") ?? SpringInput.defaultDamping, k = value("stiffness") ?? 0
-            let spring = try blamed([.dampingRatio: "damping", .stiffness: "stiffness", .mass: "mass"]) { () throws(SpringParameterError) -> Spring in
-                try Spring.validated(dampingRatio: zeta, stiffness: k, mass: m)
+            if let count = values["damping"]?.count, count > 1 {
+                throw SpringInputError("damping", "takes one value with {stiffness} (got \(count))")
             }
-            return [NamedSpring(spring: spring, name: "ζ = \(shortest(zeta)), k = \(shortest(k))\(massNote)")]
+            return .dampingRatioStiffness(dampingRatio: value("damping") ?? SpringInput.defaultDamping, stiffness: value("stiffness") ?? 0,
+                                          mass: mass)
         case .swiftUI:
-            let duration = value("swiftui-duration") ?? 0.5, bounce = value("bounce") ?? 0
-            let spring = try blamed([.duration: "swiftui-duration", .bounce: "bounce"]) { () throws(SpringParameterError) -> Spring in
-                try Spring.validated(duration: duration, bounce: bounce)
-            }
-            return [NamedSpring(spring: spring, name: "duration \(shortest(duration)) s, bounce \(shortest(bounce))")]
+            return .swiftUIDurationBounce(duration: value("swiftui-duration") ?? 0.5, bounce: value("bounce") ?? 0)
         case .framerDuration:
-            let duration = value("framer-duration") ?? 0.8, bounce = value("bounce") ?? 0
-            let spring = try derived(Spring(framerMotion: .init(duration: duration, bounce: bounce)), blame: "framer-duration")
-            return [NamedSpring(spring: spring, name: "framer duration \(shortest(duration)) s, bounce \(shortest(bounce))")]
+            return .framerDurationBounce(duration: value("framer-duration") ?? 0.8, bounce: value("bounce") ?? 0)
         case .framerVisualDuration:
-            let visual = value("framer-visual-duration") ?? 0.3, bounce = value("bounce") ?? 0
-            let spring = try derived(Spring(framerVisualDuration: visual, bounce: bounce), blame: "framer-visual-duration")
-            return [NamedSpring(spring: spring, name: "visualDuration \(shortest(visual)) s, bounce \(shortest(bounce))")]
+            return .framerVisualDurationBounce(visualDuration: value("framer-visual-duration") ?? 0.3, bounce: value("bounce") ?? 0)
         case .reactSpring:
-            let tension = value("react-spring-tension") ?? 170, friction = value("friction") ?? 26
-            let spring = try physical(stiffness: tension, "react-spring-tension", damping: friction, "friction")
-            return [NamedSpring(spring: spring, name: "tension \(shortest(tension)), friction \(shortest(friction))\(massNote)")]
+            return .reactSpring(tension: value("react-spring-tension") ?? 170, friction: value("friction") ?? 26, mass: mass)
         case .figma:
-            let k = value("figma-stiffness") ?? 0, c = value("figma-damping") ?? 0
-            let spring = try physical(stiffness: k, "figma-stiffness", damping: c, "figma-damping")
-            return [NamedSpring(spring: spring, name: "Figma stiffness \(shortest(k)), damping \(shortest(c))\(massNote)")]
+            return .figma(stiffness: value("figma-stiffness") ?? 0, damping: value("figma-damping") ?? 0, mass: mass)
         case .origami:
-            let tension = value("origami-tension") ?? 0, friction = value("origami-friction") ?? 0
-            let k = Spring.Origami.stiffness(tension: tension), c = Spring.Origami.dampingCoefficient(friction: friction)
-            if !(k > 0) {
-                throw SpringInputError("origami-tension", "must be > \(label(Spring.Origami.tensionFloor, digits: 4)) (got \(shortest(tension))): lower has no positive stiffness")
-            }
-            if !(c >= 0) {
-                throw SpringInputError("origami-friction", "must be ≥ \(label(Spring.Origami.frictionFloor, digits: 4)) (got \(shortest(friction))): lower has a negative damping coefficient")
-            }
-            let spring = try derived(Spring(mass: 1, stiffness: k, dampingCoefficient: c), blame: "origami-tension")
-            return [NamedSpring(spring: spring, name: "Origami tension \(shortest(tension)), friction \(shortest(friction))")]
+            return .origami(tension: value("origami-tension") ?? 0, friction: value("origami-friction") ?? 0)
         case .pop:
-            let bounciness = value("pop-bounciness") ?? 4, speed = value("pop-speed") ?? 12
-            let origami = Spring.Origami(popBounciness: bounciness, speed: speed)
-            let k = Spring.Origami.stiffness(tension: origami.tension), c = Spring.Origami.dampingCoefficient(friction: origami.friction)
-            if !(k > 0) { throw SpringInputError("pop-speed", "is too low (got \(shortest(speed))): the spring has no positive stiffness") }
-            if !(c >= 0) { throw SpringInputError("pop-bounciness", "is too high (got \(shortest(bounciness))): the spring's damping coefficient is negative") }
-            let spring = try derived(Spring(mass: 1, stiffness: k, dampingCoefficient: c), blame: "pop-speed")
-            return [NamedSpring(spring: spring, name: "POP bounciness \(shortest(bounciness)), speed \(shortest(speed))")]
+            return .pop(bounciness: value("pop-bounciness") ?? 4, speed: value("pop-speed") ?? 12)
         }
     }
 }
 
 /// The shortest decimal text that reads back as exactly `value`, integral values without a fraction.
 public func shortest(_ value: Double) -> String {
-    NumberText.shortest(value)
+    NumberFormat.data(value)
 }

@@ -56,7 +56,7 @@ enum StudioEndpoints {
         }
         if path == "/favicon.ico" { return StudioReply(status: 204, contentType: "image/x-icon", body: []) }
         guard let endpoint = endpoints.first(where: { $0.path == path }) else {
-            return .json(JSONValue.object([("error", .string("no such page or endpoint"))]).render(pretty: false), status: 404)
+            return .encoded(ErrorReply("no such page or endpoint"), status: 404)
         }
         guard queryLength <= StudioRequest.maximumQueryLength else {
             return .error(StudioInputError(nil, "the query is longer than \(StudioRequest.maximumQueryLength) bytes"))
@@ -76,20 +76,17 @@ enum StudioEndpoints {
     /// preview and the legend use the same colour per spring as the chart) and the export targets.
     static let definitions: StudioReply = {
         let families = ["wave": "Wave", "swiftui": "SwiftUI", "m3": "Material 3", "figma": "Figma", "react-spring": "react-spring"]
-        let presets: [JSONValue] = SpringPreset.all.map { preset in
+        let presets = SpringPreset.all.map { preset in
             let s = preset.spring
             var query = "damping=\(s.dampingRatio)&response=\(s.response)"
             if s.mass != 1 { query += "&mass=\(s.mass)" }
-            return .object([("name", .string(preset.name)), ("family", .string(families[preset.family] ?? preset.family)),
-                            ("title", .string(preset.title)), ("query", .string(query))])
+            return StudioReplies.Definitions.Preset(name: preset.name, family: families[preset.family] ?? preset.family,
+                                                    title: preset.title, query: query)
         }
-        func palette(_ theme: Theme) -> JSONValue { .array(theme.palette.map { .string($0.hexString) }) }
-        let targets: [JSONValue] = ExportTarget.allCases.map { .object([("target", .string($0.rawValue)), ("title", .string($0.title))]) }
-        return .json(JSONValue.object([
-            ("presets", .array(presets)),
-            ("palettes", .object([("light", palette(.light)), ("dark", palette(.dark))])),
-            ("targets", .array(targets)),
-        ]).render(pretty: false))
+        return .encoded(StudioReplies.Definitions(
+            presets: presets,
+            palettes: .init(light: Theme.light.palette.map(\.hexString), dark: Theme.dark.palette.map(\.hexString)),
+            targets: ExportTarget.allCases.map { .init(target: $0.rawValue, title: $0.title) }))
     }()
 
     // MARK: Platform
@@ -107,11 +104,8 @@ enum StudioEndpoints {
         let fps = try request.bounded("fps", 10...240, default: 60)
         let trajectory = platform.model(for: spring, from: motion.from, to: motion.to, velocity: motion.initialVelocity)
             .trajectory(from: motion.from, to: motion.to, schedule: FrameSchedule(frameRate: fps), limit: 30)
-        return .json(JSONValue.object([
-            ("platform", .string(platform.rawValue)), ("title", .string(platform.title)), ("fps", .number(fps)),
-            ("positions", .array(trajectory.positions.map(JSONValue.number))),
-            ("finished", .bool(trajectory.finished)),
-        ]).render(pretty: false))
+        return .encoded(StudioReplies.PlatformFrames(platform: platform.rawValue, title: platform.title, fps: fps,
+                                                     positions: trajectory.positions, finished: trajectory.finished))
     }
 
     // MARK: Code
@@ -127,11 +121,8 @@ enum StudioEndpoints {
             throw StudioInputError("code", error.description)
         }
         let s = parsed.spring.spring
-        return .json(JSONValue.object([
-            ("reading", .string(parsed.reading)),
-            ("spring", .object([("dampingRatio", .number(s.dampingRatio)), ("response", .number(s.response)),
-                                ("mass", .number(s.mass))])),
-        ]).render(pretty: false))
+        return .encoded(StudioReplies.Code(reading: parsed.reading,
+                                           spring: .init(dampingRatio: s.dampingRatio, response: s.response, mass: s.mass)))
     }
 
     // MARK: Chart
@@ -156,7 +147,7 @@ enum StudioEndpoints {
             let bytes = try renderLock.withLock { _ in try CairoRenderer().render(chart, format: .svg) }
             return StudioReply(status: 200, contentType: "image/svg+xml", body: bytes)
         } catch {
-            return .json(JSONValue.object([("error", .string("cannot render the chart: \(error)"))]).render(pretty: false), status: 500)
+            return .encoded(ErrorReply("cannot render the chart: \(error)"), status: 500)
         }
     }
 
@@ -167,45 +158,28 @@ enum StudioEndpoints {
         let springs = try request.springs()
         let motion = try request.motion()
         let tolerance = try request.tolerance()
-        let items: [JSONValue] = springs.map { named in
+        let items = springs.map { named in
             let analysis = SpringAnalysis(named, motion: motion, tolerance: tolerance)
             let s = named.spring
             let metrics = analysis.metrics
-            var conventions: [(String, JSONValue)] = [
-                ("dampingRatio", .number(s.dampingRatio)), ("response", .number(s.response)), ("mass", .number(s.mass)),
-                ("stiffness", .number(s.stiffness)), ("dampingCoefficient", .number(s.dampingCoefficient)),
-            ]
+            var conventions = StudioReplies.Item.Conventions(spring: SpringReply(s))
             if !s.isInstantaneous {
                 let framer = s.framerMotionDuration
                 let react = s.reactSpring
                 let origami = s.origami
-                conventions += [
-                    ("swiftUIDuration", .number(s.response)),
-                    ("swiftUIBounce", .number(s.bounce)),
-                    ("framerDuration", .number(framer.duration)), ("framerBounce", .number(framer.bounce)),
-                    ("framerVisualDuration", .number(s.framerVisualDuration)),
-                    ("reactSpringTension", .number(react.tension)), ("reactSpringFriction", .number(react.friction)),
-                    ("composeStiffness", .number(s.stiffness / s.mass)),
-                    ("origamiTension", .number(origami.tension)), ("origamiFriction", .number(origami.friction)),
-                ]
+                conventions.moving = .init(
+                    swiftUIDuration: s.response, swiftUIBounce: s.bounce,
+                    framerDuration: framer.duration, framerBounce: framer.bounce, framerVisualDuration: s.framerVisualDuration,
+                    reactSpringTension: react.tension, reactSpringFriction: react.friction,
+                    composeStiffness: s.stiffness / s.mass, origamiTension: origami.tension, origamiFriction: origami.friction)
             }
-            let settle = analysis.settleTime
-            return .object([
-                ("name", .string(named.name)),
-                ("spring", .object(conventions)),
-                ("metrics", .object([
-                    ("settleTime", settle.isFinite ? .number(settle) : .null),
-                    ("overshoot", .number(metrics.overshoot)),
-                    ("peakTime", metrics.peakTime.map(JSONValue.number) ?? .null),
-                    ("riseTime", metrics.riseTime.map(JSONValue.number) ?? .null),
-                    ("turningPoints", metrics.turningPointCount.map { .number(Double($0)) } ?? .null),
-                    ("dampedPeriod", s.dampedPeriod.isFinite ? .number(s.dampedPeriod) : .null),
-                    ("timeConstant", s.timeConstant.isFinite ? .number(s.timeConstant) : .null),
-                    ("waveSettleEstimate", .number(s.waveSettleEstimate)),
-                ])),
-            ])
+            return StudioReplies.Item(
+                name: named.name, spring: conventions,
+                metrics: .init(settleTime: analysis.settleTime, overshoot: metrics.overshoot, peakTime: metrics.peakTime,
+                               riseTime: metrics.riseTime, turningPoints: metrics.turningPointCount, dampedPeriod: s.dampedPeriod,
+                               timeConstant: s.timeConstant, waveSettleEstimate: s.waveSettleEstimate))
         }
-        return .json(JSONValue.object([("springs", .array(items))]).render(pretty: false))
+        return .encoded(StudioReplies.Springs(springs: items))
     }
 
     // MARK: Export
@@ -221,18 +195,12 @@ enum StudioEndpoints {
         if spring.isInstantaneous { throw StudioInputError("response", "response must be > 0 to export") }
         let exportRequest = ExportRequest(spring: spring, from: motion.from, to: motion.to, initialVelocity: motion.initialVelocity, cssError: error)
         let exports = (try? exportRequest.exportAll()) ?? []
-        var targets: [JSONValue] = []
-        for export in exports {
-            let target = export.target
-            targets.append(.object([
-                ("target", .string(target.rawValue)), ("title", .string(target.title)), ("code", .string(export.code)),
-                ("warnings", .array(export.warnings.map(JSONValue.string))),
-                ("effectiveSpring", export.effectiveSpring.map {
-                    .object([("dampingRatio", .number($0.dampingRatio)), ("response", .number($0.response))])
-                } ?? .null),
-            ]))
+        let targets = exports.map { export in
+            StudioReplies.Export.Target(target: export.target.rawValue, title: export.target.title, code: export.code,
+                                        warnings: export.warnings,
+                                        effectiveSpring: export.effectiveSpring.map { .init(dampingRatio: $0.dampingRatio, response: $0.response) })
         }
-        return .json(JSONValue.object([("targets", .array(targets))]).render(pretty: false))
+        return .encoded(StudioReplies.Export(targets: targets))
     }
 
     // MARK: Segment
@@ -255,11 +223,9 @@ enum StudioEndpoints {
         if restart { animation.velocity = 0 }
         let next = Motion(from: position, to: target, initialVelocity: animation.velocity)
         let settle = SpringAnalysis(NamedSpring(spring: spring, name: ""), motion: next, tolerance: 0.001).settleTime
-        return .json(JSONValue.object([
-            ("at", .object([("t", .number(t)), ("position", .number(position)), ("velocity", .number(velocity))])),
-            ("segment", .object([("from", .number(next.from)), ("to", .number(next.to)), ("velocity", .number(next.initialVelocity)),
-                                 ("settleTime", settle.isFinite ? .number(settle) : .null)])),
-            ("restart", .bool(restart)),
-        ]).render(pretty: false))
+        return .encoded(StudioReplies.Segment(
+            at: .init(t: t, position: position, velocity: velocity),
+            segment: .init(from: next.from, to: next.to, velocity: next.initialVelocity, settleTime: settle),
+            restart: restart))
     }
 }

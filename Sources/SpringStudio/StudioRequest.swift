@@ -1,4 +1,5 @@
 import SpringCharts
+import SpringExport
 import SpringMath
 import SpringPlotCore
 
@@ -17,9 +18,7 @@ struct StudioInputError: Error, Equatable {
     }
 
     var json: String {
-        var members: [(String, JSONValue)] = [("error", .string(message))]
-        if let parameter { members.append(("parameter", .string(parameter))) }
-        return JSONValue.object(members).render(pretty: false)
+        JSONWriter.text(ErrorReply(message, parameter: parameter), pretty: false)
     }
 }
 

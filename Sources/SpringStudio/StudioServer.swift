@@ -87,7 +87,7 @@ extension StudioServer {
                 video = try await request.body.collect(upTo: upload)
             } catch {
                 let message = "the recording is over the \(upload >> 20) MiB the studio accepts"
-                return StudioServer.response(.json(JSONValue.object([("error", .string(message))]).render(pretty: false), status: 413))
+                return StudioServer.response(.encoded(ErrorReply(message), status: 413))
             }
             let bytes = Array(video.readableBytesView)
             let query = request.uri.queryParameters
@@ -140,13 +140,13 @@ struct StudioGuardMiddleware: RouterMiddleware {
         if !hosts.allows(request.head.authority) {
             let shown = String((request.head.authority ?? "").prefix(100))
             let message = "Host '\(shown)' is not this studio's address: open it as localhost or 127.0.0.1"
-            return StudioServer.response(.json(JSONValue.object([("error", .string(message))]).render(pretty: false), status: 421))
+            return StudioServer.response(.encoded(ErrorReply(message), status: 421))
         }
         let isUpload = request.method == .post && request.uri.path == StudioServer.trackPath
         let cap = isUpload ? maximumUploadBytes : maximumBodyBytes
         if declaredLength > cap {
             let message = isUpload ? "the recording is over the \(cap >> 20) MiB the studio accepts" : "request body over \(cap) bytes"
-            return StudioServer.response(.json(JSONValue.object([("error", .string(message))]).render(pretty: false), status: 413))
+            return StudioServer.response(.encoded(ErrorReply(message), status: 413))
         }
         if request.method != .get && request.method != .head && !isUpload {
             return StudioServer.response(.json(#"{"error":"only GET is supported"}"#, status: 405))

@@ -12,7 +12,7 @@ enum StudioTrack {
 
     static func reply(video: [UInt8], property: String?, axis: String?) -> StudioReply {
         func failure(_ message: String, _ status: Int) -> StudioReply {
-            .json(JSONValue.object([("error", .string(message))]).render(pretty: false), status: status)
+            .encoded(ErrorReply(message), status: status)
         }
         guard !video.isEmpty else { return failure("the upload is empty: drop a video file", 400) }
         guard let property = TrackProperty(rawValue: property ?? "position") else {
@@ -37,7 +37,7 @@ enum StudioTrack {
         do {
             let samples = try VideoDecoder.locate().track(.init(path: file.path), property: property, axis: axis)
             let fit = try TrackFit.fit(samples)
-            return .json(json(fit, samples).render(pretty: false))
+            return .encoded(reply(fit, samples))
         } catch {
             // The scratch path means nothing to the page.
             let message = error.description.replacingOccurrences(of: "'\(file.path)'", with: "the upload")
@@ -46,14 +46,11 @@ enum StudioTrack {
         }
     }
 
-    static func json(_ fit: SpringFit, _ samples: TrackedSamples) -> JSONValue {
-        .object([
-            ("dampingRatio", .number(fit.dampingRatio)), ("response", .number(fit.response)),
-            ("from", .number(fit.from)), ("to", .number(fit.to)), ("initialVelocity", .number(fit.initialVelocity)),
-            ("startTime", .number(fit.startTime)), ("residualRMS", .number(fit.residualRMS)),
-            ("trackedSamples", .number(Double(samples.times.count))), ("onsetTime", .number(samples.onsetTime)),
-            ("property", .string(samples.property.rawValue)), ("axis", .string(samples.axis.rawValue)),
-        ])
+    static func reply(_ fit: SpringFit, _ samples: TrackedSamples) -> StudioReplies.Track {
+        StudioReplies.Track(dampingRatio: fit.dampingRatio, response: fit.response, from: fit.from, to: fit.to,
+                            initialVelocity: fit.initialVelocity, startTime: fit.startTime, residualRMS: fit.residualRMS,
+                            trackedSamples: samples.times.count, onsetTime: samples.onsetTime,
+                            property: samples.property.rawValue, axis: samples.axis.rawValue)
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SpringExport
 import SpringMath
 import SpringPlatforms
 import SpringPlotCore
@@ -139,14 +140,11 @@ struct DataCommand: ParsableCommand {
             printError("springplot: data: \(platform.rawValue) has not finished after \(shortest(PlatformLimits.defaultLimit)) s; the rows stop there")
         }
         if json {
-            return JSONValue.object([
-                ("spring", springJSON(named.spring)), ("platform", .string(platform.rawValue)), ("fps", .number(fps)),
-                ("from", .number(motion.from)), ("to", .number(motion.to)), ("initialVelocity", .number(motion.velocity)),
-                ("finished", .bool(trajectory.finished)),
-                ("finishTime", trajectory.finishTime.map(JSONValue.number) ?? .null),
-                ("t", .array(trajectory.times.map { .number($0) })),
-                ("position", .array(trajectory.positions.map { .number($0) })),
-            ]).render(pretty: false) + "\n"
+            let reply = PlatformDataReply(spring: SpringReply(named.spring), platform: platform.rawValue, fps: fps,
+                                          from: motion.from, to: motion.to, initialVelocity: motion.velocity,
+                                          finished: trajectory.finished, finishTime: trajectory.finishTime,
+                                          t: trajectory.times, position: trajectory.positions)
+            return JSONWriter.text(reply, pretty: false) + "\n"
         }
         var text = "t,position\n"
         for (t, x) in zip(trajectory.times, trajectory.positions) { text += "\(shortest(t)),\(shortest(x))\n" }
@@ -163,20 +161,8 @@ struct DataCommand: ParsableCommand {
     }
 
     func jsonText(_ s: SampledMotion, _ named: NamedSpring) -> String {
-        let value = JSONValue.object([
-            ("spring", springJSON(named.spring)),
-            ("from", .number(motion.from)), ("to", .number(motion.to)), ("initialVelocity", .number(motion.velocity)),
-            ("t", .array(s.times.map { .number($0) })),
-            ("position", .array(s.positions.map { .number($0) })),
-            ("velocity", .array(s.velocities.map { .number($0) })),
-        ])
-        return value.render(pretty: false) + "\n"
+        let reply = DataReply(spring: SpringReply(named.spring), from: motion.from, to: motion.to, initialVelocity: motion.velocity,
+                              t: s.times, position: s.positions, velocity: s.velocities)
+        return JSONWriter.text(reply, pretty: false) + "\n"
     }
-}
-
-func springJSON(_ spring: Spring) -> JSONValue {
-    .object([
-        ("dampingRatio", .number(spring.dampingRatio)), ("response", .number(spring.response)),
-        ("mass", .number(spring.mass)), ("stiffness", .number(spring.stiffness)), ("dampingCoefficient", .number(spring.dampingCoefficient)),
-    ])
 }

@@ -153,67 +153,26 @@ struct Export: ParsableCommand {
     static func platformLine(_ reports: [PlatformReport], velocity: Double) -> String? {
         guard let first = reports.first else { return nil }
         var parts = reports.map { r -> String in
-            let share = r.maxErrorFraction.map { " (\(NumberText.percent($0)))" } ?? ""
-            let end = r.finishTime.map { "ends \(NumberText.rounded($0, digits: 4)) s" } ?? "not finished after 60 s"
-            return "\(NumberText.code(r.frameRate)) Hz: off by ≤ \(NumberText.rounded(r.maxError, digits: 3))\(share), \(end)"
+            let share = r.maxErrorFraction.map { " (\(NumberFormat.percent($0, digits: 2)))" } ?? ""
+            let end = r.finishTime.map { "ends \(NumberFormat.people($0, digits: 4)) s" } ?? "not finished after 60 s"
+            return "\(NumberFormat.people(r.frameRate, digits: 6)) Hz: off by ≤ \(NumberFormat.people(r.maxError, digits: 3))\(share), \(end)"
         }
-        parts.append("exact settle \(NumberText.rounded(first.exactSettleTime, digits: 4)) s")
+        parts.append("exact settle \(NumberFormat.people(first.exactSettleTime, digits: 4)) s")
         if velocity != 0 { parts.append(first.velocityKept ? "velocity kept" : "velocity lost") }
         return parts.joined(separator: " · ")
     }
 
     static func compensationText(_ c: Compensation) -> String {
-        let names = c.parameters.map { "\($0.name) \(NumberText.code($0.value))" }.joined(separator: ", ")
+        let names = c.parameters.map { "\($0.name) \(NumberFormat.people($0.value, digits: 6))" }.joined(separator: ", ")
         let platform = c.parameters.contains { $0.name == "origamiTension" } ? "Rebound JS" : (c.parameters.contains { $0.name == "mass" } ? "react-spring" : "Rebound Java")
-        return "  compensated for \(NumberText.code(c.frameRate)) Hz (\(platform)): \(names)\n"
-            + "    largest error \(NumberText.rounded(c.before.maxError, digits: 3)) → \(NumberText.rounded(c.after.maxError, digits: 3))"
-            + (c.before.maxErrorFraction.map { " (\(NumberText.percent($0)) → \(NumberText.percent(c.after.maxErrorFraction ?? 0)) of the travel)" } ?? "")
+        return "  compensated for \(NumberFormat.people(c.frameRate, digits: 6)) Hz (\(platform)): \(names)\n"
+            + "    largest error \(NumberFormat.people(c.before.maxError, digits: 3)) → \(NumberFormat.people(c.after.maxError, digits: 3))"
+            + (c.before.maxErrorFraction.map { " (\(NumberFormat.percent($0, digits: 2)) → \(NumberFormat.percent(c.after.maxErrorFraction ?? 0, digits: 2)) of the travel)" } ?? "")
             + "\n"
-    }
-
-    static func platformsJSON(_ reports: [PlatformReport]) -> JSONValue {
-        .array(reports.map { r in
-            .object([("fps", .number(r.frameRate)), ("maxError", .number(r.maxError)),
-                     ("maxErrorFraction", r.maxErrorFraction.map(JSONValue.number) ?? .null),
-                     ("maxErrorTime", .number(r.maxErrorTime)),
-                     ("finishTime", r.finishTime.map(JSONValue.number) ?? .null),
-                     ("exactSettleTime", r.exactSettleTime.isFinite ? .number(r.exactSettleTime) : .null),
-                     ("velocityKept", .bool(r.velocityKept))])
-        })
     }
 
     static func json(named: NamedSpring, request: ExportRequest, exports: [TargetExport],
                      compensations: [(ExportTarget, Compensation)] = []) -> String {
-        func springValue(_ s: Spring) -> JSONValue {
-            .object([("dampingRatio", .number(s.dampingRatio)), ("response", .number(s.response)), ("mass", .number(s.mass)),
-                     ("stiffness", .number(s.stiffness)), ("dampingCoefficient", .number(s.dampingCoefficient))])
-        }
-        let targets: [JSONValue] = exports.map { export in
-            .object([
-                ("target", .string(export.target.rawValue)),
-                ("title", .string(export.target.title)),
-                ("code", .string(export.code)),
-                ("parameters", .object(export.parameters.map { ($0.name, .number($0.value)) })),
-                ("warnings", .array(export.warnings.map { .string($0) })),
-                ("effectiveSpring", export.effectiveSpring.map(springValue) ?? .null),
-                ("platforms", platformsJSON(export.platforms)),
-            ] + compensationsJSON(compensations.filter { $0.0 == export.target }.map(\.1)))
-        }
-        let value = JSONValue.object([
-            ("spring", springValue(named.spring)),
-            ("motion", .object([("from", .number(request.from)), ("to", .number(request.to)),
-                                ("velocity", .number(request.initialVelocity)), ("cssError", .number(request.cssError))])),
-            ("targets", .array(targets)),
-        ])
-        return value.render()
-    }
-
-    static func compensationsJSON(_ list: [Compensation]) -> [(String, JSONValue)] {
-        guard !list.isEmpty else { return [] }
-        return [("compensated", .array(list.map { c in
-            .object([("fps", .number(c.frameRate)),
-                     ("parameters", .object(c.parameters.map { ($0.name, .number($0.value)) })),
-                     ("maxErrorBefore", .number(c.before.maxError)), ("maxErrorAfter", .number(c.after.maxError))])
-        }))]
+        JSONWriter.text(ExportReply(named: named, request: request, exports: exports, compensations: compensations))
     }
 }

@@ -89,33 +89,7 @@ struct Fit: ParsableCommand {
     }
 
     static func json(_ fit: SpringFit, request: ExportRequest, exports: [TargetExport]) -> String {
-        JSONValue.object(jsonMembers(fit, exports: exports)).render()
-    }
-
-    /// The members of `fit --json`, in order (`track --json` adds its own after them).
-    static func jsonMembers(_ fit: SpringFit, exports: [TargetExport]) -> [(String, JSONValue)] {
-        func estimate(_ value: Double, _ deviation: Double) -> JSONValue {
-            .object([("value", .number(value)), ("uncertainty", .number(deviation))])
-        }
-        let s = fit.spring
-        let targets: [JSONValue] = exports.map { export in
-            .object([("target", .string(export.target.rawValue)), ("code", .string(export.code)),
-                     ("parameters", .object(export.parameters.map { ($0.name, .number($0.value)) })),
-                     ("warnings", .array(export.warnings.map { .string($0) }))])
-        }
-        return [
-            ("samples", .number(Double(fit.sampleCount))),
-            ("residualRMS", .number(fit.residualRMS)),
-            ("dampingRatio", estimate(fit.dampingRatio, fit.dampingRatioUncertainty)),
-            ("response", estimate(fit.response, fit.responseUncertainty)),
-            ("from", estimate(fit.from, fit.fromUncertainty)),
-            ("to", estimate(fit.to, fit.toUncertainty)),
-            ("initialVelocity", estimate(fit.initialVelocity, fit.initialVelocityUncertainty)),
-            ("startTime", .number(fit.startTime)),
-            ("stillSamples", .number(Double(fit.stillSampleCount))),
-            ("spring", .object([("mass", .number(s.mass)), ("stiffness", .number(s.stiffness)), ("dampingCoefficient", .number(s.dampingCoefficient))])),
-            ("targets", .array(targets)),
-        ]
+        JSONWriter.text(FitReply(fit, exports: exports))
     }
 
     /// The samples and the fitted curve on top, the residuals below.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SpringExport
 import SpringMath
 import SpringPlotCore
 
@@ -24,9 +25,9 @@ struct Info: ParsableCommand {
     func run() throws {
         let springs = try spring.springs()
         if json {
-            let items = springs.map { report(for: $0) }
-            let value: JSONValue = items.count == 1 ? items[0] : .array(items)
-            try OutputWriter.writeStandardOutput(Array((value.render() + "\n").utf8))
+            let replies = springs.map { reply(for: $0) }
+            let text = replies.count == 1 ? JSONWriter.text(replies[0]) : JSONWriter.text(replies)
+            try OutputWriter.writeStandardOutput(Array((text + "\n").utf8))
             return
         }
         var text = ""
@@ -129,44 +130,8 @@ struct Info: ParsableCommand {
         return text
     }
 
-    func report(for named: NamedSpring) -> JSONValue {
-        let s = named.spring
-        let m = s.metrics(from: motion.from, to: motion.to, initialVelocity: motion.velocity, tolerances: Info.tolerances)
-        var conventions: [(String, JSONValue)] = [
-            ("swiftUI", .object([("duration", .number(s.duration)), ("bounce", .number(s.bounce))]
-                                + (Info.swiftUINote(s).map { [("note", .string($0))] } ?? []))),
-            ("wave", .object([("dampingRatio", .number(s.dampingRatio)), ("response", .number(s.response))])),
-            ("coreAnimation", .object([("mass", .number(s.mass)), ("stiffness", .number(s.stiffness)), ("damping", .number(s.dampingCoefficient))])),
-        ]
-        if !s.isInstantaneous {
-            conventions += [
-                ("android", .object([("stiffness", .number(s.android.stiffness)), ("dampingRatio", .number(s.android.dampingRatio))])),
-                ("framerMotion", .object([("stiffness", .number(s.framerMotion.stiffness)), ("damping", .number(s.framerMotion.damping)),
-                                          ("mass", .number(s.framerMotion.mass))])),
-                ("framerMotionDuration", .object([("duration", .number(s.framerMotionDuration.duration)),
-                                                  ("bounce", .number(s.framerMotionDuration.bounce))])),
-                ("reactSpring", .object([("tension", .number(s.reactSpring.tension)), ("friction", .number(s.reactSpring.friction)),
-                                         ("mass", .number(s.reactSpring.mass))])),
-                ("origami", .object([("tension", .number(s.origami.tension)), ("friction", .number(s.origami.friction))]
-                                    + (Info.origamiNote(s).map { [("note", .string($0))] } ?? []))),
-                ("waveEffective", springJSON(s.waveEffective)),
-            ]
-        }
-        return .object([
-            ("name", .string(named.name)),
-            ("spring", springJSON(s)),
-            ("naturalFrequency", .number(s.naturalFrequency)),
-            ("dampedFrequency", .number(s.dampedFrequency)),
-            ("dampedPeriod", .number(s.dampedPeriod)),
-            ("timeConstant", .number(s.timeConstant)),
-            ("overshoot", .number(m.overshoot)),
-            ("overshootAmount", .number(m.overshootAmount)),
-            ("peakTime", m.peakTime.map { .number($0) } ?? .null),
-            ("riseTime", m.riseTime.map { .number($0) } ?? .null),
-            ("turningPoints", m.turningPointCount.map { .number(Double($0)) } ?? .null),
-            ("settleTimes", .array(m.settleTimes.map { .object([("tolerance", .number($0.tolerance)), ("time", .number($0.time))]) })),
-            ("waveSettleEstimate", .number(s.waveSettleEstimate)),
-            ("conventions", .object(conventions)),
-        ])
+    func reply(for named: NamedSpring) -> InfoReply {
+        InfoReply(named, metrics: named.spring.metrics(from: motion.from, to: motion.to, initialVelocity: motion.velocity,
+                                                      tolerances: Info.tolerances))
     }
 }

@@ -101,7 +101,7 @@ struct Track: ParsableCommand {
         }
         let text: String
         if json {
-            text = JSONValue.object(Fit.jsonMembers(fit, exports: exports) + Track.jsonMembers(samples)).render() + "\n"
+            text = JSONWriter.text(TrackReply(fit, exports: exports, samples: samples)) + "\n"
         } else {
             let named = NamedSpring(spring: fit.spring, name: "ζ \(label(fit.dampingRatio, digits: 4)), response \(label(fit.response, digits: 4)) s")
             text = Track.text(samples, source: source) + Fit.text(fit, source: source, heldReason: "the data show no significant initial velocity")
@@ -131,22 +131,6 @@ struct Track: ParsableCommand {
 
 
         """
-    }
-
-    static func jsonMembers(_ samples: TrackedSamples) -> [(String, JSONValue)] {
-        [
-            ("trackedSamples", .number(Double(samples.times.count))),
-            ("onsetTime", .number(samples.onsetTime)),
-            ("endTime", .number(samples.endTime)),
-            ("property", .string(samples.property.rawValue)),
-            ("axis", .string(samples.axis.rawValue)),
-            ("region", .object([("x", .number(Double(samples.region.x))), ("y", .number(Double(samples.region.y))),
-                                ("width", .number(Double(samples.region.width))), ("height", .number(Double(samples.region.height)))])),
-            ("frames", .number(Double(samples.frameCount))),
-            ("repeatedFrames", .number(Double(samples.repeatedFrames))),
-            ("stillFramesSkipped", .number(Double(samples.stillFramesSkipped))),
-            ("trackingNoise", .number(samples.noise)),
-        ]
     }
 
     static func csvText(_ samples: TrackedSamples, source: String) -> String {

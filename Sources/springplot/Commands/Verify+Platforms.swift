@@ -49,9 +49,9 @@ extension Verify {
 
     static func platformText(_ matches: [RecordingMatch], auto: Bool) -> String {
         func row(_ m: RecordingMatch) -> String {
-            let share = m.maxDifferenceFraction.map { " (\(NumberText.rounded($0, digits: 2)) of the travel)" } ?? ""
+            let share = m.maxDifferenceFraction.map { " (\(NumberFormat.people($0, digits: 2)) of the travel)" } ?? ""
             let verdict = m.reproduces() ? "reproduced frame for frame" : "largest difference at t = \(label(m.maxDifferenceTime, digits: 4)) s"
-            return "\(m.platform.rawValue): max difference \(NumberText.rounded(m.maxDifference, digits: 3))\(share), "
+            return "\(m.platform.rawValue): max difference \(NumberFormat.people(m.maxDifference, digits: 3))\(share), "
                 + "\(m.modelFrames) frames modelled for \(m.recordedFrames) recorded; \(verdict)"
         }
         guard let best = matches.first else { return "" }
@@ -59,20 +59,5 @@ extension Verify {
         var lines = ["  platform    best explained by \(best.platform.rawValue) (\(best.platform.title))"]
         lines += matches.map { "              " + row($0) }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    static func platformJSON(_ matches: [RecordingMatch]) -> [(String, JSONValue)] {
-        guard let best = matches.first else { return [] }
-        return [
-            ("bestPlatform", .string(best.platform.rawValue)),
-            ("platforms", .array(matches.map { m in
-                .object([("platform", .string(m.platform.rawValue)), ("maxDifference", .number(m.maxDifference)),
-                         ("maxDifferenceFraction", m.maxDifferenceFraction.map(JSONValue.number) ?? .null),
-                         ("maxDifferenceTime", .number(m.maxDifferenceTime)),
-                         ("recordedFrames", .number(Double(m.recordedFrames))), ("modelFrames", .number(Double(m.modelFrames))),
-                         ("modelFinishTime", m.modelFinishTime.map(JSONValue.number) ?? .null),
-                         ("reproduced", .bool(m.reproduces()))])
-            })),
-        ]
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SpringCharts
+import SpringExport
 import SpringMath
 import SpringPlatforms
 import SpringPlotCore
@@ -142,40 +143,7 @@ struct Verify: ParsableCommand {
 
     static func json(_ c: TrajectoryComparison, spring: NamedSpring, maxError: Double?, passed: Bool?,
                      platforms: [RecordingMatch] = []) -> String {
-        func number(_ x: Double?) -> JSONValue { x.map(JSONValue.number) ?? .null }
-        let s = spring.spring
-        return JSONValue.object([
-            ("spring", .object([("dampingRatio", .number(s.dampingRatio)), ("response", .number(s.response)),
-                                ("mass", .number(s.mass)), ("stiffness", .number(s.stiffness)), ("dampingCoefficient", .number(s.dampingCoefficient))])),
-            ("samples", .number(Double(c.sampleCount))),
-            ("travel", .number(c.travel)),
-            ("maxError", .number(c.maximumError)),
-            ("maxErrorFraction", c.travel > 0 ? .number(c.maximumError / c.travel) : .null),
-            ("maxErrorTime", .number(c.maximumErrorTime)),
-            ("maxErrorSigned", .number(c.maximumErrorSigned)),
-            ("rmsError", .number(c.rmsError)),
-            ("rmsErrorFraction", c.travel > 0 ? .number(c.rmsError / c.travel) : .null),
-            ("maxVelocityError", number(c.maximumVelocityError)),
-            ("rmsVelocityError", number(c.rmsVelocityError)),
-            ("medianInterval", .number(c.medianInterval)),
-            ("frameRate", c.medianInterval > 0 ? .number(1 / c.medianInterval) : .null),
-            ("shortestInterval", .number(c.shortestInterval)),
-            ("longestInterval", .number(c.longestInterval)),
-            ("longIntervalCount", .number(Double(c.longIntervalCount))),
-            ("rmsStepErrorAfterLongIntervals", number(c.rmsStepErrorAfterLongIntervals)),
-            ("rmsStepErrorAfterRegularIntervals", number(c.rmsStepErrorAfterRegularIntervals)),
-            ("errorGrowsWithInterval", c.errorGrowsWithInterval.map(JSONValue.bool) ?? .null),
-            ("lastTime", .number(c.lastTime)),
-            ("finishTime", .number(c.finishTime)),
-            ("finishIndex", .number(Double(c.finishIndex))),
-            ("finalJump", .number(c.finalJump)),
-            ("snapped", .bool(c.snapped)),
-            ("exactStopTime", .number(c.exactSettleTime)),
-            ("stopOffset", .number(c.finishOffset)),
-            // The --max-error given (the key keeps its old name: renaming it would break readers).
-            ("tolerance", number(maxError)),
-            ("passed", passed.map(JSONValue.bool) ?? .null),
-        ] + platformJSON(platforms)).render()
+        JSONWriter.text(VerifyReply(c, spring: spring.spring, maxError: maxError, passed: passed, platforms: platforms))
     }
 
     /// Both curves on top, the error below; long recordings are thinned for drawing.

@@ -1,0 +1,162 @@
+import SpringExport
+import SpringMath
+import SpringPlatforms
+import SpringPlotCore
+import SpringTrack
+
+/// The JSON the studio's endpoints answer, one type per endpoint; the page's script reads these keys.
+enum StudioReplies {
+    /// `GET /api/studio.json`: presets, chart palettes and export targets.
+    struct Definitions: Encodable {
+        struct Preset: Encodable {
+            var name: String
+            var family: String
+            var title: String
+            var query: String
+        }
+
+        struct Palettes: Encodable {
+            var light: [String]
+            var dark: [String]
+        }
+
+        struct Target: Encodable {
+            var target: String
+            var title: String
+        }
+
+        var presets: [Preset]
+        var palettes: Palettes
+        var targets: [Target]
+    }
+
+    /// `GET /api/platform.json`: what a platform displays, frame by frame.
+    struct PlatformFrames: Encodable {
+        var platform: String
+        var title: String
+        var fps: Double
+        var positions: [Double]
+        var finished: Bool
+    }
+
+    /// `GET /api/code.json`: how pasted code was read, and the spring in it.
+    struct Code: Encodable {
+        struct Spring: Encodable {
+            var dampingRatio: Double
+            var response: Double
+            var mass: Double
+        }
+
+        var reading: String
+        var spring: Spring
+    }
+
+    /// `GET /api/spring.json`: each spring in every convention, with its metrics.
+    struct Springs: Encodable {
+        var springs: [Item]
+    }
+
+    /// One spring of `/api/spring.json`.
+    struct Item: Encodable {
+        /// The spring (``SpringReply``'s keys), then, for a moving spring, the other conventions' values.
+        struct Conventions: Encodable {
+            struct Moving: Encodable {
+                var swiftUIDuration: Double
+                var swiftUIBounce: Double
+                var framerDuration: Double
+                var framerBounce: Double
+                var framerVisualDuration: Double
+                var reactSpringTension: Double
+                var reactSpringFriction: Double
+                var composeStiffness: Double
+                var origamiTension: Double
+                var origamiFriction: Double
+            }
+
+            var spring: SpringReply
+            var moving: Moving?
+
+            func encode(to encoder: any Encoder) throws {
+                try spring.encode(to: encoder)
+                try moving?.encode(to: encoder)
+            }
+        }
+
+        struct Metrics: Encodable {
+            /// Null when the motion never settles (as for every non-finite number).
+            var settleTime: Double
+            var overshoot: Double
+            var peakTime: Double?
+            var riseTime: Double?
+            var turningPoints: Int?
+            var dampedPeriod: Double
+            var timeConstant: Double
+            var waveSettleEstimate: Double
+        }
+
+        var name: String
+        var spring: Conventions
+        var metrics: Metrics
+    }
+
+    /// `GET /api/export.json`: every target's code for one spring.
+    struct Export: Encodable {
+        struct Target: Encodable {
+            /// The spring a target really runs: its ratio and response.
+            struct Effective: Encodable {
+                var dampingRatio: Double
+                var response: Double
+            }
+
+            var target: String
+            var title: String
+            var code: String
+            var warnings: [String]
+            var effectiveSpring: Effective?
+        }
+
+        var targets: [Target]
+    }
+
+    /// `GET /api/segment.json`: the motion interrupted and retargeted.
+    struct Segment: Encodable {
+        struct At: Encodable {
+            var t: Double
+            var position: Double
+            var velocity: Double
+        }
+
+        struct Next: Encodable {
+            var from: Double
+            var to: Double
+            var velocity: Double
+            var settleTime: Double
+        }
+
+        var at: At
+        var segment: Next
+        var restart: Bool
+    }
+
+    /// `POST /api/track`: the spring fitted to an uploaded recording.
+    struct Track: Encodable {
+        var dampingRatio: Double
+        var response: Double
+        var from: Double
+        var to: Double
+        var initialVelocity: Double
+        var startTime: Double
+        var residualRMS: Double
+        var trackedSamples: Int
+        var onsetTime: Double
+        var property: String
+        var axis: String
+    }
+}
+
+extension StudioReply {
+    /// `reply` as one line of JSON.
+    static func encoded<Reply: Encodable>(_ reply: Reply, status: Int = 200) -> StudioReply {
+        .json(JSONWriter.text(reply, pretty: false), status: status)
+    }
+}
