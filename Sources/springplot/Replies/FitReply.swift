@@ -6,13 +6,6 @@ import SpringTrack
 /// `fit --json`: the spring recovered from a recording, each estimate with its uncertainty, and the
 /// spring in every convention (`track --json` writes the same keys, then its own).
 struct FitReply: Encodable {
-    /// The fitted spring's physical parameters (its ratio and response are the estimates above them).
-    struct Physics: Encodable {
-        var mass: Double
-        var stiffness: Double
-        var dampingCoefficient: Double
-    }
-
     /// One target's code and numbers (the same as `export --json` writes, without the platform models).
     struct Target: Encodable {
         var target: String
@@ -30,7 +23,8 @@ struct FitReply: Encodable {
     var initialVelocity: EstimateReply
     var startTime: Double
     var stillSamples: Int
-    var spring: Physics
+    /// The fitted spring, written as `info`, `export` and the studio write a spring.
+    var spring: SpringReply
     var targets: [Target]
 
     init(_ fit: SpringFit, exports: [TargetExport]) {
@@ -43,7 +37,7 @@ struct FitReply: Encodable {
         initialVelocity = EstimateReply(fit.initialVelocity, fit.initialVelocityUncertainty)
         startTime = fit.startTime
         stillSamples = fit.stillSampleCount
-        spring = Physics(mass: fit.spring.mass, stiffness: fit.spring.stiffness, dampingCoefficient: fit.spring.dampingCoefficient)
+        spring = SpringReply(fit.spring)
         targets = exports.map {
             Target(target: $0.target.rawValue, code: $0.code, parameters: ParametersReply($0.parameters), warnings: $0.warnings)
         }
