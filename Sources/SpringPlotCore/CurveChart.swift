@@ -1,4 +1,5 @@
 import SpringCharts
+import SpringExport
 import SpringMath
 
 /// A chart's frame: size, pixel scale, theme and an optional title that replaces the default.
@@ -24,81 +25,76 @@ public struct ChartFrame: Sendable {
     }
 }
 
-/// `count` evenly spaced times from 0 to `span` with positions and velocities (exact).
-public func sample(_ motion: SpringMotion<Double>, span: Double, count: Int = 1201)
-    -> (times: [Double], positions: [Double], velocities: [Double]) {
-    let s = motion.sampled(count: count, span: span)
-    return (s.times, s.positions, s.velocities)
-}
-
-/// The subtitle line for one motion: where it goes and the spring's physical constants.
-public func motionSubtitle(_ motion: Motion, springs: [NamedSpring]) -> String {
-    var parts = ["from \(label(motion.from, digits: 4)) to \(label(motion.to, digits: 4))"]
-    if motion.initialVelocity != 0 { parts.append("v₀ = \(label(motion.initialVelocity, digits: 4))/s") }
-    if springs.count == 1 {
-        let s = springs[0].spring
-        if s.isInstantaneous {
-            parts.append("non-animated (response 0)")
-        } else {
-            parts.append("k = \(label(s.stiffness, digits: 4)), c = \(label(s.dampingCoefficient, digits: 4)), m = \(label(s.mass, digits: 4))")
+extension Motion {
+    /// The subtitle line for one motion: where it goes and the spring's physical constants.
+    public func subtitle(springs: [NamedSpring]) -> String {
+        let motion = self
+        var parts = ["from \(label(motion.from, digits: 4)) to \(label(motion.to, digits: 4))"]
+        if motion.initialVelocity != 0 { parts.append("v₀ = \(label(motion.initialVelocity, digits: 4))/s") }
+        if springs.count == 1 {
+            let s = springs[0].spring
+            if s.isInstantaneous {
+                parts.append("non-animated (response 0)")
+            } else {
+                parts.append("k = \(label(s.stiffness, digits: 4)), c = \(label(s.dampingCoefficient, digits: 4)), m = \(label(s.mass, digits: 4))")
+            }
         }
+        return parts.joined(separator: "  ·  ")
     }
-    return parts.joined(separator: "  ·  ")
 }
 
-/// "1 %", "0.1 %", "5.43 %".
-public func percent(_ fraction: Double) -> String {
-    "\(label(fraction * 100)) %"
-}
+/// What `springplot curve` draws and the studio shows.
+public enum CurveChart {
+    /// Position and velocity against time for one spring or several overlaid: the settle band and
+    /// settle times, and the overshoot peaks. What `springplot curve` draws and the studio shows.
+    /// - Parameters:
+    ///   - tolerance: the settle band as a fraction of the travel.
+    ///   - timeSpan: seconds shown; nil for past the longest settle time.
+    ///   - samples: points per curve.
+    public static func chart(springs: [NamedSpring], motion: Motion, tolerance: Double, timeSpan: Double?,
+                                 frame: ChartFrame, samples: Int = 1201) -> Chart {
+        let analyses = springs.map { SpringAnalysis($0, motion: motion, tolerance: tolerance) }
+        let span = timeSpan ?? analyses.map(\.suggestedSpan).max() ?? 1
+        let single = analyses.count == 1
+        var positionSeries: [Series] = [], velocitySeries: [Series] = []
+        var positionNotes: [Annotation] = [], velocityNotes: [Annotation] = []
 
-/// Position and velocity against time for one spring or several overlaid: the settle band and
-/// settle times, and the overshoot peaks. What `springplot curve` draws and the studio shows.
-/// - Parameters:
-///   - tolerance: the settle band as a fraction of the travel.
-///   - timeSpan: seconds shown; nil for past the longest settle time.
-///   - samples: points per curve.
-public func curveChart(springs: [NamedSpring], motion: Motion, tolerance: Double, timeSpan: Double?,
-                       frame: ChartFrame, samples: Int = 1201) -> Chart {
-    let analyses = springs.map { SpringAnalysis($0, motion: motion, tolerance: tolerance) }
-    let span = timeSpan ?? analyses.map(\.suggestedSpan).max() ?? 1
-    let single = analyses.count == 1
-    var positionSeries: [Series] = [], velocitySeries: [Series] = []
-    var positionNotes: [Annotation] = [], velocityNotes: [Annotation] = []
+        for (index, analysis) in analyses.enumerated() {
+            let sampled = analysis.motion.sampled(count: samples, span: span)
+            let (times, positions, velocities) = (sampled.times, sampled.positions, sampled.velocities)
+            let name = single ? nil : analysis.named.name
+            positionSeries.append(Series(name: name ?? "position", xs: times, ys: positions, color: .palette(index), lineWidth: 2.5))
+            velocitySeries.append(Series(name: name ?? "velocity", xs: times, ys: velocities, color: .palette(index), lineWidth: 2.5))
 
-    for (index, analysis) in analyses.enumerated() {
-        let (times, positions, velocities) = sample(analysis.motion, span: span, count: samples)
-        let name = single ? nil : analysis.named.name
-        positionSeries.append(Series(name: name ?? "position", xs: times, ys: positions, color: .palette(index), lineWidth: 2.5))
-        velocitySeries.append(Series(name: name ?? "velocity", xs: times, ys: velocities, color: .palette(index), lineWidth: 2.5))
-
-        let settle = analysis.settleTime
-        if settle.isFinite && settle > 0 && settle <= span {
-            let text = single ? "settles (±\(percent(tolerance))) at \(label(settle)) s" : "\(label(settle)) s"
-            let style = single ? AnnotationStyle.muted : AnnotationStyle(color: .palette(index), dash: .dashed, lineWidth: 1.25)
-            positionNotes.append(.verticalLine(x: settle, label: text, style: style))
-            velocityNotes.append(.verticalLine(x: settle, label: nil, style: style))
-        } else if !settle.isFinite && single {
-            positionNotes.append(.note("undamped: never settles"))
+            let settle = analysis.settleTime
+            if settle.isFinite && settle > 0 && settle <= span {
+                let text = single ? "settles (±\(NumberFormat.percent(tolerance))) at \(label(settle)) s" : "\(label(settle)) s"
+                let style = single ? AnnotationStyle.muted : AnnotationStyle(color: .palette(index), dash: .dashed, lineWidth: 1.25)
+                positionNotes.append(.verticalLine(x: settle, label: text, style: style))
+                velocityNotes.append(.verticalLine(x: settle, label: nil, style: style))
+            } else if !settle.isFinite && single {
+                positionNotes.append(.note("undamped: never settles"))
+            }
+            let metrics = analysis.metrics
+            if let peak = metrics.peakTime, metrics.overshoot > 1e-9, peak <= span {
+                let y = analysis.motion.position(at: peak)
+                let text = single ? "overshoot \(NumberFormat.percent(metrics.overshoot)) at \(label(peak)) s" : NumberFormat.percent(metrics.overshoot)
+                positionNotes.append(.marker(x: peak, y: y, label: text, color: single ? .foreground : .palette(index)))
+            }
         }
-        let metrics = analysis.metrics
-        if let peak = metrics.peakTime, metrics.overshoot > 1e-9, peak <= span {
-            let y = analysis.motion.position(at: peak)
-            let text = single ? "overshoot \(percent(metrics.overshoot)) at \(label(peak)) s" : percent(metrics.overshoot)
-            positionNotes.append(.marker(x: peak, y: y, label: text, color: single ? .foreground : .palette(index)))
-        }
+        let first = analyses[0]
+        positionNotes.insert(.horizontalBand(lower: motion.to - first.band, upper: motion.to + first.band,
+                                             label: "±\(NumberFormat.percent(tolerance)) settle band"), at: 0)
+        positionNotes.insert(.horizontalLine(y: motion.to, label: "target", style: .dotted), at: 1)
+        velocityNotes.insert(.horizontalLine(y: 0, label: nil, style: .dotted), at: 0)
+
+        let panels = [
+            Panel(xAxis: Axis("time (s)", range: 0...span), yAxis: Axis("position"), series: positionSeries,
+                  annotations: positionNotes, showsLegend: !single),
+            Panel(xAxis: Axis("time (s)", range: 0...span), yAxis: Axis("velocity (units/s)"), series: velocitySeries,
+                  annotations: velocityNotes, showsLegend: false),
+        ]
+        let title = single ? "Spring: \(springs[0].name)" : "\(springs.count) springs"
+        return frame.chart(title: title, subtitle: motion.subtitle(springs: springs), panels: panels)
     }
-    let first = analyses[0]
-    positionNotes.insert(.horizontalBand(lower: motion.to - first.band, upper: motion.to + first.band,
-                                         label: "±\(percent(tolerance)) settle band"), at: 0)
-    positionNotes.insert(.horizontalLine(y: motion.to, label: "target", style: .dotted), at: 1)
-    velocityNotes.insert(.horizontalLine(y: 0, label: nil, style: .dotted), at: 0)
-
-    let panels = [
-        Panel(xAxis: Axis("time (s)", range: 0...span), yAxis: Axis("position"), series: positionSeries,
-              annotations: positionNotes, showsLegend: !single),
-        Panel(xAxis: Axis("time (s)", range: 0...span), yAxis: Axis("velocity (units/s)"), series: velocitySeries,
-              annotations: velocityNotes, showsLegend: false),
-    ]
-    let title = single ? "Spring: \(springs[0].name)" : "\(springs.count) springs"
-    return frame.chart(title: title, subtitle: motionSubtitle(motion, springs: springs), panels: panels)
 }

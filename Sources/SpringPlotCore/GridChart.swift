@@ -1,4 +1,5 @@
 import SpringCharts
+import SpringExport
 import SpringMath
 
 /// Small multiples of springs, one position curve per cell on shared axes: what `springplot grid`
@@ -31,7 +32,7 @@ public enum GridChart {
                              columnHeaders: responses.map { "response \(label($0)) s" },
                              compactColumnHeaders: responses.map { "\(label($0)) s" },
                              rowHeaders: dampingRatios.map { "ζ \(label($0))" })
-        var subtitle = motionSubtitle(motion, springs: [])
+        var subtitle = motion.subtitle(springs: [])
         if let mass = springs.first?.spring.mass, mass != 1 { subtitle += "  ·  m = \(label(mass, digits: 4))" }
         subtitle += "  ·  rows: damping ratio ζ, columns: response"
         return chart(springs: springs, grid: grid, motion: motion, tolerance: tolerance, timeSpan: timeSpan, frame: frame,
@@ -46,7 +47,7 @@ public enum GridChart {
         let springs = presets.map { NamedSpring(spring: $0.spring, name: $0.title) }
         return chart(springs: springs, grid: grid, motion: motion, tolerance: tolerance, timeSpan: timeSpan, frame: frame,
                      title: presets.count == 1 ? "1 spring preset" : "\(presets.count) spring presets",
-                     subtitle: motionSubtitle(motion, springs: []))
+                     subtitle: motion.subtitle(springs: []))
     }
 
     /// "0.84 s · 16 %": the settle time and the overshoot, the same in every cell (short enough
@@ -76,7 +77,7 @@ public enum GridChart {
         grid.xAxis = Axis("time (s)", range: 0...span)
         grid.yAxis = Axis("position")
         let panels = analyses.map { cell($0, span: span) }
-        let legend = "each cell: settle time (dashed, ±\(percent(tolerance))) · overshoot (dot)"
+        let legend = "each cell: settle time (dashed, ±\(NumberFormat.percent(tolerance))) · overshoot (dot)"
         var chart = frame.chart(title: title, subtitle: subtitle + "  ·  " + legend, panels: panels)
         chart.grid = grid
         return chart
@@ -85,7 +86,7 @@ public enum GridChart {
     /// One cell: the curve over the band and target, a dashed line at its settle time and a dot at
     /// its overshoot peak.
     private static func cell(_ analysis: SpringAnalysis, span: Double) -> Panel {
-        let samples = sample(analysis.motion, span: span, count: 601)
+        let samples = analysis.motion.sampled(count: 601, span: span)
         let target = analysis.motion.to
         var annotations: [Annotation] = [
             .horizontalBand(lower: target - analysis.band, upper: target + analysis.band, label: nil),

@@ -1,4 +1,5 @@
 import SpringCharts
+import SpringExport
 import SpringMath
 import SpringPlatforms
 
@@ -34,14 +35,9 @@ public enum PlatformChart {
 
     /// "≤ 1.6 % · ends 0.92 s"
     static func caption(_ run: Run) -> String {
-        let error = run.report.maxErrorFraction.map { "≤ \(percent(rounding: $0))" } ?? "≤ \(label(run.report.maxError, digits: 2))"
+        let error = run.report.maxErrorFraction.map { "≤ \(NumberFormat.percent($0, digits: 2))" } ?? "≤ \(label(run.report.maxError, digits: 2))"
         let end = run.report.finishTime.map { "ends \(label($0, digits: 3)) s" } ?? "not finished"
         return "\(error) · \(end)"
-    }
-
-    /// Two significant digits: "1.6 %", "0.088 %".
-    static func percent(rounding fraction: Double) -> String {
-        "\(label(fraction * 100, digits: 2)) %"
     }
 
     /// The error of each displayed frame against the exact motion.
@@ -57,9 +53,9 @@ public enum PlatformChart {
         let finishes = runs.compactMap(\.report.finishTime)
         let natural = max(settle.isFinite ? settle : 1, finishes.max() ?? 0) * 1.1
         let span = timeSpan ?? natural
-        let curve = sample(exact, span: span, count: 1201)
+        let curve = exact.sampled(count: 1201, span: span)
         let title = "\(spring.name) on \(runs.count == 1 ? runs[0].platform.title : "\(runs.count) platforms") at \(label(fps)) Hz"
-        let subtitle = motionSubtitle(motion, springs: [spring]) + "  ·  exact settle (0.1 %) \(label(settle, digits: 3)) s"
+        let subtitle = motion.subtitle(springs: [spring]) + "  ·  exact settle (0.1 %) \(label(settle, digits: 3)) s"
 
         // The displayed frames, then (once the platform has finished) frames showing the target to
         // the end of the span.

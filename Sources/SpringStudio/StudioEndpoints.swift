@@ -142,7 +142,7 @@ enum StudioEndpoints {
         // keeps the text readable.
         let textScale = try request.bounded("text", 1...2, default: 1)
         let frame = ChartFrame(width: width, height: height, scale: 1, theme: try request.theme().scalingText(by: textScale))
-        let chart = curveChart(springs: springs, motion: motion, tolerance: tolerance, timeSpan: span, frame: frame, samples: 400)
+        let chart = CurveChart.chart(springs: springs, motion: motion, tolerance: tolerance, timeSpan: span, frame: frame, samples: 400)
         do {
             let bytes = try renderLock.withLock { _ in try CairoRenderer().render(chart, format: .svg) }
             return StudioReply(status: 200, contentType: "image/svg+xml", body: bytes)

@@ -47,11 +47,11 @@ struct Curve: ParsableCommand {
             let named = try spring.springs()[0]
             let chart = PlatformChart.chart(spring: named, motion: motion.motion, platforms: platform.platforms, fps: fps,
                                             timeSpan: self.chart.timeSpan, frame: self.chart.frame)
-            try renderAndWrite(chart, options: self.chart, defaultName: "springplot-platforms")
+            try self.chart.write(chart, defaultName: "springplot-platforms")
             return
         }
-        let chart = curveChart(springs: try spring.springs(), motion: motion.motion, tolerance: self.chart.tolerance,
+        let chart = CurveChart.chart(springs: try spring.springs(), motion: motion.motion, tolerance: self.chart.tolerance,
                                timeSpan: self.chart.timeSpan, frame: self.chart.frame)
-        try renderAndWrite(chart, options: self.chart, defaultName: "springplot-curve")
+        try self.chart.write(chart, defaultName: "springplot-curve")
     }
 }

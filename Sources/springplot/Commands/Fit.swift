@@ -61,7 +61,7 @@ struct Fit: ParsableCommand {
         // second to build: `springplot export --target css` gives it.
         let exports = ExportTarget.allCases.filter { $0 != .css }.compactMap { try? request.export($0) }
         if chart.output != nil {
-            try renderAndWrite(Fit.chart(recording: recording, fit: fit, options: chart), options: chart, defaultName: "springplot-fit")
+            try chart.write(Fit.chart(recording: recording, fit: fit, options: chart), defaultName: "springplot-fit")
         }
         let named = NamedSpring(spring: fit.spring, name: "ζ \(label(fit.dampingRatio, digits: 4)), response \(label(fit.response, digits: 4)) s")
         let text = json ? Fit.json(fit, request: request, exports: exports) + "\n"
@@ -118,6 +118,6 @@ struct Fit: ParsableCommand {
         let subtitle = "ζ \(label(fit.dampingRatio, digits: 4)) ± \(label(fit.dampingRatioUncertainty, digits: 2))  ·  "
             + "response \(label(fit.response, digits: 4)) ± \(label(fit.responseUncertainty, digits: 2)) s  ·  "
             + "residual RMS \(label(fit.residualRMS, digits: 3))"
-        return makeChart(title: title, subtitle: subtitle, panels: panels, options: options)
+        return options.frame.chart(title: title, subtitle: subtitle, panels: panels)
     }
 }

@@ -57,7 +57,7 @@ struct Grid: ParsableCommand {
     }
 
     func run() throws {
-        try renderAndWrite(try gridChart(), options: chart, defaultName: "springplot-grid")
+        try chart.write(try gridChart(), defaultName: "springplot-grid")
     }
 
     /// The chart the options describe.

@@ -43,7 +43,7 @@ struct Integrators: ParsableCommand {
     }
 
     func run() throws {
-        try renderAndWrite(integratorsChart(), options: chart, defaultName: "springplot-integrators")
+        try chart.write(integratorsChart(), defaultName: "springplot-integrators")
     }
 
     /// The chart: positions of the exact motion and the integrators above, their errors below.
@@ -56,9 +56,9 @@ struct Integrators: ParsableCommand {
         let waveAnalysis = SpringAnalysis(NamedSpring(spring: wave, name: "wave"), motion: motion, tolerance: chart.tolerance)
         let span = chart.timeSpan
             ?? tidyUp(max(analysis.suggestedSpan, waveAnalysis.suggestedSpan, 12 / (frameRates.min() ?? 30)))
-        let exact = sample(analysis.motion, span: span)
+        let exact = analysis.motion.sampled(count: 1201, span: span)
         let waveMotion = SpringMotion(spring: wave, from: motion.from, to: motion.to, initialVelocity: motion.velocity)
-        let waveExact = sample(waveMotion, span: span)
+        let waveExact = waveMotion.sampled(count: 1201, span: span)
 
         // A trace diverges once it leaves the exact curves' range by more than its own width.
         let all = exact.positions + waveExact.positions
@@ -107,8 +107,8 @@ struct Integrators: ParsableCommand {
                   yAxis: Axis("error vs exact ideal", range: errors.padded(0.06)),
                   series: errorSeries, annotations: [.horizontalLine(y: 0, label: nil, style: .dotted)], showsLegend: false),
         ]
-        return makeChart(title: "Integrators: \(named.name)", subtitle: motionSubtitle(motion, springs: [named]),
-                         panels: panels, options: chart)
+        return chart.frame.chart(title: "Integrators: \(named.name)", subtitle: motion.subtitle(springs: [named]),
+                         panels: panels)
     }
 
     typealias StepTrace = (times: [Double], positions: [Double], diverged: Bool)

@@ -24,7 +24,7 @@ struct Phase: ParsableCommand {
         let span = chart.timeSpan ?? analyses.map(\.suggestedSpan).max() ?? 1
         var series: [Series] = []
         for (index, analysis) in analyses.enumerated() {
-            let s = sample(analysis.motion, span: span, count: 2001)
+            let s = analysis.motion.sampled(count: 2001, span: span)
             series.append(Series(name: analysis.named.name, xs: s.positions, ys: s.velocities, color: .palette(index), lineWidth: 2.5))
         }
         let panel = Panel(
@@ -36,8 +36,7 @@ struct Phase: ParsableCommand {
             ],
             showsLegend: true)
         let title = springs.count == 1 ? "Phase portrait: \(springs[0].name)" : "Phase portrait: \(springs.count) springs"
-        try renderAndWrite(makeChart(title: title, subtitle: motionSubtitle(motion, springs: springs) + "  ·  0 to \(label(span)) s",
-                                     panels: [panel], options: chart),
-                           options: chart, defaultName: "springplot-phase")
+        try chart.write(chart.frame.chart(title: title, subtitle: motion.subtitle(springs: springs) + "  ·  0 to \(label(span)) s",
+                                     panels: [panel]), defaultName: "springplot-phase")
     }
 }

@@ -44,7 +44,7 @@ struct Retarget: ParsableCommand {
         let span = chart.timeSpan ?? max(analysis.suggestedSpan, tidyUp(switchTime + after.suggestedSpan))
 
         // No change: the original motion, faint.
-        let original = sample(analysis.motion, span: span)
+        let original = analysis.motion.sampled(count: 1201, span: span)
         // Retarget: WaveRuntime's animator on a hand-driven clock, target changed at the switch time.
         let retarget = MainActor.assumeIsolated {
             animatorTrace(spring: named.spring, from: motion.from, to: motion.to, velocity: motion.velocity,
@@ -90,10 +90,9 @@ struct Retarget: ParsableCommand {
             ] + (abs(jump) > 1e-3 * max(abs(motion.to - motion.from), 1) * min(named.spring.naturalFrequency, 1e12)
                     ? [.marker(x: switchTime, y: 0, label: "restart: velocity jumps \(label(jump, digits: 3)) → 0")] : []),
             showsLegend: false)
-        try renderAndWrite(makeChart(title: "Retarget vs restart: \(named.name)",
-                                     subtitle: motionSubtitle(motion, springs: [named]) + "  ·  " + switchLabel,
-                                     panels: [positionPanel, velocityPanel], options: chart),
-                           options: chart, defaultName: "springplot-retarget")
+        try chart.write(chart.frame.chart(title: "Retarget vs restart: \(named.name)",
+                                     subtitle: motion.subtitle(springs: [named]) + "  ·  " + switchLabel,
+                                     panels: [positionPanel, velocityPanel]), defaultName: "springplot-retarget")
     }
 }
 

@@ -95,9 +95,8 @@ struct Track: ParsableCommand {
         let exports = ExportTarget.allCases.filter { $0 != .css }.compactMap { try? request.export($0) }
         if chart.output != nil {
             let title = "Track: \(Track.quantity(samples)) in \(URL(fileURLWithPath: video).lastPathComponent)"
-            try renderAndWrite(Fit.chart(times: samples.times, positions: samples.values, fit: fit, title: title,
-                                         valueAxis: "\(Track.quantity(samples)) (px)", options: chart),
-                               options: chart, defaultName: "springplot-track")
+            try chart.write(Fit.chart(times: samples.times, positions: samples.values, fit: fit, title: title,
+                                         valueAxis: "\(Track.quantity(samples)) (px)", options: chart), defaultName: "springplot-track")
         }
         let text: String
         if json {

@@ -86,9 +86,8 @@ struct Verify: ParsableCommand {
                                    fps: fps ?? Verify.frameRate(medianInterval: comparison.medianInterval))
         } ?? []
         if chart.output != nil {
-            try renderAndWrite(Verify.chart(recording: recording, exact: exact, comparison: comparison, name: named.name,
-                                            options: chart),
-                               options: chart, defaultName: "springplot-verify")
+            try chart.write(Verify.chart(recording: recording, exact: exact, comparison: comparison, name: named.name,
+                                            options: chart), defaultName: "springplot-verify")
         }
         let text = json ? Verify.json(comparison, spring: named, maxError: maxError, passed: passed, platforms: matches) + "\n"
             : Verify.text(comparison, source: input == "-" ? "standard input" : input, spring: named, maxError: maxError)
@@ -103,7 +102,7 @@ struct Verify: ParsableCommand {
 
     static func text(_ c: TrajectoryComparison, source: String, spring: NamedSpring, maxError: Double?) -> String {
         func v(_ x: Double) -> String { label(x, digits: 4) }
-        func share(_ x: Double) -> String { c.travel > 0 ? " (\(percent(x / c.travel)) of the travel)" : "" }
+        func share(_ x: Double) -> String { c.travel > 0 ? " (\(NumberFormat.percent(x / c.travel)) of the travel)" : "" }
         var lines = ["verify \(source): \(c.sampleCount) samples against \(spring.name)"]
         lines.append("  max error   \(v(c.maximumError))\(share(c.maximumError)) at t = \(v(c.maximumErrorTime)) s"
                      + " (recorded − exact = \(v(c.maximumErrorSigned)))")
@@ -168,8 +167,8 @@ struct Verify: ParsableCommand {
                   series: [Series(name: "error", xs: error.xs, ys: error.ys, color: .palette(1), lineWidth: 1.5)],
                   annotations: [.horizontalLine(y: 0, label: nil, style: .dotted)], showsLegend: false),
         ]
-        return makeChart(title: "Verify: \(name)",
+        return options.frame.chart(title: "Verify: \(name)",
                          subtitle: "\(comparison.sampleCount) samples  ·  max error \(label(comparison.maximumError, digits: 3))"
-                             + "  ·  RMS \(label(comparison.rmsError, digits: 3))", panels: panels, options: options)
+                             + "  ·  RMS \(label(comparison.rmsError, digits: 3))", panels: panels)
     }
 }

@@ -2,37 +2,31 @@ import SpringCharts
 import SpringMath
 import SpringPlotCore
 
-/// Renders a chart into the format the options ask for and writes it (the last step of every chart
-/// command).
-func renderAndWrite<Size>(_ chart: Chart, options: ChartOptionsOf<Size>, defaultName: String) throws {
-    try renderAndWrite(chart, options: options.canvas, defaultName: defaultName)
-}
-
-/// ``renderAndWrite(_:options:defaultName:)`` for a command that takes the canvas options alone.
-func renderAndWrite<Size>(_ chart: Chart, options: ChartCanvasOptions<Size>, defaultName: String) throws {
-    let destination = try options.destination(defaultName: defaultName)
-    let format: OutputFormat
-    switch destination {
-    case .standardOutput(let f): format = f
-    case .file(_, let f, _): format = f
+extension ChartCanvasOptions {
+    /// Renders `chart` into the format these options ask for and writes it where they say (the last
+    /// step of every chart command).
+    func write(_ chart: Chart, defaultName: String) throws {
+        let destination = try destination(defaultName: defaultName)
+        let format: OutputFormat
+        switch destination {
+        case .standardOutput(let f): format = f
+        case .file(_, let f, _): format = f
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try CairoRenderer().render(chart, format: format)
+        } catch {
+            throw RenderFailure(description: "cannot render the chart: \(error)")
+        }
+        try OutputWriter.write(bytes, to: destination)
     }
-    let bytes: [UInt8]
-    do {
-        bytes = try CairoRenderer().render(chart, format: format)
-    } catch {
-        throw RenderFailure(description: "cannot render the chart: \(error)")
+}
+
+extension ChartOptionsOf {
+    /// ``ChartCanvasOptions/write(_:defaultName:)`` with these options' canvas.
+    func write(_ chart: Chart, defaultName: String) throws {
+        try canvas.write(chart, defaultName: defaultName)
     }
-    try OutputWriter.write(bytes, to: destination)
-}
-
-/// The chart with the options' frame (size, scale, theme, title).
-func makeChart(title: String, subtitle: String?, panels: [Panel], options: ChartOptions) -> Chart {
-    options.frame.chart(title: title, subtitle: subtitle, panels: panels)
-}
-
-/// ``makeChart(title:subtitle:panels:options:)`` for a command that takes the canvas options alone.
-func makeChart(title: String, subtitle: String?, panels: [Panel], options: CanvasOptions) -> Chart {
-    options.frame.chart(title: title, subtitle: subtitle, panels: panels)
 }
 
 extension ChartOptionsOf {
@@ -46,9 +40,11 @@ extension ChartCanvasOptions {
     }
 }
 
-/// The subtitle for the command line's motion.
-func motionSubtitle(_ motion: MotionOptions, springs: [NamedSpring]) -> String {
-    motionSubtitle(motion.motion, springs: springs)
+extension MotionOptions {
+    /// The subtitle for the command line's motion.
+    func subtitle(springs: [NamedSpring]) -> String {
+        motion.subtitle(springs: springs)
+    }
 }
 
 extension SpringAnalysis {
