@@ -120,9 +120,7 @@ enum StudioEndpoints {
         } catch {
             throw StudioInputError("code", error.description)
         }
-        let s = parsed.spring.spring
-        return .encoded(StudioReplies.Code(reading: parsed.reading,
-                                           spring: .init(dampingRatio: s.dampingRatio, response: s.response, mass: s.mass)))
+        return .encoded(StudioReplies.Code(reading: parsed.reading, spring: SpringReply(parsed.spring.spring)))
     }
 
     // MARK: Chart
@@ -198,7 +196,7 @@ enum StudioEndpoints {
         let targets = exports.map { export in
             StudioReplies.Export.Target(target: export.target.rawValue, title: export.target.title, code: export.code,
                                         warnings: export.warnings,
-                                        effectiveSpring: export.effectiveSpring.map { .init(dampingRatio: $0.dampingRatio, response: $0.response) })
+                                        effectiveSpring: export.effectiveSpring.map(SpringReply.init))
         }
         return .encoded(StudioReplies.Export(targets: targets))
     }

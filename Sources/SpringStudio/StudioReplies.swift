@@ -41,14 +41,8 @@ enum StudioReplies {
 
     /// `GET /api/code.json`: how pasted code was read, and the spring in it.
     struct Code: Encodable {
-        struct Spring: Encodable {
-            var dampingRatio: Double
-            var response: Double
-            var mass: Double
-        }
-
         var reading: String
-        var spring: Spring
+        var spring: SpringReply
     }
 
     /// `GET /api/spring.json`: each spring in every convention, with its metrics.
@@ -102,17 +96,12 @@ enum StudioReplies {
     /// `GET /api/export.json`: every target's code for one spring.
     struct Export: Encodable {
         struct Target: Encodable {
-            /// The spring a target really runs: its ratio and response.
-            struct Effective: Encodable {
-                var dampingRatio: Double
-                var response: Double
-            }
-
             var target: String
             var title: String
             var code: String
             var warnings: [String]
-            var effectiveSpring: Effective?
+            /// The spring a target really runs, when it differs from the one asked for.
+            var effectiveSpring: SpringReply?
         }
 
         var targets: [Target]
