@@ -92,11 +92,12 @@ public struct ExportRequest: Sendable {
 
 /// One target's copy-ready code, its parameters, and what it cannot say.
 public struct TargetExport: Sendable {
+    /// The target the code is for.
     public var target: ExportTarget
     /// Code to paste (several lines).
     public var code: String
-    /// The numbers in the code at full precision, in order, by the target's own parameter names.
-    public var parameters: [(name: String, value: Double)]
+    /// The numbers in the code at full precision, typed by target.
+    public var values: TargetParameters
     /// One line each: where the target cannot express the spring, clamps, rounds or drops something.
     public var warnings: [String]
     /// The spring the target really runs, when it differs from the one asked for.
@@ -104,6 +105,21 @@ public struct TargetExport: Sendable {
     /// What the platform really displays at each of the request's frame rates (empty for the token).
     public var platforms: [PlatformReport] = []
 
+    init(code: String, values: TargetParameters, warnings: [String], effectiveSpring: Spring?) {
+        self.target = values.target
+        self.code = code
+        self.values = values
+        self.warnings = warnings
+        self.effectiveSpring = effectiveSpring
+    }
+
+    /// The numbers in the code at full precision, in order, by the target's own parameter names
+    /// (``values`` as ``TargetParameters/namedValues`` writes them).
+    public var parameters: [(name: String, value: Double)] { values.namedValues }
+
+    /// The number the target calls `name`, looked up by name: match on ``values`` instead, whose
+    /// cases name each number.
+    @available(*, deprecated, message: "match on `values` (TargetParameters), whose cases name each number")
     public func parameter(_ name: String) -> Double? { parameters.first { $0.name == name }?.value }
 }
 
@@ -197,12 +213,11 @@ extension ExportRequest {
     private func swiftUI() -> TargetExport {
         var lines = ["Spring(duration: \(n(spring.response)), bounce: \(n(swiftUIBounce)))",
                      ".spring(response: \(n(spring.response)), dampingFraction: \(n(zeta)))"]
-        var parameters: [(String, Double)] = [("duration", spring.response), ("bounce", swiftUIBounce),
-                                              ("response", spring.response), ("dampingFraction", zeta)]
+        var carriedVelocity: Double?
         var warnings: [String] = []
         if let v = travelsPerSecond, v != 0 {
             lines.append(".interpolatingSpring(mass: \(n(m)), stiffness: \(n(k)), damping: \(n(c)), initialVelocity: \(n(v)))")
-            parameters.append(("initialVelocity", v))
+            carriedVelocity = v
             warnings.append("only interpolatingSpring carries velocity, as a fraction of the travel per second (\(n(v)))")
         } else if initialVelocity != 0 {
             warnings.append("cannot carry velocity without travel (from equals to)")
@@ -210,7 +225,9 @@ extension ExportRequest {
         if zeta > 1 {
             warnings.append("overdamped: bounce \(n(swiftUIBounce)) < 0; Spring(mass:stiffness:damping:) needs allowOverDamping: true")
         }
-        return TargetExport(target: .swiftUI, code: lines.joined(separator: "\n"), parameters: parameters,
+        return TargetExport(code: lines.joined(separator: "\n"),
+                            values: .swiftUI(duration: spring.response, bounce: swiftUIBounce, response: spring.response,
+                                             dampingFraction: zeta, initialVelocity: carriedVelocity),
                             warnings: warnings, effectiveSpring: nil)
     }
 
@@ -227,9 +244,9 @@ extension ExportRequest {
         var warnings = ["initialVelocity is the velocity divided by the travel (\(n(initialVelocity)) / \(n(travel)))",
                         "UISpringTimingParameters(dampingRatio:) would drop the response (it follows the animator's duration)"]
         if travelsPerSecond == nil && initialVelocity != 0 { warnings[0] = "cannot carry velocity without travel (from equals to)" }
-        return TargetExport(target: .uiKit, code: code,
-                            parameters: [("mass", m), ("stiffness", k), ("damping", c), ("dampingRatio", zeta),
-                                         ("duration", spring.response), ("bounce", swiftUIBounce), ("initialVelocity", v)],
+        return TargetExport(code: code,
+                            values: .uiKit(mass: m, stiffness: k, damping: c, dampingRatio: zeta, duration: spring.response,
+                                           bounce: swiftUIBounce, initialVelocity: v),
                             warnings: warnings, effectiveSpring: nil)
     }
 
@@ -247,9 +264,8 @@ extension ExportRequest {
         code += "\nanimation.duration = animation.settlingDuration  // exact settle to 0.1 %: \(n(settle)) s"
         var warnings = ["settlingDuration's formula is unpublished; the exact time to settle within 0.1 % is \(n(settle)) s"]
         if zeta > 1 { warnings.append("overdamped: needs allowsOverdamping = true (iOS 17+), or it runs critically damped") }
-        return TargetExport(target: .coreAnimation, code: code,
-                            parameters: [("mass", m), ("stiffness", k), ("damping", c), ("initialVelocity", v),
-                                         ("settlingDuration", settle)],
+        return TargetExport(code: code,
+                            values: .coreAnimation(mass: m, stiffness: k, damping: c, initialVelocity: v, settlingDuration: settle),
                             warnings: warnings, effectiveSpring: nil)
     }
 
@@ -262,10 +278,10 @@ extension ExportRequest {
         if changed {
             warnings.insert("caps the damping coefficient near 60 (rubber band to 75): \(n(c)) runs as \(n(effective.dampingCoefficient)), ζ \(n(zeta)) as ζ \(n(effective.dampingRatio))", at: 0)
         }
-        return TargetExport(target: .wave, code: code,
-                            parameters: [("dampingRatio", zeta), ("response", spring.response), ("mass", m),
-                                         ("effective_dampingCoefficient", effective.dampingCoefficient),
-                                         ("effective_dampingRatio", effective.dampingRatio)],
+        return TargetExport(code: code,
+                            values: .wave(dampingRatio: zeta, response: spring.response, mass: m,
+                                          effectiveDampingCoefficient: effective.dampingCoefficient,
+                                          effectiveDampingRatio: effective.dampingRatio),
                             warnings: warnings, effectiveSpring: changed ? effective : nil)
     }
 
@@ -283,8 +299,8 @@ extension ExportRequest {
         if initialVelocity != 0 { code += "\n// animatable.animateTo(target, animationSpec, initialVelocity = \(n(initialVelocity))f)" }
         var warnings = ["assumes mass 1: stiffness is k/m\(m != 1 ? " (\(n(k)) / \(n(m)))" : "")"]
         if let w = float32Warning() { warnings.append(w) }
-        return TargetExport(target: .compose, code: code,
-                            parameters: [("dampingRatio", zeta), ("stiffness", kPerMass), ("initialVelocity", initialVelocity)],
+        return TargetExport(code: code,
+                            values: .compose(dampingRatio: zeta, stiffness: kPerMass, initialVelocity: initialVelocity),
                             warnings: warnings, effectiveSpring: nil)
     }
 
@@ -297,8 +313,8 @@ extension ExportRequest {
         """
         var warnings = ["assumes mass 1: stiffness is k/m\(m != 1 ? " (\(n(k)) / \(n(m)))" : "")"]
         if let w = float32Warning() { warnings.append(w) }
-        return TargetExport(target: .android, code: code,
-                            parameters: [("dampingRatio", zeta), ("stiffness", kPerMass), ("startVelocity", initialVelocity)],
+        return TargetExport(code: code,
+                            values: .android(dampingRatio: zeta, stiffness: kPerMass, startVelocity: initialVelocity),
                             warnings: warnings, effectiveSpring: nil)
     }
 
@@ -309,8 +325,8 @@ extension ExportRequest {
         const spring = SpringDescription(mass: \(n(m)), stiffness: \(n(k)), damping: \(n(c)));
         final simulation = SpringSimulation(spring, \(n(from)), \(n(to)), \(n(initialVelocity)));
         """
-        return TargetExport(target: .flutter, code: code,
-                            parameters: [("mass", m), ("stiffness", k), ("damping", c), ("velocity", initialVelocity)],
+        return TargetExport(code: code,
+                            values: .flutter(mass: m, stiffness: k, damping: c, velocity: initialVelocity),
                             warnings: [], effectiveSpring: nil)
     }
 
@@ -319,8 +335,8 @@ extension ExportRequest {
     private func framerPhysics() -> TargetExport {
         let code = "{ type: \"spring\", stiffness: \(n(k)), damping: \(n(c)), mass: \(n(m)), velocity: \(n(initialVelocity)) }"
         let warnings = ["ends when within restDelta (0.5) and restSpeed (2/s) of rest, then snaps"]
-        return TargetExport(target: .framerPhysics, code: code,
-                            parameters: [("stiffness", k), ("damping", c), ("mass", m), ("velocity", initialVelocity)],
+        return TargetExport(code: code,
+                            values: .framerPhysics(stiffness: k, damping: c, mass: m, velocity: initialVelocity),
                             warnings: warnings, effectiveSpring: nil)
     }
 
@@ -336,8 +352,8 @@ extension ExportRequest {
         warnings.append("cuts the motion at the duration, where 0.1 % of the travel can remain")
         if let w = velocityIgnoredWarning { warnings.append(w) }
         let differs = !NumberText.sameMotion(effective, spring)
-        return TargetExport(target: .framerDuration, code: code,
-                            parameters: [("duration", options.duration), ("bounce", options.bounce)],
+        return TargetExport(code: code,
+                            values: .framerDuration(duration: options.duration, bounce: options.bounce),
                             warnings: warnings, effectiveSpring: differs ? effective : nil)
     }
 
@@ -351,8 +367,8 @@ extension ExportRequest {
         if zeta < 0.05 { warnings.append("bounce is clamped to 0.95 (ζ ≥ 0.05): it runs at ζ 0.05") }
         if let w = velocityIgnoredWarning { warnings.append(w) }
         let differs = !NumberText.sameMotion(effective, spring)
-        return TargetExport(target: .framerVisualDuration, code: code,
-                            parameters: [("visualDuration", visual), ("bounce", bounce)],
+        return TargetExport(code: code,
+                            values: .framerVisualDuration(visualDuration: visual, bounce: bounce),
                             warnings: warnings, effectiveSpring: differs ? effective : nil)
     }
 
@@ -360,8 +376,8 @@ extension ExportRequest {
         let code = "useSpring({ from: { x: \(n(from)) }, to: { x: \(n(to)) }, config: { tension: \(n(k)), friction: \(n(c)), mass: \(n(m)), velocity: \(n(initialVelocity / 1000)) } })"
         let warnings = ["velocity is in units per millisecond (\(n(initialVelocity)) / 1000)",
                         "integrates in 1 ms Euler steps: close to, not exactly, this motion"]
-        return TargetExport(target: .reactSpring, code: code,
-                            parameters: [("tension", k), ("friction", c), ("mass", m), ("velocity", initialVelocity / 1000)],
+        return TargetExport(code: code,
+                            values: .reactSpring(tension: k, friction: c, mass: m, velocity: initialVelocity / 1000),
                             warnings: warnings, effectiveSpring: nil)
     }
 
@@ -373,8 +389,8 @@ extension ExportRequest {
             effective = Spring(dampingRatio: 1, stiffness: k, mass: m)
             warnings.append("runs every ζ ≥ 1 as critically damped: ζ \(n(zeta)) moves faster than asked")
         }
-        return TargetExport(target: .reanimated, code: code,
-                            parameters: [("stiffness", k), ("damping", c), ("mass", m), ("velocity", initialVelocity)],
+        return TargetExport(code: code,
+                            values: .reanimated(stiffness: k, damping: c, mass: m, velocity: initialVelocity),
                             warnings: warnings, effectiveSpring: effective)
     }
 
@@ -400,11 +416,11 @@ extension ExportRequest {
         if qc.tension < 0 { warnings.append("Origami tension is negative (\(n(qc.tension))): the spring is softer than Origami's scale reaches (k/m < 85.4)") }
         if qc.friction < 0 { warnings.append("Origami friction is negative (\(n(qc.friction))): too little damping for Origami's scale") }
         if m != 1 { warnings.append("Rebound and Origami assume mass 1: tension and friction are k/m and c/m") }
-        return TargetExport(target: .origami, code: code,
-                            parameters: [("tension", kPerMass), ("friction", cPerMass), ("origamiTension", qc.tension),
-                                         ("origamiFriction", qc.friction), ("velocity", travelsPerSecond),
-                                         ("dynamicsTension", k), ("dynamicsFriction", c), ("dynamicsMass", m),
-                                         ("dynamicsVelocity", initialVelocity)],
+        return TargetExport(code: code,
+                            values: .origami(tension: kPerMass, friction: cPerMass, origamiTension: qc.tension,
+                                             origamiFriction: qc.friction, velocity: travelsPerSecond,
+                                             dynamicsTension: k, dynamicsFriction: c, dynamicsMass: m,
+                                             dynamicsVelocity: initialVelocity),
                             warnings: warnings, effectiveSpring: nil)
     }
 
@@ -412,8 +428,7 @@ extension ExportRequest {
         let code = "{ type: \"CUSTOM_SPRING\", easingFunctionSpring: { mass: \(n(m)), stiffness: \(n(k)), damping: \(n(c)) } }"
         var warnings: [String] = []
         if initialVelocity != 0 { warnings.append("initialVelocity's meaning is undocumented: none exported") }
-        return TargetExport(target: .figma, code: code,
-                            parameters: [("mass", m), ("stiffness", k), ("damping", c)],
+        return TargetExport(code: code, values: .figma(mass: m, stiffness: k, damping: c),
                             warnings: warnings, effectiveSpring: nil)
     }
 
@@ -454,10 +469,9 @@ extension ExportRequest {
             "a CSS transition cannot carry velocity into a retarget: an interrupted transition restarts from rest",
         ]
         if initialVelocity != 0 { warnings.append("the initial velocity is baked into this curve; a different start velocity needs a new export") }
-        return TargetExport(target: .css, code: code,
-                            parameters: [("duration", easing.duration), ("points", Double(easing.points.count)),
-                                         ("bytes", Double(css.utf8.count)), ("maxErrorPx", easing.measuredError * abs(travel)),
-                                         ("bezierErrorPx", bezier.error * abs(travel))],
+        return TargetExport(code: code,
+                            values: .css(duration: easing.duration, points: easing.points.count, bytes: css.utf8.count,
+                                         maxErrorPx: easing.measuredError * abs(travel), bezierErrorPx: bezier.error * abs(travel)),
                             warnings: warnings, effectiveSpring: nil)
     }
 
@@ -501,8 +515,7 @@ extension ExportRequest {
                       maxErrorPx: easing.measuredError * abs(travel))
         }
         let token = Token(spring: .init(value: SpringReply(spring), extensions: css.map { Token.Extensions(css: $0) }))
-        return TargetExport(target: .token, code: JSONWriter.text(token),
-                            parameters: [("dampingRatio", zeta), ("response", spring.response), ("mass", m)],
+        return TargetExport(code: JSONWriter.text(token), values: .token(dampingRatio: zeta, response: spring.response, mass: m),
                             warnings: easing == nil ? ["no travel: the token carries no CSS easing"] : [],
                             effectiveSpring: nil)
     }

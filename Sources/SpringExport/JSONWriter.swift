@@ -1,5 +1,5 @@
 /// The one JSON writer: turns any `Encodable` reply into text, keys in the order the type encodes
-/// them, numbers by ``NumberFormat/roundTrip``.
+/// them, numbers by `NumberFormat.roundTrip` (SpringMath).
 ///
 /// Unlike Foundation's `JSONEncoder` it keeps the order in which keys are encoded, writes a
 /// non-finite number as `null`, writes a `nil` optional as `null` (instead of leaving the key out),

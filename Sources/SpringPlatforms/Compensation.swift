@@ -9,8 +9,14 @@ import SpringMath
 /// by the same factor, with its damping retuned, cancels most of it. The factor and the damping
 /// are found by minimising the largest displayed error (Nelder–Mead from the asked values).
 public struct Compensation: Sendable {
-    /// The platform parameters to use instead, by the platform's own names.
-    public var parameters: [(name: String, value: Double)]
+    /// The platform the parameters are retuned for (``Platform/reactSpring``, ``Platform/origami``
+    /// for Rebound's JavaScript port, or ``Platform/reboundJava``).
+    public var platform: Platform
+    /// The platform parameters to use instead, typed by the platform's convention.
+    public var values: Parameters
+    /// The platform parameters to use instead, by the platform's own names, in order
+    /// (``values`` as ``Parameters/namedValues`` writes them).
+    public var parameters: [(name: String, value: Double)] { values.namedValues }
     /// The model with those parameters.
     public var model: any PlatformModel
     /// The displayed motion before and after, at ``frameRate``.
@@ -64,8 +70,10 @@ extension Platform {
             chosen = self.model(for: spring, from: from, to: to, velocity: velocity)
             after = before
         }
-        return Compensation(parameters: Platform.parameters(of: chosen), model: chosen, before: before, after: after,
-                            frameRate: frameRate)
+        guard let values = Compensation.Parameters(chosen) else {
+            preconditionFailure("a compensable platform's model is react-spring's or Rebound's")
+        }
+        return Compensation(platform: self, values: values, model: chosen, before: before, after: after, frameRate: frameRate)
     }
 
     /// Retuned parameters for a frame rate: the old spelling of
@@ -74,19 +82,51 @@ extension Platform {
     public func compensated(for spring: Spring, from: Double, to: Double, velocity: Double, fps: Double) -> Compensation? {
         compensated(for: spring, from: from, to: to, velocity: velocity, frameRate: fps)
     }
+}
 
-    static func parameters(of model: any PlatformModel) -> [(name: String, value: Double)] {
-        if let m = model as? ReactSpringModel {
-            return [("tension", m.tension), ("friction", m.friction), ("mass", m.mass), ("velocity", m.velocity)]
-        }
-        if let m = model as? ReboundModel {
-            var list: [(name: String, value: Double)] = [("tension", m.tension), ("friction", m.friction), ("velocity", m.velocity)]
-            if m.port == .javaScript {
-                list += [("origamiTension", (m.tension - 194) / 3.62 + 30), ("origamiFriction", (m.friction - 25) / 3 + 8)]
+extension Compensation {
+    /// Retuned numbers, typed by the platform's convention (the same units the platform's export uses).
+    public enum Parameters: Sendable, Equatable {
+        /// react-spring's config: tension, friction, mass, and the velocity in units per millisecond.
+        case reactSpring(tension: Double, friction: Double, mass: Double, velocity: Double)
+        /// Rebound's JavaScript port (Origami): `SpringConfig`'s tension and friction (mass 1), the
+        /// velocity in travels per second, and the same tension and friction on Origami's scale.
+        case reboundJavaScript(tension: Double, friction: Double, velocity: Double, origamiTension: Double,
+                               origamiFriction: Double)
+        /// Rebound's Java port: `SpringConfig`'s tension and friction (mass 1) and the velocity in
+        /// travels per second.
+        case reboundJava(tension: Double, friction: Double, velocity: Double)
+
+        /// The parameters of a react-spring or Rebound model; nil for other models.
+        init?(_ model: any PlatformModel) {
+            if let m = model as? ReactSpringModel {
+                self = .reactSpring(tension: m.tension, friction: m.friction, mass: m.mass, velocity: m.velocity)
+            } else if let m = model as? ReboundModel {
+                switch m.port {
+                case .javaScript:
+                    self = .reboundJavaScript(tension: m.tension, friction: m.friction, velocity: m.velocity,
+                                              origamiTension: (m.tension - 194) / 3.62 + 30, origamiFriction: (m.friction - 25) / 3 + 8)
+                case .java:
+                    self = .reboundJava(tension: m.tension, friction: m.friction, velocity: m.velocity)
+                }
+            } else {
+                return nil
             }
-            return list
         }
-        return []
+
+        /// The numbers by the platform's own parameter names, in order (what `springplot export`
+        /// prints after "compensated for").
+        public var namedValues: [(name: String, value: Double)] {
+            switch self {
+            case let .reactSpring(tension, friction, mass, velocity):
+                return [("tension", tension), ("friction", friction), ("mass", mass), ("velocity", velocity)]
+            case let .reboundJavaScript(tension, friction, velocity, origamiTension, origamiFriction):
+                return [("tension", tension), ("friction", friction), ("velocity", velocity),
+                        ("origamiTension", origamiTension), ("origamiFriction", origamiFriction)]
+            case let .reboundJava(tension, friction, velocity):
+                return [("tension", tension), ("friction", friction), ("velocity", velocity)]
+            }
+        }
     }
 }
 

@@ -34,7 +34,7 @@ public enum TrackError: Error, Sendable, CustomStringConvertible {
     case notASpring(residualRMS: Double, travel: Double, limit: Double)
 
     public var description: String {
-        func g(_ x: Double) -> String { String(format: "%.3g", x) }
+        func g(_ x: Double) -> String { NumberFormat.people(x, digits: 3) }
         switch self {
         case .decoderMissing(let tool):
             return "\(tool) was not found on the PATH: install it (sudo apt-get install -y ffmpeg) and try again"

@@ -75,7 +75,8 @@ struct ConversionFixtureTests {
             if row.target == "framer-duration" && row.parameter == "duration" && rowNotes.contains("clamped") { continue }
             let spring = Spring(dampingRatio: row.dampingRatio, response: row.response, mass: row.mass)
             let export = try ExportRequest(spring: spring).export(target)
-            let value = try #require(export.parameter(ours), "\(row.target).\(row.parameter) missing")
+            // The fixture names its numbers as the targets print them.
+            let value = try #require(export.parameters.first { $0.name == ours }?.value, "\(row.target).\(row.parameter) missing")
             #expect(relativeError(value, expected) < 1e-12 || abs(value - expected) < 1e-13,
                     "\(row.target).\(row.parameter) for ζ \(row.dampingRatio), T \(row.response), m \(row.mass): \(value) vs \(expected)")
             compared += 1
@@ -114,13 +115,38 @@ struct ConversionFixtureTests {
         #expect(wave.warnings.first?.contains("caps the damping coefficient") == true)
     }
 
+    @Test("Each target's values are its own case, and print by its names in its order")
+    func typedValues() throws {
+        let request = ExportRequest(spring: Spring(dampingRatio: 0.7, response: 0.5, mass: 2), from: 0, to: 200, initialVelocity: -500)
+        for export in try request.exportAll() {
+            #expect(export.values.target == export.target)
+            #expect(export.parameters.map(\.name) == export.values.namedValues.map(\.name))
+            #expect(export.parameters.map(\.value) == export.values.namedValues.map(\.value))
+        }
+        let react = try request.export(.reactSpring)
+        #expect(react.values == .reactSpring(tension: request.spring.stiffness, friction: request.spring.dampingCoefficient,
+                                             mass: 2, velocity: -0.5))
+        #expect(react.parameters.map(\.name) == ["tension", "friction", "mass", "velocity"])
+        // SwiftUI names the initial velocity only when the motion has one.
+        #expect(try ExportRequest(spring: request.spring).export(.swiftUI).parameters.map(\.name)
+                == ["duration", "bounce", "response", "dampingFraction"])
+        #expect(try request.export(.swiftUI).parameters.last?.name == "initialVelocity")
+    }
+
     @Test("Velocities are written in each target's units")
     func velocityUnits() throws {
         let request = ExportRequest(spring: Spring(dampingRatio: 0.7, response: 0.5), from: 0, to: 200, initialVelocity: -500)
-        #expect(try request.export(.uiKit).parameter("initialVelocity") == -2.5)
-        #expect(try request.export(.reactSpring).parameter("velocity") == -0.5)
-        #expect(try request.export(.framerPhysics).parameter("velocity") == -500)
-        #expect(try request.export(.swiftUI).parameter("initialVelocity") == -2.5)
+        guard case .uiKit(_, _, _, _, _, _, let uiKit) = try request.export(.uiKit).values,
+              case .reactSpring(_, _, _, let reactSpring) = try request.export(.reactSpring).values,
+              case .framerPhysics(_, _, _, let framer) = try request.export(.framerPhysics).values,
+              case .swiftUI(_, _, _, _, let swiftUI) = try request.export(.swiftUI).values else {
+            Issue.record("a target's values are not its own case")
+            return
+        }
+        #expect(uiKit == -2.5)
+        #expect(reactSpring == -0.5)
+        #expect(framer == -500)
+        #expect(swiftUI == -2.5)
         #expect(try request.export(.framerDuration).warnings.contains { $0.contains("ignores the initial velocity") })
         #expect(try request.export(.css).warnings.contains { $0.contains("cannot carry velocity into a retarget") })
     }
@@ -141,36 +167,34 @@ struct RoundTripTests {
     func roundTrips() throws {
         for spring in RoundTripTests.springs {
             let request = ExportRequest(spring: spring)
-            let swiftUI = try request.export(.swiftUI)
-            same(Spring(duration: swiftUI.parameter("duration")!, bounce: swiftUI.parameter("bounce")!), spring, "SwiftUI")
-            let ca = try request.export(.coreAnimation)
-            same(Spring(coreAnimation: .init(mass: ca.parameter("mass")!, stiffness: ca.parameter("stiffness")!,
-                                             damping: ca.parameter("damping")!)), spring, "Core Animation")
-            let compose = try request.export(.compose)
-            same(Spring(android: .init(stiffness: compose.parameter("stiffness")!, dampingRatio: compose.parameter("dampingRatio")!)),
-                 spring, "Compose")
-            let react = try request.export(.reactSpring)
-            same(Spring(reactSpring: .init(tension: react.parameter("tension")!, friction: react.parameter("friction")!,
-                                           mass: react.parameter("mass")!)), spring, "react-spring")
-            let framer = try request.export(.framerPhysics)
-            same(Spring(framerMotion: .init(stiffness: framer.parameter("stiffness")!, damping: framer.parameter("damping")!,
-                                            mass: framer.parameter("mass")!)), spring, "framer physics")
-            let visual = try request.export(.framerVisualDuration)
-            same(Spring(framerVisualDuration: visual.parameter("visualDuration")!, bounce: visual.parameter("bounce")!),
-                 spring, "framer visualDuration")
-            if spring.dampingRatio >= 0.05 {
-                let duration = try request.export(.framerDuration)
-                if duration.parameter("duration")! <= 10 {
-                    let back = Spring(framerMotion: .init(duration: duration.parameter("duration")!, bounce: duration.parameter("bounce")!))
-                    same(back, spring, "framer duration")
+            let values = try ExportTarget.allCases.filter { $0 != .css && $0 != .token }.map { try request.export($0).values }
+            for value in values {
+                switch value {
+                case let .swiftUI(duration, bounce, _, _, _):
+                    same(Spring(duration: duration, bounce: bounce), spring, "SwiftUI")
+                case let .coreAnimation(mass, stiffness, damping, _, _):
+                    same(Spring(coreAnimation: .init(mass: mass, stiffness: stiffness, damping: damping)), spring, "Core Animation")
+                case let .compose(dampingRatio, stiffness, _):
+                    same(Spring(android: .init(stiffness: stiffness, dampingRatio: dampingRatio)), spring, "Compose")
+                case let .reactSpring(tension, friction, mass, _):
+                    same(Spring(reactSpring: .init(tension: tension, friction: friction, mass: mass)), spring, "react-spring")
+                case let .framerPhysics(stiffness, damping, mass, _):
+                    same(Spring(framerMotion: .init(stiffness: stiffness, damping: damping, mass: mass)), spring, "framer physics")
+                case let .framerVisualDuration(visualDuration, bounce):
+                    same(Spring(framerVisualDuration: visualDuration, bounce: bounce), spring, "framer visualDuration")
+                case let .framerDuration(duration, bounce):
+                    if spring.dampingRatio >= 0.05 && duration <= 10 {
+                        same(Spring(framerMotion: .init(duration: duration, bounce: bounce)), spring, "framer duration")
+                    }
+                case let .origami(_, _, origamiTension, origamiFriction, _, _, _, _, _):
+                    same(Spring(origami: .init(tension: origamiTension, friction: origamiFriction)), spring, "Origami")
+                case let .figma(mass, stiffness, damping):
+                    same(Spring(mass: mass, stiffness: stiffness, dampingCoefficient: damping), spring, "Figma")
+                default:
+                    break
                 }
             }
-            let origami = try request.export(.origami)
-            same(Spring(origami: .init(tension: origami.parameter("origamiTension")!, friction: origami.parameter("origamiFriction")!)),
-                 spring, "Origami")
-            let figma = try request.export(.figma)
-            same(Spring(mass: figma.parameter("mass")!, stiffness: figma.parameter("stiffness")!, dampingCoefficient: figma.parameter("damping")!),
-                 spring, "Figma")
+            #expect(values.map(\.target) == ExportTarget.allCases.filter { $0 != .css && $0 != .token })
         }
     }
 }

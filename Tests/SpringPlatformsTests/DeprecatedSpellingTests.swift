@@ -61,6 +61,9 @@ enum PlatformsOldSpellings: PlatformsOldSpellingCheck {
         expect(request.initialVelocity == -300 && request.velocity == -300, "ExportRequest(velocity:), velocity")
         request.velocity = 40
         expect(request.initialVelocity == 40, "ExportRequest.velocity (set)")
+        let reactSpring = try? request.export(.reactSpring)
+        expect(reactSpring?.parameter("tension") == spring.stiffness && reactSpring?.parameter("missing") == nil,
+               "TargetExport.parameter(_:)")
         return failed
     }
 }

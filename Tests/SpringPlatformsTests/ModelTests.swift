@@ -140,5 +140,14 @@ import Testing
         let js = try #require(Platform.origami.compensated(for: spring, from: 0, to: 100, velocity: 0, frameRate: fps))
         #expect(js.after.maxError <= js.before.maxError)
         #expect(Platform.reanimated.compensated(for: spring, from: 0, to: 100, velocity: 0, frameRate: fps) == nil)
+        // Each compensation says which platform it retunes, and its values are in that platform's convention.
+        #expect(react.platform == .reactSpring && java.platform == .reboundJava && js.platform == .origami)
+        guard case .reactSpring = react.values, case .reboundJava = java.values, case .reboundJavaScript = js.values else {
+            Issue.record("a compensation's values are not in its platform's convention")
+            return
+        }
+        #expect(react.parameters.map(\.name) == ["tension", "friction", "mass", "velocity"])
+        #expect(java.parameters.map(\.name) == ["tension", "friction", "velocity"])
+        #expect(js.parameters.map(\.name) == ["tension", "friction", "velocity", "origamiTension", "origamiFriction"])
     }
 }

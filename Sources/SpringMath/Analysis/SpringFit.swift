@@ -69,7 +69,7 @@ public enum SpringFitError: Error, Hashable, Sendable, CustomStringConvertible {
     case ambiguous(dampingRatio: Double, dampingRatioUncertainty: Double, response: Double, responseUncertainty: Double)
 
     public var description: String {
-        func g(_ x: Double) -> String { String(format: "%.3g", x) }
+        func g(_ x: Double) -> String { NumberFormat.people(x, digits: 3) }
         switch self {
         case .tooFewSamples(let n):
             return "a fit needs at least \(SpringFitter.minimumSampleCount) samples (got \(n))"

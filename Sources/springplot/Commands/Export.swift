@@ -164,11 +164,19 @@ struct Export: ParsableCommand {
 
     static func compensationText(_ c: Compensation) -> String {
         let names = c.parameters.map { "\($0.name) \(NumberFormat.people($0.value, digits: 6))" }.joined(separator: ", ")
-        let platform = c.parameters.contains { $0.name == "origamiTension" } ? "Rebound JS" : (c.parameters.contains { $0.name == "mass" } ? "react-spring" : "Rebound Java")
-        return "  compensated for \(NumberFormat.people(c.frameRate, digits: 6)) Hz (\(platform)): \(names)\n"
+        return "  compensated for \(NumberFormat.people(c.frameRate, digits: 6)) Hz (\(compensatedName(c.platform))): \(names)\n"
             + "    largest error \(NumberFormat.people(c.before.maxError, digits: 3)) → \(NumberFormat.people(c.after.maxError, digits: 3))"
             + (c.before.maxErrorFraction.map { " (\(NumberFormat.percent($0, digits: 2)) → \(NumberFormat.percent(c.after.maxErrorFraction ?? 0, digits: 2)) of the travel)" } ?? "")
             + "\n"
+    }
+
+    /// The library a compensation retunes, as the compensation line names it.
+    static func compensatedName(_ platform: Platform) -> String {
+        switch platform {
+        case .origami: return "Rebound JS"
+        case .reboundJava: return "Rebound Java"
+        default: return platform.title
+        }
     }
 
     static func json(named: NamedSpring, request: ExportRequest, exports: [TargetExport],
