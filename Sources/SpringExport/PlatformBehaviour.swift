@@ -3,25 +3,9 @@ import SpringPlatforms
 
 extension ExportTarget {
     /// The platform model behind this target; nil for CSS (modelled by its easing) and the token
-    /// (data, not motion).
+    /// (data, not motion). A target and its platform share their name (`react-spring`, …).
     public var platform: Platform? {
-        switch self {
-        case .swiftUI: return .swiftUI
-        case .uiKit: return .uiKit
-        case .coreAnimation: return .coreAnimation
-        case .wave: return .wave
-        case .compose: return .compose
-        case .android: return .android
-        case .flutter: return .flutter
-        case .framerPhysics: return .framerPhysics
-        case .framerDuration: return .framerDuration
-        case .framerVisualDuration: return .framerVisualDuration
-        case .reactSpring: return .reactSpring
-        case .reanimated: return .reanimated
-        case .origami: return .origami
-        case .figma: return .figma
-        case .css, .token: return nil
-        }
+        Platform(rawValue: rawValue)
     }
 }
 
