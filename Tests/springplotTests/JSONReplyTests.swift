@@ -66,7 +66,7 @@ struct JSONReplyTests {
         let travel, maxError, rmsError, medianInterval, lastTime, finishTime, finalJump: Double
         let finishIndex: Int
         let snapped: Bool
-        let exactStopTime, stopOffset: Double
+        let exactSettleTime, finishOffset: Double
         let bestPlatform: String?
         let platforms: [Match]?
     }

@@ -62,7 +62,7 @@ struct RecordingInputTests {
         #expect(abs(jump - 100 * (1 + omega * 0.5) * exp(-omega * 0.5)) < 1e-9)
         // The critically damped motion stays that close from t = 0.5 s on: the snap one frame later is on
         // time (judged by the last sample, it would be 0.7 s late).
-        #expect(abs(try #require(json["stopOffset"] as? Double) - 0.1) < 1e-9)
+        #expect(abs(try #require(json["finishOffset"] as? Double) - 0.1) < 1e-9)
         let text = try springplot(["verify", "-", "--damping", "1", "--response", "0.5"], input: Data(rows.joined(separator: "\n").utf8))
         #expect(text.output.contains("finished at 0.6 s"), "\(text.output)")
         #expect(text.output.contains("on time (within one frame)"), "\(text.output)")

@@ -134,8 +134,8 @@ struct Verify: ParsableCommand {
         lines.append("  stop        finished at \(v(c.finishTime)) s, \(v(c.finalJump)) from the target\(c.snapped ? " before snapping" : "");"
                      + " the exact motion stays that close after \(v(c.exactSettleTime)) s: \(verdict)")
         if let maxError {
-            lines.append(c.maximumError <= maxError ? "  tolerance   passed: max error \(v(c.maximumError)) ≤ \(v(maxError))"
-                         : "  tolerance   FAILED: max error \(v(c.maximumError)) > \(v(maxError))")
+            lines.append(c.maximumError <= maxError ? "  max error   passed: max error \(v(c.maximumError)) ≤ \(v(maxError))"
+                         : "  max error   FAILED: max error \(v(c.maximumError)) > \(v(maxError))")
         }
         return lines.joined(separator: "\n") + "\n"
     }

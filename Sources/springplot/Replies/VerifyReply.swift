@@ -29,10 +29,10 @@ struct VerifyReply: Encodable {
     var finishIndex: Int
     var finalJump: Double
     var snapped: Bool
-    var exactStopTime: Double
-    var stopOffset: Double
-    /// The --max-error given (the key keeps its old name: renaming it would break readers).
-    var tolerance: Double?
+    var exactSettleTime: Double
+    var finishOffset: Double
+    /// The `--max-error` given.
+    var maxErrorAllowed: Double?
     var passed: Bool?
     /// The platforms ranked, best first; `bestPlatform` and `platforms` are left out without --platform.
     var platforms: [RecordingMatchReply]
@@ -62,9 +62,9 @@ struct VerifyReply: Encodable {
         finishIndex = c.finishIndex
         finalJump = c.finalJump
         snapped = c.snapped
-        exactStopTime = c.exactSettleTime
-        stopOffset = c.finishOffset
-        tolerance = maxError
+        exactSettleTime = c.exactSettleTime
+        finishOffset = c.finishOffset
+        maxErrorAllowed = maxError
         self.passed = passed
         self.platforms = platforms.map(RecordingMatchReply.init)
     }
@@ -95,9 +95,9 @@ struct VerifyReply: Encodable {
         try container.encode(finishIndex, forKey: .finishIndex)
         try container.encode(finalJump, forKey: .finalJump)
         try container.encode(snapped, forKey: .snapped)
-        try container.encode(exactStopTime, forKey: .exactStopTime)
-        try container.encode(stopOffset, forKey: .stopOffset)
-        try container.encodeIfPresent(tolerance, forKey: .tolerance)
+        try container.encode(exactSettleTime, forKey: .exactSettleTime)
+        try container.encode(finishOffset, forKey: .finishOffset)
+        try container.encodeIfPresent(maxErrorAllowed, forKey: .maxErrorAllowed)
         try container.encodeIfPresent(passed, forKey: .passed)
         if let best = platforms.first {
             try container.encode(best.platform, forKey: .bestPlatform)
@@ -109,7 +109,7 @@ struct VerifyReply: Encodable {
         case spring, samples, travel, maxError, maxErrorFraction, maxErrorTime, maxErrorSigned, rmsError, rmsErrorFraction
         case maxVelocityError, rmsVelocityError, medianInterval, frameRate, shortestInterval, longestInterval, longIntervalCount
         case rmsStepErrorAfterLongIntervals, rmsStepErrorAfterRegularIntervals, errorGrowsWithInterval, lastTime, finishTime
-        case finishIndex, finalJump, snapped, exactStopTime, stopOffset, tolerance, passed, bestPlatform, platforms
+        case finishIndex, finalJump, snapped, exactSettleTime, finishOffset, maxErrorAllowed, passed, bestPlatform, platforms
     }
 }
 
