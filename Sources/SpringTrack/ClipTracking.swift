@@ -21,9 +21,7 @@ extension VideoDecoder {
                       firstLookAbove: Int = firstLookArea) throws(TrackError) -> TrackedSamples {
         let size = try displayedSize(of: request)
         var request = request
-        if let region = request.region, !region.fits(width: size.width, height: size.height) {
-            throw .regionOutside(region, width: size.width, height: size.height)
-        }
+        // A region outside the picture makes the first look find nothing; decode then says why.
         if let found = firstLook(request, size: size, above: firstLookAbove) { request.region = found }
         let origin: (x: Int, y: Int) = request.region.map { ($0.x, $0.y) } ?? (0, 0)
         let frames = try decode(request, displayedSize: size)

@@ -19,7 +19,7 @@ public struct VideoFrame: Sendable {
 }
 
 /// A rectangle of whole pixels: columns `x ..< x + width`, rows `y ..< y + height`.
-public struct PixelBox: Hashable, Sendable, CustomStringConvertible {
+public struct PixelBox: Hashable, Sendable, Encodable, CustomStringConvertible {
     public var x: Int
     public var y: Int
     public var width: Int

@@ -46,13 +46,6 @@ struct FitReply: Encodable {
 
 /// `track --json`: fit's keys, then the tracking's.
 struct TrackReply: Encodable {
-    struct Region: Encodable {
-        var x: Int
-        var y: Int
-        var width: Int
-        var height: Int
-    }
-
     /// The tracking's own keys, after fit's.
     struct Tracking: Encodable {
         var trackedSamples: Int
@@ -60,7 +53,7 @@ struct TrackReply: Encodable {
         var endTime: Double
         var property: String
         var axis: String
-        var region: Region
+        var region: PixelBox
         var frames: Int
         var repeatedFrames: Int
         var stillFramesSkipped: Int
@@ -74,8 +67,7 @@ struct TrackReply: Encodable {
         self.fit = FitReply(fit, exports: exports)
         tracking = Tracking(trackedSamples: samples.times.count, onsetTime: samples.onsetTime, endTime: samples.endTime,
                             property: samples.property.rawValue, axis: samples.axis.rawValue,
-                            region: Region(x: samples.region.x, y: samples.region.y, width: samples.region.width,
-                                           height: samples.region.height),
+                            region: samples.region,
                             frames: samples.frameCount, repeatedFrames: samples.repeatedFrames,
                             stillFramesSkipped: samples.stillFramesSkipped, trackingNoise: samples.noise)
     }
