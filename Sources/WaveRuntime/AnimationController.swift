@@ -36,11 +36,16 @@ public final class AnimationController {
     /// Retained nodes in frame order. Unmanaged so the per-frame loop does no reference counting;
     /// each entry holds one retain, released when the node leaves the array.
     @exclusivity(unchecked) private var nodes: ContiguousArray<Unmanaged<AnimationNode>> = []
-    private var isAdvancing = false
+    /// Whether ``advance(by:)`` is running (callbacks fire inside it).
+    private(set) var isAdvancing = false
+    /// The number of ``advance(by:)`` calls so far.
+    private(set) var frameNumber = 0
     private var needsCompaction = false
     /// Entries whose node is no longer scheduled; they are dropped in batches (amortised O(1)).
     private var unscheduledCount = 0
     private var springReferences: [Spring: SpringReference] = [:]
+    /// The animators' stores, one per value type.
+    private var stores: [ObjectIdentifier: AnyObject] = [:]
     /// The block-animated properties running on this controller, by object and key path.
     var propertyNodes: [PropertyKey: AnyObject] = [:]
     // A one-entry cache of the exact transition: animations sharing a spring and a frame time reuse it.
@@ -61,7 +66,10 @@ public final class AnimationController {
     /// The number of animations scheduled (running or waiting out a delay).
     public var activeAnimationCount: Int {
         var count = 0
-        for entry in nodes where entry.takeUnretainedValue().isScheduled { count += 1 }
+        for entry in nodes {
+            let node = entry.takeUnretainedValue()
+            if node.isScheduled { count += node.activeCount }
+        }
         return count
     }
 
@@ -76,6 +84,7 @@ public final class AnimationController {
         precondition(deltaTime.isFinite && deltaTime >= 0, "deltaTime must be finite and ≥ 0")
         precondition(!isAdvancing, "advance(by:) called from inside an animation callback")
         time += deltaTime
+        frameNumber += 1
         isAdvancing = true
         let count = nodes.count
         for i in 0..<count {
@@ -166,6 +175,14 @@ public final class AnimationController {
         nodes = kept
     }
 
+    /// The store of the animators of `Value` on this controller.
+    func store<Value: SpringVector>(for _: Value.Type) -> AnimatorStore<Value> {
+        if let store = stores[ObjectIdentifier(Value.self)] as? AnimatorStore<Value> { return store }
+        let store = AnimatorStore<Value>.make(controller: self)
+        stores[ObjectIdentifier(Value.self)] = store
+        return store
+    }
+
     /// One shared immutable reference per distinct spring, so animators with equal springs share
     /// storage and the transition cache.
     func reference(for spring: Spring) -> SpringReference {
@@ -195,6 +212,9 @@ class AnimationNode {
     final var isScheduled = false
     /// Whether the controller's array holds (and retains) this node.
     final var isInArray = false
+
+    /// How many animations the node runs while scheduled.
+    var activeCount: Int { 1 }
 
     /// Advances by `deltaTime`; returns true when the node is done and should be unscheduled.
     func advance(by deltaTime: Double, controller: AnimationController) -> Bool { true }

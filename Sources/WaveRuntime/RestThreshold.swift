@@ -29,3 +29,18 @@ public enum RestThreshold: Hashable, Sendable {
     static let speedFactor = 62.5 * 0.75
     static let automaticFraction = 1e-3
 }
+
+extension RestThreshold {
+    /// Stored as one Double: the minimum visible change, or NaN for `.automatic`.
+    init(visibleChange: Double) {
+        self = visibleChange.isNaN ? .automatic : .minimumVisibleChange(visibleChange)
+    }
+
+    /// The minimum visible change (its magnitude; NaN given counts as 0), or NaN for `.automatic`.
+    var visibleChange: Double {
+        switch self {
+        case .automatic: return .nan
+        case .minimumVisibleChange(let m): return m.isNaN ? 0 : abs(m)
+        }
+    }
+}

@@ -30,52 +30,53 @@ public struct SpringAnimation<Value: SpringVector> {
     public typealias Step = AnimationStep
 
     var springReference: SpringReference {
-        didSet { motionChanged() }
+        didSet { motion.motionChanged(springReference.spring, visibleChange: visibleChange) }
     }
-    /// The current value.
-    public internal(set) var value: Value
-    private var currentVelocity: Value
-    /// Where the value is going. Set it with ``retarget(to:)``.
-    public private(set) var target: Value
-    /// One countdown, two uses (one field keeps animators small): while waiting to start, the seconds
-    /// of delay left; while running with exact stepping, the seconds of motion left until the exact
-    /// motion stays inside the rest band for good. The latter is computed when the motion changes
-    /// (start, retarget, value, velocity, spring), never per frame; it is NaN when the motion is too
-    /// large to plan (its squared size overflows) and the state test decides.
-    private var countdown: Double
-    // Rest thresholds; Float is plenty for a threshold and keeps animators small.
-    var restDistance: Float
-    var restSpeed: Float
-    /// Seconds of start delay still to elapse (0 when not waiting).
-    public var remainingDelay: Double { isWaitingToStart ? countdown : 0 }
     /// The minimum visible change of ``restThreshold``, or NaN for `.automatic` (an enum with a payload
     /// would take 16 bytes).
     private var visibleChange: Double
+    /// The state machine itself (shared with the animators' stores).
+    var motion: MotionState<Value>
+
+    /// The current value.
+    public internal(set) var value: Value {
+        get { motion.value }
+        set { motion.value = newValue }
+    }
+    /// Where the value is going. Set it with ``retarget(to:)``.
+    public var target: Value { motion.target }
+    /// Seconds of start delay still to elapse (0 when not waiting).
+    public var remainingDelay: Double { motion.remainingDelay }
     /// When the motion counts as settled.
     public var restThreshold: RestThreshold {
-        get { visibleChange.isNaN ? .automatic : .minimumVisibleChange(visibleChange) }
+        get { RestThreshold(visibleChange: visibleChange) }
         set {
-            switch newValue {
-            case .automatic: visibleChange = .nan
-            case .minimumVisibleChange(let m): visibleChange = m.isNaN ? 0 : abs(m)
-            }
-            motionChanged()
+            visibleChange = newValue.visibleChange
+            motion.motionChanged(spring, visibleChange: visibleChange)
         }
     }
     /// Whether the value follows the spring or jumps.
-    public var mode: AnimationMode
+    public var mode: AnimationMode {
+        get { motion.mode }
+        set { motion.mode = newValue }
+    }
     /// How the value is stepped: `SpringIntegrator.exact` (default), or a numeric integrator such as
     /// Wave's `SpringIntegrator.semiImplicitEuler` for comparison (which depends on the frame rate
     /// and can diverge on long frames).
     public var integrator: SpringIntegrator {
-        didSet { if integrator != oldValue { motionChanged() } }
+        get { motion.integrator }
+        set {
+            guard newValue != motion.integrator else { return }
+            motion.integrator = newValue
+            motion.motionChanged(spring, visibleChange: visibleChange)
+        }
     }
     /// Where the animation is in its life (see ``AnimationState``).
-    public private(set) var state: AnimationState
+    public var state: AnimationState { motion.state }
     /// Whether ``start(afterDelay:)`` was called and the delay has not yet elapsed.
-    public private(set) var isWaitingToStart: Bool
+    public var isWaitingToStart: Bool { motion.isWaitingToStart }
     /// Whether the latest run has ended (finished, stopped or interrupted) and no new one has started.
-    public private(set) var hasEnded: Bool
+    public var hasEnded: Bool { motion.hasEnded }
 
     /// - Parameters:
     ///   - spring: the spring that moves the value.
@@ -95,22 +96,9 @@ public struct SpringAnimation<Value: SpringVector> {
     init(springReference: SpringReference, value: Value, target: Value, velocity: Value,
          mode: AnimationMode, integrator: SpringIntegrator, restThreshold: RestThreshold) {
         self.springReference = springReference
-        self.value = value
-        self.currentVelocity = velocity
-        self.target = target
-        self.mode = mode
-        self.integrator = integrator
-        switch restThreshold {
-        case .automatic: self.visibleChange = .nan
-        case .minimumVisibleChange(let m): self.visibleChange = m.isNaN ? 0 : abs(m)
-        }
-        self.state = .inactive
-        self.isWaitingToStart = false
-        self.hasEnded = false
-        self.restDistance = 0
-        self.restSpeed = 0
-        self.countdown = 0
-        motionChanged()
+        self.visibleChange = restThreshold.visibleChange
+        self.motion = MotionState(value: value, target: target, velocity: velocity, mode: mode, integrator: integrator)
+        motion.motionChanged(springReference.spring, visibleChange: visibleChange)
     }
 
     /// The spring that moves the value. Changing it mid-flight keeps position and velocity.
@@ -122,15 +110,15 @@ public struct SpringAnimation<Value: SpringVector> {
     /// The current velocity, in value units per second. Set it before starting (or mid-flight) to
     /// inject a gesture's velocity.
     public var velocity: Value {
-        get { currentVelocity }
+        get { motion.velocity }
         set {
-            currentVelocity = newValue
-            motionChanged()
+            motion.velocity = newValue
+            motion.motionChanged(spring, visibleChange: visibleChange)
         }
     }
 
     /// Whether the value jumps rather than animates (non-animated mode or a response-0 spring).
-    public var isNonAnimated: Bool { mode == .nonAnimated || spring.isInstantaneous }
+    public var isNonAnimated: Bool { motion.isNonAnimated(spring) }
 
     // MARK: Control
 
@@ -139,30 +127,20 @@ public struct SpringAnimation<Value: SpringVector> {
     /// Does nothing while running or already waiting. Starting after a run has ended begins a new run.
     /// - Precondition: `delay` is finite and ≥ 0.
     public mutating func start(afterDelay delay: Double = 0) {
-        precondition(delay.isFinite && delay >= 0, "delay must be finite and ≥ 0")
-        guard state != .running, !isWaitingToStart else { return }
-        state = .inactive
-        hasEnded = false
-        isWaitingToStart = true
-        motionChanged()
-        countdown = delay
+        motion.start(afterDelay: delay)
     }
 
     /// Changes the target. While running, position and velocity are kept and the change is returned as
     /// a `.retargeted` event; otherwise the target is only set. Setting the current target is a no-op.
     @discardableResult
     public mutating func retarget(to newTarget: Value) -> AnimationEvent<Value>? {
-        guard newTarget != target else { return nil }
-        let old = target
-        target = newTarget
-        motionChanged()
-        return state == .running ? .retargeted(from: old, to: newTarget) : nil
+        motion.retarget(to: newTarget, spring: spring, visibleChange: visibleChange)
     }
 
     /// Sets the value directly, keeping the velocity (use while not running, or to jump mid-flight).
     public mutating func setValue(_ newValue: Value) {
-        value = newValue
-        motionChanged()
+        motion.value = newValue
+        motion.motionChanged(spring, visibleChange: visibleChange)
     }
 
     /// Stops the run. Immediately: it ends where it is and returns `.finished(at:)` with that value.
@@ -173,43 +151,19 @@ public struct SpringAnimation<Value: SpringVector> {
     /// An immediate stop leaves the state `.ended` until ``settleEndedState()`` or the next step.
     @discardableResult
     public mutating func stop(immediately: Bool = true) -> AnimationEvent<Value>? {
-        if isWaitingToStart && state != .running {
-            // Stopped before it began: it never moved, so either way it ends where it is.
-            isWaitingToStart = false
-            countdown = 0
-            end()
-            currentVelocity = .zero
-            return .finished(at: value)
-        }
-        guard state == .running else { return nil }
-        if immediately {
-            end()
-            currentVelocity = .zero
-            return .finished(at: value)
-        }
-        return retarget(to: value)
+        motion.stop(immediately: immediately, spring: spring, visibleChange: visibleChange)
     }
 
     /// Ends the run where it is without an event (its controller was torn down). Starting it again
     /// begins a new run.
     public mutating func interrupt() {
-        let wasActive = state == .running || isWaitingToStart
-        isWaitingToStart = false
-        countdown = 0
-        currentVelocity = .zero
-        if wasActive { hasEnded = true }
-        state = .inactive
+        motion.interrupt()
     }
 
     /// Moves an `.ended` state on to `.inactive`: the frame on which the run ended has been delivered.
     /// ``advance(by:)`` does this itself at the start of the next step.
     public mutating func settleEndedState() {
-        if state == .ended { state = .inactive }
-    }
-
-    private mutating func end() {
-        state = .ended
-        hasEnded = true
+        motion.settleEndedState()
     }
 
     // MARK: Advancing
@@ -228,83 +182,13 @@ public struct SpringAnimation<Value: SpringVector> {
     /// (and has checked `deltaTime`).
     @inline(__always)
     mutating func advance(by deltaTime: Double, transition: TransitionMatrix?) -> Step {
-        if state == .ended { state = .inactive }
-        var result: Step = []
-        var dt = deltaTime
-        var matrix = transition
-        if isWaitingToStart {
-            if countdown > dt {
-                countdown -= dt
-                return []
-            }
-            dt -= countdown
-            countdown = 0
-            isWaitingToStart = false
-            state = .running
-            motionChanged()
-            result.insert(.began)
-            matrix = nil  // the step is shorter than the frame
-        }
-        guard state == .running else { return result }
-        if isNonAnimated {
-            value = target
-            currentVelocity = .zero
-            end()
-            return result.union([.moved, .finished])
-        }
-        let finished: Bool
-        if integrator == .exact {
-            let m = matrix ?? springReference.spring.transition(over: dt)
-            let (x, v) = m.apply(displacement: value - target, velocity: currentVelocity)
-            value = target + x
-            currentVelocity = v
-            countdown -= dt
-            // NaN: the motion was too large to plan exactly (see motionChanged); use the state test.
-            finished = countdown <= 0 || (countdown.isNaN && isAtRest)
-        } else {
-            springReference.spring.advance(value: &value, velocity: &currentVelocity, target: target, by: dt,
-                                           integrator: integrator)
-            finished = isAtRest
-        }
-        result.insert(.moved)
-        if finished {
-            value = target
-            currentVelocity = .zero
-            end()
-            result.insert(.finished)
-        }
-        return result
-    }
-
-    /// Whether distance and speed are both under the rest thresholds (the numeric integrators' test).
-    var isAtRest: Bool {
-        let distance = Double(restDistance), speed = Double(restSpeed)
-        return (value - target).magnitudeSquared <= distance * distance
-            && currentVelocity.magnitudeSquared <= speed * speed
-    }
-
-    /// The motion from here changed: recompute the rest thresholds and, for exact stepping, the time
-    /// until the motion stays inside the rest band for good.
-    mutating func motionChanged() {
-        let motion = OneDimensionalParts(offset: value - target, velocity: currentVelocity)
-        let thresholds = motion.restThresholds(springReference.spring, visibleChange: visibleChange,
-                                               magnitude: Swift.max(target.magnitude, value.magnitude))
-        restDistance = thresholds.distance
-        restSpeed = thresholds.speed
-        // While waiting out a delay the countdown is the delay; the plan is made when the run begins.
-        if !isWaitingToStart {
-            countdown = integrator == .exact ? remainingSettleTime : .infinity
-        }
+        motion.advance(by: deltaTime, transition: transition, spring: springReference.spring, visibleChange: visibleChange)
     }
 
     /// The exact time from the current state until the motion stays inside the rest band for good,
     /// in distance and in speed (the band × ω₀). NaN when the motion is too large to plan.
     var remainingSettleTime: Double {
-        let spring = springReference.spring
-        let omega = spring.isInstantaneous ? 0 : spring.naturalFrequency
-        let band = Double(restDistance)
-        return OneDimensionalParts(offset: value - target, velocity: currentVelocity)
-            .settleTime(spring, band: band, speedBand: band * omega)
+        motion.remainingSettleTime(spring, visibleChange: visibleChange)
     }
 }
 

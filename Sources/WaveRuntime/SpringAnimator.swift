@@ -29,7 +29,15 @@ import SpringMath
 public final class SpringAnimator<Value: SpringVector> {
     public typealias Event = AnimationEvent<Value>
 
-    let core: SpringAnimatorCore<Value>
+    /// Where the animator's state lives: its controller's store for `Value` (by its number in
+    /// ``StoreRegistry``) and its slot there, in one word, so the handle is one small allocation
+    /// (32 bytes with the allocator's own); see ``AnimatorStore``.
+    private let address: StoreAddress
+
+    /// The store that holds this animator (alive for as long as the animator is).
+    var store: AnimatorStore<Value> { unsafeDowncast(StoreRegistry.store(address.store), to: AnimatorStore<Value>.self) }
+    /// The animator's slot in its store.
+    var slot: UInt32 { address.slot }
 
     /// - Parameters:
     ///   - spring: the spring (Wave's default animated spring unless given).
@@ -38,70 +46,100 @@ public final class SpringAnimator<Value: SpringVector> {
     ///   - controller: what advances the animation; ``AnimationController/main`` runs in real time.
     public init(spring: Spring = .defaultAnimated, value: Value = .zero, target: Value? = nil,
                 controller: AnimationController = .main) {
-        let animation = SpringAnimation(springReference: controller.reference(for: spring), value: value,
-                                        target: target ?? value, velocity: .zero, mode: .animated,
-                                        integrator: .exact, restThreshold: .automatic)
-        core = SpringAnimatorCore.make(animation: animation, controller: controller)
+        let store = controller.store(for: Value.self)
+        let slot = store.allocate(MotionState(value: value, target: target ?? value, velocity: .zero, mode: .animated,
+                                              integrator: .exact), spring: spring)
+        address = StoreAddress(store: store.registryNumber, slot: slot)
     }
 
     isolated deinit {
-        core.detach()
+        store.free(slot)
     }
+
+    /// The motion, for reading.
+    var motion: MotionState<Value> { store.motion(slot) }
 
     // MARK: State
 
     /// The spring. Changing it mid-flight keeps position and velocity.
     public var spring: Spring {
-        get { core.animation.spring }
-        set { core.animation.springReference = core.controller?.reference(for: newValue) ?? SpringReference(newValue) }
+        get { store.spring(slot) }
+        set { store.setSpring(newValue, slot: slot) }
     }
 
     /// The current value. Setting it while running moves the motion's start there, velocity kept.
     public var value: Value {
-        get { core.animation.value }
-        set { core.animation.setValue(newValue) }
+        get { motion.value }
+        set {
+            store.update(slot) { $0.value = newValue }
+            store.motionChanged(slot)
+        }
     }
 
     /// The target. Setting a new one while running retargets: position and velocity are kept and the
     /// completion receives `.retargeted(from:to:)` at once. Setting the current target does nothing;
     /// while not running it only sets the target.
     public var target: Value {
-        get { core.animation.target }
+        get { motion.target }
         set {
-            if let event = core.animation.retarget(to: newValue) { core.completion?(event) }
+            let spring = spring, visibleChange = store.visibleChange(slot)
+            if let event = store.update(slot, { $0.retarget(to: newValue, spring: spring, visibleChange: visibleChange) }) {
+                completion?(event)
+            }
         }
     }
 
     /// The velocity in value units per second. Set it before ``start(afterDelay:)`` or a retarget to
     /// inject a gesture's velocity.
     public var velocity: Value {
-        get { core.animation.velocity }
-        set { core.animation.velocity = newValue }
+        get { motion.velocity }
+        set {
+            store.update(slot) { $0.velocity = newValue }
+            store.motionChanged(slot)
+        }
     }
 
     /// `.animated` follows the spring; `.nonAnimated` jumps to the target on the next frame and
     /// finishes there. Switching a running animator to `.nonAnimated` finishes it on the next frame.
     public var mode: AnimationMode {
-        get { core.animation.mode }
-        set { core.animation.mode = newValue }
+        get { motion.mode }
+        set { store.update(slot) { $0.mode = newValue } }
     }
 
     /// The stepping method: exact (default) or a numeric integrator such as Wave's semi-implicit Euler.
     public var integrator: SpringIntegrator {
-        get { core.animation.integrator }
-        set { core.animation.integrator = newValue }
+        get { motion.integrator }
+        set {
+            guard newValue != motion.integrator else { return }
+            store.update(slot) { $0.integrator = newValue }
+            store.motionChanged(slot)
+        }
     }
 
     /// When the motion counts as settled (see ``RestThreshold``).
     public var restThreshold: RestThreshold {
-        get { core.animation.restThreshold }
-        set { core.animation.restThreshold = newValue }
+        get { RestThreshold(visibleChange: store.visibleChange(slot)) }
+        set {
+            let visibleChange = newValue.visibleChange
+            if !visibleChange.isNaN || store.extras(slot) != nil { store.ensureExtras(slot).visibleChange = visibleChange }
+            store.motionChanged(slot)
+        }
     }
 
     /// `.inactive` before starting (and while waiting out a delay), `.running` while moving, `.ended`
     /// for the callbacks of the frame on which a run ends (or of ``stop(immediately:)``), and
     /// `.inactive` again afterwards, as in Wave (see ``AnimationState``).
-    public var state: AnimationState { core.animation.state }
+    public var state: AnimationState { motion.state }
+
+    /// Whether ``start(afterDelay:)`` was called and its delay has not yet elapsed.
+    var isWaitingToStart: Bool { motion.isWaitingToStart }
+
+    /// The distance threshold of the rest band for the motion from here (see ``RestThreshold``).
+    var restBand: Double {
+        let motion = motion
+        if motion.flags.contains(.stateTest) && !motion.isWaitingToStart { return Double(motion.restThresholds.distance) }
+        return Double(motion.currentRestThresholds(spring, visibleChange: store.visibleChange(slot)).distance)
+    }
 
     /// A stable identity for this animator.
     public var id: ObjectIdentifier { ObjectIdentifier(self) }
@@ -111,37 +149,37 @@ public final class SpringAnimator<Value: SpringVector> {
     /// Called on every frame with the new value (rounded to the pixel grid when
     /// ``integralizeValues`` is on).
     public var valueChanged: (@MainActor (Value) -> Void)? {
-        get { core.valueChanged }
-        set { core.valueChanged = newValue }
+        get { store.valueChanged(slot) }
+        set { store.setValueChanged(newValue, slot: slot) }
     }
 
     /// Called with `.finished(at:)` once per run and `.retargeted(from:to:)` once per retarget.
     public var completion: (@MainActor (Event) -> Void)? {
-        get { core.completion }
-        set { core.completion = newValue }
+        get { store.completion(slot) }
+        set { store.setCompletion(newValue, slot: slot) }
     }
 
     /// Called when a run actually begins moving: on the first frame after ``start(afterDelay:)``'s
     /// delay has elapsed (Core Animation's `animationDidStart`).
     public var didStart: (@MainActor () -> Void)? {
-        get { core.extras?.didStart }
-        set { core.ensureExtras().didStart = newValue }
+        get { store.extras(slot)?.didStart }
+        set { store.ensureExtras(slot).didStart = newValue }
     }
 
     /// Whether values passed to ``valueChanged`` are rounded to the pixel grid of ``pixelScale``
     /// (the motion itself stays unrounded). Applies to values conforming to ``PixelAlignable``.
     public var integralizeValues: Bool {
-        get { core.extras?.integralize ?? false }
-        set { core.ensureExtras().integralize = newValue }
+        get { store.extras(slot)?.integralize ?? false }
+        set { store.ensureExtras(slot).integralize = newValue }
     }
 
     /// Pixels per value unit for ``integralizeValues`` (2 for a 2× display: values round to 0.5).
     /// - Precondition: finite and > 0.
     public var pixelScale: Double {
-        get { core.extras?.pixelScale ?? 1 }
+        get { store.extras(slot)?.pixelScale ?? 1 }
         set {
             precondition(newValue.isFinite && newValue > 0, "pixelScale must be finite and > 0")
-            core.ensureExtras().pixelScale = newValue
+            store.ensureExtras(slot).pixelScale = newValue
         }
     }
 
@@ -151,33 +189,37 @@ public final class SpringAnimator<Value: SpringVector> {
     /// or when the animator's controller no longer exists.
     /// - Precondition: `delay` is finite and ≥ 0.
     public func start(afterDelay delay: Double = 0) {
-        guard !core.isDetached, let controller = core.controller else { return }
-        core.animation.start(afterDelay: delay)
-        if core.animation.isWaitingToStart { controller.schedule(core) }
+        guard store.controller != nil else { return }
+        store.update(slot) { $0.start(afterDelay: delay) }
+        if motion.isWaitingToStart { store.schedule(slot) }
     }
 
     /// Stops the run. Immediately (the default): it ends at the current value and the completion
     /// receives `.finished(at:)` with it. Otherwise it retargets to the current value (completion:
     /// `.retargeted`) and the spring brings it to rest there, then `.finished`.
     public func stop(immediately: Bool = true) {
-        guard let event = core.animation.stop(immediately: immediately) else { return }
-        if core.animation.state == .ended {
-            core.controller?.unschedule(core)
-            core.valueChanged?(core.reported(core.animation.value))
-            core.completion?(event)
-            core.resumeWaiters(with: core.animation.value)
-            core.animation.settleEndedState()
+        let spring = spring, visibleChange = store.visibleChange(slot)
+        guard let event = store.update(slot, {
+            $0.stop(immediately: immediately, spring: spring, visibleChange: visibleChange)
+        }) else { return }
+        if motion.state == .ended {
+            store.unschedule(slot)
+            valueChanged?(store.reported(motion.value, slot: slot))
+            completion?(event)
+            store.resumeWaiters(slot, with: motion.value)
+            store.update(slot) { $0.settleEndedState() }
         } else {
-            core.completion?(event)
+            completion?(event)
         }
     }
 
     /// The exact time, in seconds from now, until the current motion stays inside its rest band for
     /// good, in distance and speed (see ``RestThreshold``). 0 when not running.
     public var remainingSettleTime: Double {
-        guard state == .running || core.animation.isWaitingToStart else { return 0 }
-        let rest = core.animation.remainingSettleTime
-        return core.animation.remainingDelay + (rest.isNaN ? .infinity : rest)
+        let motion = motion
+        guard motion.state == .running || motion.isWaitingToStart else { return 0 }
+        let rest = motion.remainingSettleTime(spring, visibleChange: store.visibleChange(slot))
+        return motion.remainingDelay + (rest.isNaN ? .infinity : rest)
     }
 
     /// The time from now until the current motion stays inside its rest band: the old name of
@@ -192,124 +234,14 @@ extension SpringAnimator where Value: Sendable {
     /// it was released or its controller torn down first. Returns at once when the run already ended.
     public var finished: Value? {
         get async {
-            let animation = core.animation
-            if animation.state == .ended { return animation.value }
-            if animation.state == .inactive && !animation.isWaitingToStart {
-                return animation.hasEnded ? animation.value : nil
+            let motion = motion
+            if motion.state == .ended { return motion.value }
+            if motion.state == .inactive && !motion.isWaitingToStart {
+                return motion.hasEnded ? motion.value : nil
             }
-            if core.isDetached { return nil }
             return await withCheckedContinuation { continuation in
-                core.ensureExtras().waiters.append { continuation.resume(returning: $0) }
+                store.ensureExtras(slot).waiters.append { continuation.resume(returning: $0) }
             }
         }
     }
-}
-
-/// The animator's per-frame part, owned by the controller while scheduled. Kept small: a scalar
-/// animator is about 140 bytes here plus 32 for the handle.
-@MainActor
-class SpringAnimatorCore<Value: SpringVector>: AnimationNode {
-    // Only the main actor touches these, and never re-entrantly from inside an access, so the
-    // per-frame dynamic exclusivity checks are skipped.
-    @exclusivity(unchecked) final var animation: SpringAnimation<Value>
-    @exclusivity(unchecked) final var valueChanged: (@MainActor (Value) -> Void)?
-    @exclusivity(unchecked) final var completion: (@MainActor (AnimationEvent<Value>) -> Void)?
-    @exclusivity(unchecked) final var extras: AnimatorExtras<Value>?
-    /// Weak: an animator may outlive its controller (it is then inert).
-    final weak var controller: AnimationController?
-
-    init(animation: SpringAnimation<Value>, controller: AnimationController) {
-        self.animation = animation
-        self.controller = controller
-    }
-
-    /// The core for `animation`: a compiled scalar one for `Double`, the generic one otherwise.
-    static func make(animation: SpringAnimation<Value>, controller: AnimationController) -> SpringAnimatorCore<Value> {
-        if let scalar = animation as? SpringAnimation<Double>,
-           let core = ScalarAnimatorCore(animation: scalar, controller: controller) as? SpringAnimatorCore<Value> {
-            return core
-        }
-        return SpringAnimatorCore(animation: animation, controller: controller)
-    }
-
-    /// Whether the owning ``SpringAnimator`` is gone.
-    var isDetached: Bool { extras?.detached ?? false }
-
-    func ensureExtras() -> AnimatorExtras<Value> {
-        if let extras { return extras }
-        let created = AnimatorExtras<Value>()
-        extras = created
-        return created
-    }
-
-    override func advance(by deltaTime: Double, controller: AnimationController) -> Bool {
-        advanceBody(deltaTime, controller: controller)
-    }
-
-    /// One frame. Written once; ``ScalarAnimatorCore`` inlines it for `Double`, where generic code
-    /// would pay for abstraction on every arithmetic operation.
-    @inline(__always)
-    final func advanceBody(_ deltaTime: Double, controller: AnimationController) -> Bool {
-        let matrix = animation.integrator == .exact
-            ? controller.transition(for: animation.springReference, deltaTime: deltaTime) : nil
-        let result = animation.advance(by: deltaTime, transition: matrix)
-        if result.isEmpty { return false }
-        if result.contains(.began) { extras?.didStart?() }
-        if result.contains(.moved) { valueChanged?(reported(animation.value)) }
-        if result.contains(.finished) {
-            completion?(.finished(at: animation.value))
-            resumeWaiters(with: animation.value)
-            // A callback may have started a new run; then the node stays scheduled.
-            guard animation.state == .ended else { return false }
-            animation.settleEndedState()
-            return true
-        }
-        return false
-    }
-
-    override func interrupt() {
-        animation.interrupt()
-        resumeWaiters(with: nil)
-    }
-
-    /// The program released the animator: stop silently.
-    func detach() {
-        ensureExtras().detached = true
-        valueChanged = nil
-        completion = nil
-        extras?.didStart = nil
-        controller?.unschedule(self)
-        resumeWaiters(with: nil)
-    }
-
-    func resumeWaiters(with value: Value?) {
-        guard let extras, !extras.waiters.isEmpty else { return }
-        let waiters = extras.waiters
-        extras.waiters = []
-        for waiter in waiters { waiter(value) }
-    }
-
-    @inline(__always)
-    func reported(_ value: Value) -> Value {
-        guard let extras, extras.integralize, let alignable = value as? any PixelAlignable else { return value }
-        return (alignable.roundedToPixels(scale: extras.pixelScale) as? Value) ?? value
-    }
-}
-
-/// The animator core for `Double` values, with the frame step compiled for the concrete type.
-@MainActor
-final class ScalarAnimatorCore: SpringAnimatorCore<Double> {
-    override func advance(by deltaTime: Double, controller: AnimationController) -> Bool {
-        advanceBody(deltaTime, controller: controller)
-    }
-}
-
-/// What most animators never use, allocated on first use.
-@MainActor
-final class AnimatorExtras<Value: SpringVector> {
-    var didStart: (@MainActor () -> Void)?
-    var integralize = false
-    var pixelScale = 1.0
-    var detached = false
-    var waiters: [@MainActor (Value?) -> Void] = []
 }

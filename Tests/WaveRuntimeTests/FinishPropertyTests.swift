@@ -92,8 +92,7 @@ struct FinishPropertyTests {
                 if case .finished = event { finished = (controller.time, previousFrame, framesInSegment == 1) }
             }
             func changed() {
-                let animation = animator.core.animation
-                let band = Double(animation.restDistance)
+                let band = animator.restBand
                 segment = Segment(start: controller.time,
                                   motion: TextbookMotion(dampingRatio: zeta, response: response,
                                                          x0: animator.value - animator.target, v0: animator.velocity),

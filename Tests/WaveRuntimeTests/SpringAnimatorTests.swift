@@ -27,7 +27,7 @@ func runUntilEnded<Value>(_ animator: SpringAnimator<Value>, _ controller: Anima
     repeat {
         controller.advance(by: dt)
         frames += 1
-    } while (animator.state == .running || animator.core.animation.isWaitingToStart) && frames < limit
+    } while (animator.state == .running || animator.isWaitingToStart) && frames < limit
 }
 
 @Suite("SpringAnimator")
@@ -416,7 +416,7 @@ struct SpringAnimatorTests {
         #expect(await animator.finished == nil)  // never started
         animator.start()
         let task = Task { @MainActor in await animator.finished }
-        while animator.state == .running || animator.core.animation.isWaitingToStart {
+        while animator.state == .running || animator.isWaitingToStart {
             await Task.yield()
             controller.advance(by: 1.0 / 60)
         }

@@ -213,7 +213,7 @@ struct RandomisedTests {
                 guard let current = animator else { break }
                 switch Int.random(in: 0..<8, using: &rng) {
                 case 0:
-                    if current.state != .running && !current.core.animation.isWaitingToStart {
+                    if current.state != .running && !current.isWaitingToStart {
                         runs += 1
                         ended = false
                     }
