@@ -26,7 +26,8 @@ enum PNGEncoder {
         let opaque = isOpaque(pixels: pixels, width: width, height: height, stride: stride)
         let rowLength = (opaque ? 3 : 4) * width + 1
         let deflater = try Deflater(level: level)
-        var batch = [UInt8](repeating: 0, count: rowsPerBatch * rowLength)
+        // One spare byte: an opaque row's filter writes one byte past its end.
+        var batch = [UInt8](repeating: 0, count: rowsPerBatch * rowLength + 1)
         var unpacked = opaque ? [] : [UInt8](repeating: 0, count: 2 * (rowLength - 1))
         var y = 0
         while y < height {
@@ -71,17 +72,19 @@ enum PNGEncoder {
 
     static func isOpaque(pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int) -> Bool {
         for y in 0..<height {
+            // The AND of a whole row's words (a loop the compiler vectorises) before one test.
             let row = pixels + y * stride
-            for x in 0..<width where row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self) >> 24 != 0xFF {
-                return false
-            }
+            var all: UInt32 = 0xFFFF_FFFF
+            for x in 0..<width { all &= row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self) }
+            if all >> 24 != 0xFF { return false }
         }
         return true
     }
 
     // MARK: Filtering
 
-    /// The filter byte and the filtered RGB bytes of row `y`, straight from the pixel words.
+    /// The filter byte and the filtered RGB bytes of row `y`, straight from the pixel words. Writes
+    /// one byte past the row (the next row's filter byte, or the batch's spare byte).
     private static func filterOpaqueRow(pixels: UnsafeRawPointer, y: Int, width: Int, stride: Int,
                                         into target: UnsafeMutableRawPointer) {
         let row = pixels + y * stride
@@ -96,19 +99,34 @@ enum PNGEncoder {
             subCost &+= difference(pixel, left)
         }
         let useUp = upCost <= subCost
-        var out = target.assumingMemoryBound(to: UInt8.self)
-        out.pointee = useUp ? 2 : 1
-        out += 1
-        var left: UInt32 = 0
-        for x in 0..<width {
-            let pixel = row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
-            let reference = useUp ? (above?.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self) ?? 0) : left
-            out[0] = UInt8(truncatingIfNeeded: pixel >> 16) &- UInt8(truncatingIfNeeded: reference >> 16)
-            out[1] = UInt8(truncatingIfNeeded: pixel >> 8) &- UInt8(truncatingIfNeeded: reference >> 8)
-            out[2] = UInt8(truncatingIfNeeded: pixel) &- UInt8(truncatingIfNeeded: reference)
-            out += 3
-            left = pixel
+        target.storeBytes(of: useUp ? 2 : 1, as: UInt8.self)
+        let out = target + 1
+        if useUp, let above {
+            for x in 0..<width {
+                store(row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self),
+                      minus: above.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self), at: out + 3 * x)
+            }
+        } else if useUp {
+            // Up from the (zero) row above the image: the bytes themselves.
+            for x in 0..<width { store(row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self), minus: 0, at: out + 3 * x) }
+        } else {
+            var left: UInt32 = 0
+            for x in 0..<width {
+                let pixel = row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
+                store(pixel, minus: left, at: out + 3 * x)
+                left = pixel
+            }
         }
+    }
+
+    /// Writes the red, green and blue bytes of `pixel − reference` (each byte modulo 256) at `out`,
+    /// with one more byte after them that the next pixel overwrites.
+    @inline(__always) private static func store(_ pixel: UInt32, minus reference: UInt32, at out: UnsafeMutableRawPointer) {
+        // Byte-wise subtraction in one word: no borrow crosses a byte boundary.
+        let high: UInt32 = 0x8080_8080
+        let difference = ((pixel | high) &- (reference & ~high)) ^ ((pixel ^ ~reference) & high)
+        // 0xAARRGGBB → 0x00BBGGRR, stored little-endian as R, G, B, 0.
+        out.storeBytes(of: (difference.byteSwapped >> 8).littleEndian, as: UInt32.self)
     }
 
     /// The sum of the magnitudes of the byte differences of the red, green and blue channels.
