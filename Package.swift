@@ -38,7 +38,7 @@ let package = Package(
         .systemLibrary(
             name: "CCairo",
             pkgConfig: "cairo",
-            providers: [.apt(["libcairo2-dev"])]
+            providers: [.apt(["libcairo2-dev", "libisal-dev"])]
         ),
         .target(name: "SpringCharts", dependencies: ["CCairo"], swiftSettings: settings),
 
