@@ -130,11 +130,15 @@ enum PNGEncoder {
         out.storeBytes(of: (difference.byteSwapped >> 8).littleEndian, as: UInt32.self)
     }
 
-    /// The sum of the magnitudes of the byte differences of the red, green and blue channels.
+    /// The sum of the magnitudes of the byte differences of the red, green and blue channels, each
+    /// difference read as a signed byte (so 0x80 counts 128), worked out in one word.
     @inline(__always) private static func difference(_ a: UInt32, _ b: UInt32) -> Int {
-        magnitude(UInt8(truncatingIfNeeded: a >> 16) &- UInt8(truncatingIfNeeded: b >> 16))
-            &+ magnitude(UInt8(truncatingIfNeeded: a >> 8) &- UInt8(truncatingIfNeeded: b >> 8))
-            &+ magnitude(UInt8(truncatingIfNeeded: a) &- UInt8(truncatingIfNeeded: b))
+        let high: UInt32 = 0x8080_8080
+        let d = ((a | high) &- (b & ~high)) ^ ((a ^ ~b) & high)
+        let negative = (d >> 7) & 0x0101_0101
+        // Negative bytes become their two's complement (at most 0x80: no carry into the next byte).
+        let magnitudes = (d ^ (negative &* 0xFF)) &+ negative
+        return Int(magnitudes & 0xFF) &+ Int((magnitudes >> 8) & 0xFF) &+ Int((magnitudes >> 16) & 0xFF)
     }
 
     @inline(__always) private static func magnitude(_ byte: UInt8) -> Int {
