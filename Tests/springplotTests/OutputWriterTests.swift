@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import Testing
-@testable import springplot
+@testable import SpringPlotCommands
 
 /// Device numbers as glibc's `makedev` packs them (the macro is not imported into Swift).
 func deviceNumber(major: UInt64, minor: UInt64) -> dev_t {

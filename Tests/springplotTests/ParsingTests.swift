@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import SpringMath
 import Testing
-@testable import springplot
+@testable import SpringPlotCommands
 
 /// The first line of the message a failed parse gives, as the tool prints it.
 func parseError(_ arguments: [String]) -> String? {

@@ -23,13 +23,17 @@ struct CoverageGrid: Sendable {
         columns = max(1, Int((width / cellSize).rounded(.up)))
         rows = max(1, Int((height / cellSize).rounded(.up)))
         let sampleSpacing = cellSize / 2
-        var cells = [Double](repeating: 0, count: columns * rows)
+        // One array: each cell's weight goes where its prefix sum will be (row + 1, column + 1), and
+        // the sums then replace the weights in place (a second array of cells cost a page fault per
+        // 4 KB of it, about 0.1 ms per panel).
         let columns = self.columns, rows = self.rows, origin = self.origin
+        let stride = columns + 1
+        var sums = [Double](repeating: 0, count: (rows + 1) * stride)
         func add(_ x: Double, _ y: Double, _ weight: Double) {
             let column = ((x - origin.x) / cellSize).rounded(.down)
             let row = ((y - origin.y) / cellSize).rounded(.down)
             guard column >= 0, column < Double(columns), row >= 0, row < Double(rows) else { return }
-            cells[Int(row) * columns + Int(column)] += weight
+            sums[(Int(row) + 1) * stride + Int(column) + 1] += weight
         }
         for (points, weight) in polylines {
             guard let first = points.first else { continue }
@@ -44,12 +48,10 @@ struct CoverageGrid: Sendable {
                 }
             }
         }
-        var sums = [Double](repeating: 0, count: (rows + 1) * (columns + 1))
-        let stride = columns + 1
         for row in 0..<rows {
             var rowSum = 0.0
             for column in 0..<columns {
-                rowSum += cells[row * columns + column]
+                rowSum += sums[(row + 1) * stride + column + 1]
                 sums[(row + 1) * stride + column + 1] = sums[row * stride + column + 1] + rowSum
             }
         }

@@ -1,4 +1,7 @@
 import CCairo
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A Cairo failure: the operation that failed and Cairo's description of its status.
 public struct ChartRenderError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -43,21 +46,37 @@ final class CairoByteSink {
 final class CairoSurface {
     let handle: OpaquePointer
     private let sink: CairoByteSink?
+    /// The pixel memory of an image surface that ``PixelMemory`` mapped, unmapped after the surface.
+    private let pixels: PixelMemory?
 
-    private init(handle: OpaquePointer, sink: CairoByteSink?, operation: String) throws {
+    private init(handle: OpaquePointer, sink: CairoByteSink?, pixels: PixelMemory? = nil, operation: String) throws {
         self.handle = handle
         self.sink = sink
+        self.pixels = pixels
         try check(operation)
     }
 
-    deinit { cairo_surface_destroy(handle) }
+    deinit {
+        cairo_surface_destroy(handle)
+        pixels?.unmap()
+    }
 
-    /// An ARGB32 image surface of `width` × `height` device pixels.
+    /// An ARGB32 image surface of `width` × `height` device pixels, cleared to transparent.
     ///
-    /// The corresponding Cairo function is `cairo_image_surface_create`.
+    /// The corresponding Cairo functions are `cairo_image_surface_create` and, for a large surface
+    /// in memory of its own, `cairo_format_stride_for_width` and `cairo_image_surface_create_for_data`.
     static func image(width: Int, height: Int) throws -> CairoSurface {
-        guard let handle = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(clamping: width),
-                                                      Int32(clamping: height)) else {
+        let width = Int32(clamping: width), height = Int32(clamping: height)
+        let stride = cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, width)
+        if stride > 0, height > 0, let memory = PixelMemory(byteCount: Int(stride) * Int(height)) {
+            guard let handle = cairo_image_surface_create_for_data(memory.start.assumingMemoryBound(to: UInt8.self),
+                                                                   CAIRO_FORMAT_ARGB32, width, height, stride) else {
+                memory.unmap()
+                throw ChartRenderError(operation: "cairo_image_surface_create_for_data", cairoStatus: CAIRO_STATUS_NO_MEMORY)
+            }
+            return try CairoSurface(handle: handle, sink: nil, pixels: memory, operation: "cairo_image_surface_create_for_data")
+        }
+        guard let handle = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height) else {
             throw ChartRenderError(operation: "cairo_image_surface_create", cairoStatus: CAIRO_STATUS_NO_MEMORY)
         }
         return try CairoSurface(handle: handle, sink: nil, operation: "cairo_image_surface_create")
@@ -192,5 +211,50 @@ struct RasterImage: Hashable, Sendable {
         guard alpha > 0 else { return (0, 0, 0, 0) }
         func unpremultiply(_ value: Int) -> Int { min(255, (value * 255 + alpha / 2) / alpha) }
         return (unpremultiply(red), unpremultiply(green), unpremultiply(blue), alpha)
+    }
+}
+
+/// Zeroed memory for a large image surface, mapped so that the kernel backs it with 2 MB pages where
+/// it can (transparent huge pages on request, `madvise`).
+///
+/// A surface from `cairo_image_surface_create` is zeroed 4 KB pages that fault in one at a time as
+/// the chart is drawn: about 940 faults for a 1200 × 800 chart, around 1.5 ms of a process that takes
+/// a few more. In 2 MB pages the same memory costs two faults. Where the kernel gives no huge page,
+/// this is ordinary memory. Surfaces under 1 MB are left to Cairo.
+struct PixelMemory {
+    static let hugePage = 2 << 20
+    static let minimumSize = 1 << 20
+
+    /// The first pixel byte, on a 2 MB boundary.
+    let start: UnsafeMutableRawPointer
+    private let mapping: UnsafeMutableRawPointer
+    private let mappingSize: Int
+
+    /// Nil for a size under ``minimumSize``, or when the memory cannot be mapped (then let Cairo
+    /// allocate it).
+    init?(byteCount: Int) {
+        #if canImport(Glibc)
+        guard byteCount >= PixelMemory.minimumSize, byteCount <= Int.max / 2 else { return nil }
+        // Whole huge pages (a partial one at the end would be 4 KB pages), plus room to align.
+        let pages = (byteCount + PixelMemory.hugePage - 1) / PixelMemory.hugePage * PixelMemory.hugePage
+        let size = pages + PixelMemory.hugePage
+        guard let mapping = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+              mapping != MAP_FAILED else { return nil }
+        let address = UInt(bitPattern: mapping)
+        let aligned = (address + UInt(PixelMemory.hugePage - 1)) & ~UInt(PixelMemory.hugePage - 1)
+        let start = mapping + Int(aligned - address)
+        _ = madvise(start, pages, MADV_HUGEPAGE)
+        self.start = start
+        self.mapping = mapping
+        self.mappingSize = size
+        #else
+        return nil
+        #endif
+    }
+
+    func unmap() {
+        #if canImport(Glibc)
+        munmap(mapping, mappingSize)
+        #endif
     }
 }

@@ -15,6 +15,7 @@ extension ExportTarget: ExpressibleByArgument {
 /// Copy-ready code for one spring on every platform, with what each platform cannot say.
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Copy-ready code for the spring on SwiftUI, UIKit, Core Animation, Wave, Compose, Android, Flutter, the web, Figma and CSS.",
         discussion: """
             Prints each target's code with one-line warnings where the target cannot express the spring \

@@ -8,6 +8,7 @@ import SpringTrack
 /// Recovers the spring behind the motion in a screen recording.
 struct Track: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "track",
         abstract: "Find the moving element in a screen recording and recover its spring.",
         discussion: """
             Reads MP4, MOV, WebM, animated GIF (anything ffmpeg decodes) or a folder of PNG frames, with each \

@@ -7,6 +7,7 @@ import WaveRuntime
 /// Retargeting against restarting: what happens when the target changes mid-flight.
 struct Retarget: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "retarget",
         abstract: "Retargeting (velocity kept) against restarting (velocity reset) when the target changes mid-flight.",
         discussion: """
             The motion runs from --from to --to; at --at seconds the target becomes --new-target. The \

@@ -24,8 +24,8 @@ struct SpringPlot: ParsableCommand {
 }
 
 /// Parses, runs, and reports any failure as one line on standard error with a non-zero exit.
-enum Main {
-    static func run(_ arguments: [String]) -> Int32 {
+package enum Main {
+    package static func run(_ arguments: [String]) -> Int32 {
         if let unknown = unknownHelpTopic(arguments) {
             printError("springplot: error: no subcommand '\(unknown)' to describe: see 'springplot --help'")
             return ExitCode.validationFailure.rawValue

@@ -7,6 +7,7 @@ import SpringPlotCore
 /// Position and velocity against time, for one spring or several overlaid.
 struct Curve: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "curve",
         abstract: "Position and velocity against time (the default command).",
         discussion: """
             Marks the settle band and settle time and the overshoot peak. Comma lists for --damping or \

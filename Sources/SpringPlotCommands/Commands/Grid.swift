@@ -6,6 +6,7 @@ import SpringPlotCore
 /// named presets, on shared axes.
 struct Grid: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "grid",
         abstract: "Small multiples: one curve per spring over ranges of damping ratio and response, or over presets.",
         discussion: """
             Rows are damping ratios (--damping) and columns are responses (--response), each given as \

@@ -6,6 +6,7 @@ import SpringPlotCore
 /// The exact motion against numeric integrators at display frame rates, and the spring Wave animates.
 struct Integrators: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "integrators",
         abstract: "The exact motion against Wave-style Euler at 30, 60 and 120 Hz and RK4, and the spring Wave really animates.",
         discussion: """
             Wave rubber-bands its damping coefficient below 75 and steps with semi-implicit Euler at the \

@@ -6,6 +6,7 @@ import SpringPlotCore
 /// A table of derived quantities and the same spring in other tools' conventions.
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "info",
         abstract: "Derived quantities of a spring and the same spring in other tools' conventions.",
         discussion: """
             Stiffness, damping coefficient, frequencies, period, overshoot, peak and rise times, exact \

@@ -6,6 +6,7 @@ import SpringPlotCore
 /// The phase portrait: velocity against position.
 struct Phase: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "phase",
         abstract: "Velocity against position (the phase portrait).",
         discussion: """
             An underdamped spring spirals into the target; a critically or overdamped one slides in \

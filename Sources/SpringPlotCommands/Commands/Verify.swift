@@ -8,6 +8,7 @@ import SpringPlotCore
 /// Checks a recorded trajectory from any animation library against the exact spring motion.
 struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "verify",
         abstract: "Check a recorded trajectory (CSV t,position[,velocity]) against the exact spring motion.",
         discussion: """
             Reports the largest and RMS error (in value units and as a fraction of the travel) and where \

@@ -7,6 +7,7 @@ import SpringPlotCore
 /// Recovers the spring behind recorded motion.
 struct Fit: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "fit",
         abstract: "Recover the spring, start, target and initial velocity from recorded motion (CSV t,position).",
         discussion: """
             Least squares on the exact closed form (Levenberg–Marquardt from a grid of starting springs), \
