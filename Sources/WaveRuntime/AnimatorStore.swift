@@ -127,7 +127,7 @@ class AnimatorStore<Value: SpringVector>: AnimationNode {
     /// The animator of `slot` was released: stop silently and make the slot reusable.
     final func free(_ slot: UInt32) {
         let i = Int(slot)
-        if motions[i].flags.contains(.scheduled) { unschedule(slot) }
+        unschedule(slot)
         resumeWaiters(slot, with: nil)
         extrasBySlot[slot] = nil
         setValueChanged(nil, slot: slot)
@@ -155,20 +155,23 @@ class AnimatorStore<Value: SpringVector>: AnimationNode {
     /// The spring of `slot`.
     final func spring(_ slot: UInt32) -> Spring { springs[Int(motions[Int(slot)].springIndex)] }
 
-    /// Gives `slot` a new spring; the motion keeps position and velocity.
-    final func setSpring(_ spring: Spring, slot: UInt32) {
-        let index = springIndex(for: spring)
-        let visibleChange = visibleChange(slot)
-        update(slot) {
-            $0.springIndex = index
-            $0.motionChanged(spring, visibleChange: visibleChange)
-        }
+    /// Changes the motion of `slot` in place, given what planning its finish needs: its spring and
+    /// the minimum visible change of its rest threshold (NaN for `.automatic`).
+    final func updateWithSpring<R>(_ slot: UInt32, _ body: (inout MotionState<Value>, Spring, Double) -> R) -> R {
+        let spring = spring(slot), visibleChange = visibleChange(slot)
+        return update(slot) { body(&$0, spring, visibleChange) }
     }
 
-    /// The motion of `slot` changed (value, velocity, integrator, rest threshold): plan its finish again.
+    /// Gives `slot` a new spring; the motion keeps position and velocity.
+    final func setSpring(_ spring: Spring, slot: UInt32) {
+        motions[Int(slot)].springIndex = springIndex(for: spring)
+        motionChanged(slot)
+    }
+
+    /// The motion of `slot` changed (value, velocity, integrator, rest threshold, spring): plan its
+    /// finish again.
     final func motionChanged(_ slot: UInt32) {
-        let spring = spring(slot), visibleChange = visibleChange(slot)
-        update(slot) { $0.motionChanged(spring, visibleChange: visibleChange) }
+        updateWithSpring(slot) { $0.motionChanged($1, visibleChange: $2) }
     }
 
     private func springIndex(for spring: Spring) -> UInt32 {
@@ -347,8 +350,7 @@ class AnimatorStore<Value: SpringVector>: AnimationNode {
                 guard call(i, { didStart() }) else { continue }
             }
             if result.contains(.moved) {
-                let value = flags.contains(.extras) ? reported(motions[i].value, slot: UInt32(i)) : motions[i].value
-                guard callValueChanged(i, value) else { continue }
+                guard callValueChanged(i, reported(motions[i].value, slot: UInt32(i))) else { continue }
             }
             if result.contains(.finished) { finish(i) }
         }

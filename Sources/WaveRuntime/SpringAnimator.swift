@@ -82,8 +82,7 @@ public final class SpringAnimator<Value: SpringVector> {
     public var target: Value {
         get { motion.target }
         set {
-            let spring = spring, visibleChange = store.visibleChange(slot)
-            if let event = store.update(slot, { $0.retarget(to: newValue, spring: spring, visibleChange: visibleChange) }) {
+            if let event = store.updateWithSpring(slot, { $0.retarget(to: newValue, spring: $1, visibleChange: $2) }) {
                 completion?(event)
             }
         }
@@ -136,9 +135,9 @@ public final class SpringAnimator<Value: SpringVector> {
 
     /// The distance threshold of the rest band for the motion from here (see ``RestThreshold``).
     var restBand: Double {
-        let motion = motion
+        let store = store, motion = store.motion(slot)
         if motion.flags.contains(.stateTest) && !motion.isWaitingToStart { return Double(motion.restThresholds.distance) }
-        return Double(motion.currentRestThresholds(spring, visibleChange: store.visibleChange(slot)).distance)
+        return Double(motion.currentRestThresholds(store.spring(slot), visibleChange: store.visibleChange(slot)).distance)
     }
 
     /// A stable identity for this animator.
@@ -198,15 +197,14 @@ public final class SpringAnimator<Value: SpringVector> {
     /// receives `.finished(at:)` with it. Otherwise it retargets to the current value (completion:
     /// `.retargeted`) and the spring brings it to rest there, then `.finished`.
     public func stop(immediately: Bool = true) {
-        let spring = spring, visibleChange = store.visibleChange(slot)
-        guard let event = store.update(slot, {
-            $0.stop(immediately: immediately, spring: spring, visibleChange: visibleChange)
-        }) else { return }
-        if motion.state == .ended {
+        let store = store
+        guard let event = store.updateWithSpring(slot, { $0.stop(immediately: immediately, spring: $1, visibleChange: $2) })
+        else { return }
+        if store.motion(slot).state == .ended {
             store.unschedule(slot)
-            valueChanged?(store.reported(motion.value, slot: slot))
+            valueChanged?(store.reported(store.motion(slot).value, slot: slot))
             completion?(event)
-            store.resumeWaiters(slot, with: motion.value)
+            store.resumeWaiters(slot, with: store.motion(slot).value)
             store.update(slot) { $0.settleEndedState() }
         } else {
             completion?(event)
@@ -216,9 +214,9 @@ public final class SpringAnimator<Value: SpringVector> {
     /// The exact time, in seconds from now, until the current motion stays inside its rest band for
     /// good, in distance and speed (see ``RestThreshold``). 0 when not running.
     public var remainingSettleTime: Double {
-        let motion = motion
+        let store = store, motion = store.motion(slot)
         guard motion.state == .running || motion.isWaitingToStart else { return 0 }
-        let rest = motion.remainingSettleTime(spring, visibleChange: store.visibleChange(slot))
+        let rest = motion.remainingSettleTime(store.spring(slot), visibleChange: store.visibleChange(slot))
         return motion.remainingDelay + (rest.isNaN ? .infinity : rest)
     }
 
