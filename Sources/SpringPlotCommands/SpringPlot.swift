@@ -31,6 +31,11 @@ package enum Main {
             return ExitCode.validationFailure.rawValue
         }
         do {
+            // The common curve lines skip ArgumentParser's start-up (see CurvePlot(directArguments:)).
+            if let plot = CurvePlot(directArguments: arguments) {
+                try plot.draw()
+                return 0
+            }
             var command = try SpringPlot.parseAsRoot(arguments)
             try command.run()
             return 0

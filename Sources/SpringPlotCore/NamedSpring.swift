@@ -1,7 +1,7 @@
 import SpringMath
 
 /// A spring with the name a legend or a report shows.
-public struct NamedSpring: Sendable {
+public struct NamedSpring: Equatable, Sendable {
     public var spring: Spring
     public var name: String
 

@@ -51,8 +51,27 @@ struct Curve: ParsableCommand {
             try self.chart.write(chart, defaultName: "springplot-platforms")
             return
         }
-        let chart = CurveChart.chart(springs: try spring.springs(), motion: motion.motion, tolerance: self.chart.tolerance,
-                               timeSpan: self.chart.timeSpan, frame: self.chart.frame)
-        try self.chart.write(chart, defaultName: "springplot-curve")
+        try plot.draw()
+    }
+
+    /// What to draw without `--platform`, as plain values.
+    var plot: CurvePlot {
+        get throws { CurvePlot(springs: try spring.springs(), motion: motion.motion, span: chart.span, canvas: chart.canvas.settings) }
+    }
+}
+
+/// The curve chart of one or more springs, as plain values: what ``Curve`` reads through
+/// ArgumentParser, or ``init(directArguments:)`` reads straight from the common command lines.
+struct CurvePlot: Equatable {
+    var springs: [NamedSpring]
+    var motion: Motion
+    var span: ChartSpan
+    var canvas: CanvasSettings
+
+    /// Draws the chart and writes it where the canvas says.
+    func draw() throws {
+        let chart = CurveChart.chart(springs: springs, motion: motion, tolerance: span.tolerance, timeSpan: span.timeSpan,
+                                     frame: canvas.frame)
+        try canvas.write(chart, defaultName: "springplot-curve")
     }
 }

@@ -48,20 +48,13 @@ struct ChartOptionsOf<Size: DefaultChartSize>: ParsableArguments {
     @Option(name: .customLong("epsilon"), parsing: .unconditional, help: .hidden)
     var epsilon: Double?
 
-    /// The settle tolerance: `--tolerance`, or its old spelling `--epsilon`, or 0.01.
-    var tolerance: Double { givenTolerance ?? epsilon ?? 0.01 }
+    /// The time span and settle tolerance these options give, as plain values.
+    var span: ChartSpan { ChartSpan(timeSpan: timeSpan, givenTolerance: givenTolerance, epsilon: epsilon) }
 
-    func validate() throws {
-        if let timeSpan { try requirePositive(timeSpan, "--time-span") }
-        if let timeSpan, timeSpan > 1e6 { throw ValidationError("--time-span must be at most 1000000 s (got \(timeSpan))") }
-        if givenTolerance != nil && epsilon != nil {
-            throw ValidationError("--epsilon is the old spelling of --tolerance: give --tolerance alone")
-        }
-        // The message names the spelling that was used.
-        let option = epsilon == nil ? "--tolerance" : "--epsilon"
-        try requirePositive(tolerance, option)
-        if tolerance >= 1 || tolerance < 1e-9 { throw ValidationError("\(option) must be between 1e-9 and 1 (got \(tolerance))") }
-    }
+    /// The settle tolerance: `--tolerance`, or its old spelling `--epsilon`, or 0.01.
+    var tolerance: Double { span.tolerance }
+
+    func validate() throws { try span.validate() }
 
     subscript<Value>(dynamicMember path: KeyPath<ChartCanvasOptions<Size>, Value>) -> Value { canvas[keyPath: path] }
 
@@ -92,6 +85,55 @@ struct ChartCanvasOptions<Size: DefaultChartSize>: ParsableArguments {
     var theme: ThemeName = .light
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Chart title (default: one describing what is drawn).", valueName: "text"))
+    var title: String?
+
+    /// The canvas these options give, as plain values.
+    var settings: CanvasSettings {
+        CanvasSettings(output: output, format: format, width: width, height: height, scale: scale, theme: theme, title: title)
+    }
+
+    func validate() throws { try settings.validate() }
+
+    /// Where to write, and in which format.
+    func destination(defaultName: String) throws -> OutputDestination { try settings.destination(defaultName: defaultName) }
+
+    var chartTheme: Theme { settings.chartTheme }
+}
+
+/// How much of the motion a chart shows and its settle tolerance, whichever reader read them
+/// (``ChartOptionsOf`` for ArgumentParser, ``CurvePlot/init(directArguments:)`` for the common case).
+struct ChartSpan: Equatable {
+    var timeSpan: Double?
+    /// `--tolerance` as given.
+    var givenTolerance: Double?
+    /// `--epsilon`, the old spelling of `--tolerance`.
+    var epsilon: Double?
+
+    /// The settle tolerance: `--tolerance`, or its old spelling `--epsilon`, or 0.01.
+    var tolerance: Double { givenTolerance ?? epsilon ?? 0.01 }
+
+    func validate() throws {
+        if let timeSpan { try requirePositive(timeSpan, "--time-span") }
+        if let timeSpan, timeSpan > 1e6 { throw ValidationError("--time-span must be at most 1000000 s (got \(timeSpan))") }
+        if givenTolerance != nil && epsilon != nil {
+            throw ValidationError("--epsilon is the old spelling of --tolerance: give --tolerance alone")
+        }
+        // The message names the spelling that was used.
+        let option = epsilon == nil ? "--tolerance" : "--epsilon"
+        try requirePositive(tolerance, option)
+        if tolerance >= 1 || tolerance < 1e-9 { throw ValidationError("\(option) must be between 1e-9 and 1 (got \(tolerance))") }
+    }
+}
+
+/// A chart's size, look and destination, whichever reader read them (``ChartCanvasOptions`` for
+/// ArgumentParser, ``CurvePlot/init(directArguments:)`` for the common case).
+struct CanvasSettings: Equatable {
+    var output: String?
+    var format: OutputFormat?
+    var width: Double
+    var height: Double
+    var scale: Double
+    var theme: ThemeName
     var title: String?
 
     func validate() throws {

@@ -6,6 +6,13 @@ extension ChartCanvasOptions {
     /// Renders `chart` into the format these options ask for and writes it where they say (the last
     /// step of every chart command).
     func write(_ chart: Chart, defaultName: String) throws {
+        try settings.write(chart, defaultName: defaultName)
+    }
+}
+
+extension CanvasSettings {
+    /// Renders `chart` into the format these settings ask for and writes it where they say.
+    func write(_ chart: Chart, defaultName: String) throws {
         let destination = try destination(defaultName: defaultName)
         let format: OutputFormat
         switch destination {
@@ -34,6 +41,11 @@ extension ChartOptionsOf {
 }
 
 extension ChartCanvasOptions {
+    /// Size, scale, theme and title as the chart library takes them.
+    var frame: ChartFrame { settings.frame }
+}
+
+extension CanvasSettings {
     /// Size, scale, theme and title as the chart library takes them.
     var frame: ChartFrame {
         ChartFrame(title: title, width: width, height: height, scale: scale, theme: chartTheme)
