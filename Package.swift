@@ -205,7 +205,7 @@ let package = Package(
         ),
         .testTarget(
             name: "springplotTests",
-            dependencies: ["SpringPlotCommands"],
+            dependencies: ["SpringPlotCommands", "SpringTestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: settings
         ),

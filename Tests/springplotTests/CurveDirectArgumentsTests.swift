@@ -1,4 +1,5 @@
 import ArgumentParser
+import SpringTestSupport
 import Testing
 @testable import SpringPlotCommands
 
@@ -72,7 +73,7 @@ struct CurveDirectArgumentsTests {
             ("format", ["svg", "gif", "png"]), ("output", ["c.png", "c.txt", "-", "noext"]), ("title", ["Hi", "-dash"]),
             ("platform", ["react-spring"]), ("fps", ["120"]),
         ]
-        var random = SplitMix(seed: seed)
+        var random = SeededGenerator(seed: seed)
         var readDirectly = 0
         for _ in 0..<120 {
             var line: [String] = random.next() % 4 == 0 ? ["curve"] : []
@@ -94,18 +95,5 @@ struct CurveDirectArgumentsTests {
         }
         // The property says something only if many lines are read directly.
         #expect(readDirectly > 15, "only \(readDirectly) of 120 lines read directly (seed \(seed))")
-    }
-}
-
-/// A small seeded generator (SplitMix64), so a failing line can be found again from its seed.
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
