@@ -127,19 +127,44 @@ public struct TargetExport: Sendable {
 public enum ExportError: Error, Equatable, CustomStringConvertible {
     case instantaneous
     case css(LinearEasingError)
+    /// The spring lies outside what the targets carry (see ``ExportRequest/exportableProblem(_:)``).
+    case outsideExportableRange(String)
 
     public var description: String {
         switch self {
         case .instantaneous: return "a response-0 spring is an instant jump: there is no spring to export"
+        case .outsideExportableRange(let problem): return problem
         case .css(let error): return "CSS: \(error)"
         }
     }
 }
 
 extension ExportRequest {
+    /// The natural frequencies ω₀ every target carries, in rad/s (a response from 6.3 µs to 73
+    /// days): past them the platforms' own numbers (Android's 32-bit floats, frame-based steppers,
+    /// millisecond CSS durations) overflow, underflow or hold nothing of the motion.
+    public static let exportableNaturalFrequencies: ClosedRange<Double> = 1e-6...1e6
+    /// The largest damping ratio every target carries.
+    public static let exportableDampingRatio = 1e6
+
+    /// Why `spring` cannot be exported (one sentence), or nil when it can. Instantaneous springs
+    /// are refused separately (``ExportError/instantaneous``).
+    public static func exportableProblem(_ spring: Spring) -> String? {
+        guard !spring.isInstantaneous else { return nil }
+        let omega = 2 * Double.pi / spring.response
+        if !exportableNaturalFrequencies.contains(omega) {
+            return "the spring's response is \(NumberFormat.people(spring.response, digits: 3)) s; exports carry a response "
+                + "between 6.3e-6 s and 6.3e6 s (a natural frequency of 1e-6 to 1e6 rad/s)"
+        }
+        if spring.dampingRatio > exportableDampingRatio {
+            return "the spring's damping ratio is \(NumberFormat.people(spring.dampingRatio, digits: 3)); exports carry at most 1e6"
+        }
+        return nil
+    }
+
     /// The code for `target`.
-    /// - Throws: ``ExportError`` when the spring is instantaneous, or (CSS and token only) the motion
-    ///   cannot be eased.
+    /// - Throws: ``ExportError`` when the spring is instantaneous or outside the exportable range,
+    ///   or (CSS and token only) the motion cannot be eased.
     public func export(_ target: ExportTarget) throws -> TargetExport {
         try export(target, easing: nil)
     }
@@ -148,6 +173,7 @@ extension ExportRequest {
     /// CSS easing computed once.
     public func exportAll() throws -> [TargetExport] {
         guard !spring.isInstantaneous else { throw ExportError.instantaneous }
+        if let problem = ExportRequest.exportableProblem(spring) { throw ExportError.outsideExportableRange(problem) }
         let easing = try? cssEasing()
         return ExportTarget.allCases.compactMap { target in
             if (target == .css) && easing == nil { return nil }
@@ -157,6 +183,7 @@ extension ExportRequest {
 
     private func export(_ target: ExportTarget, easing: LinearEasing?) throws -> TargetExport {
         guard !spring.isInstantaneous else { throw ExportError.instantaneous }
+        if let problem = ExportRequest.exportableProblem(spring) { throw ExportError.outsideExportableRange(problem) }
         var easing = easing
         if target == .css && easing == nil { easing = try cssEasing() }
         var export = try code(target, easing: easing)
@@ -289,7 +316,12 @@ extension ExportRequest {
 
     private func float32Warning() -> String? {
         // Float keeps about 7 digits: say so only when it changes the motion visibly (> 0.01 units).
-        let roundedSpring = Spring(dampingRatio: Double(Float(zeta)), stiffness: Double(Float(kPerMass)))
+        let floatZeta = Double(Float(zeta)), floatStiffness = Double(Float(kPerMass))
+        // Beyond Float's range the parameters become ∞ or 0: no spring at all on the device.
+        guard floatZeta.isFinite, floatStiffness.isFinite, floatStiffness > 0 else {
+            return "Float cannot hold these parameters (dampingRatio \(n(zeta)), stiffness \(n(kPerMass))): Android gets \(Float(zeta)) and \(Float(kPerMass))"
+        }
+        let roundedSpring = Spring(dampingRatio: floatZeta, stiffness: floatStiffness)
         let deviation = NumberText.motionDeviation(spring, roundedSpring, request: self)
         return deviation > 0.01 ? "Float parameters move the motion by up to \(n(deviation)) units" : nil
     }

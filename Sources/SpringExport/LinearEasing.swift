@@ -82,17 +82,29 @@ public enum LinearEasingError: Error, Equatable, CustomStringConvertible {
     case neverSettles
     /// The tolerance is not a positive finite fraction below 1.
     case invalidTolerance(Double)
+    /// The motion settles later than ``LinearEasing/longestDuration`` (seconds).
+    case settlesTooLate(Double)
 
     public var description: String {
         switch self {
         case .noTravel: return "the motion has no travel (from equals to), so it has no progress to ease"
         case .neverSettles: return "the spring never settles (damping ratio 0), so no duration ends it"
-        case .invalidTolerance(let e): return "the error must be > 0 and < the travel (got \(e) of the travel)"
+        case .settlesTooLate(let t):
+            return "the spring settles after \(NumberFormat.data((t * 10).rounded() / 10)) s, later than the \(NumberFormat.data(LinearEasing.longestDuration)) s an easing may last"
+        case .invalidTolerance(let e): return "the error must be at least 1e-6 of the travel and less than the travel (got \(e) of the travel)"
         }
     }
 }
 
 extension LinearEasing {
+    /// The smallest error an easing is built for, as a fraction of the travel: one part in a million,
+    /// finer than any display shows. Smaller errors would print more decimals than a double carries.
+    public static let smallestTolerance = 1e-6
+
+    /// The longest duration an easing is built for, in seconds: a motion still moving after ten
+    /// minutes is not a transition, and its oscillations would outnumber the easing's samples.
+    public static let longestDuration = 600.0
+
     /// The fraction of the error within which the motion has settled when the easing ends.
     public static let settleFraction = 0.5
 
@@ -135,7 +147,7 @@ extension LinearEasing {
     private static func printedSettleDuration(motion: SpringMotion<Double>, tolerance: Double) throws -> Double {
         let travel = motion.to - motion.from
         guard travel != 0, travel.isFinite else { throw LinearEasingError.noTravel }
-        guard tolerance.isFinite, tolerance > 0, tolerance < 1 else { throw LinearEasingError.invalidTolerance(tolerance) }
+        guard tolerance.isFinite, tolerance >= smallestTolerance, tolerance < 1 else { throw LinearEasingError.invalidTolerance(tolerance) }
         let spring = motion.spring
         let band = tolerance * abs(travel)
         // The duration ends where the motion stays within half the error for good: inside the error,
@@ -143,6 +155,7 @@ extension LinearEasing {
         let settleTime = spring.settleTime(displacement: motion.from - motion.to, velocity: motion.initialVelocity,
                                                  band: LinearEasing.settleFraction * band)
         guard settleTime.isFinite else { throw LinearEasingError.neverSettles }
+        guard settleTime <= LinearEasing.longestDuration else { throw LinearEasingError.settlesTooLate(settleTime) }
         // CSS and the Web Animations API print the duration in whole milliseconds: the points are
         // chosen for the printed duration (rounded up, so the motion has settled when it ends), or the
         // printed easing would run up to half a millisecond fast or slow against the motion.
@@ -167,10 +180,13 @@ extension LinearEasing {
         let inputDecimals: Int
 
         init(tolerance: Double, grid: ProgressSampler.Grid) {
-            outputDecimals = Swift.max(2, Int((-Foundation.log10(tolerance / 20)).rounded(.up)))
+            // A double carries 17 significant digits: more decimals print nothing more (and an
+            // infinite slope would ask for infinitely many).
+            func decimals(_ x: Double) -> Int { x.isFinite ? Int(Swift.min(17, Swift.max(0, x))) : 17 }
+            outputDecimals = Swift.max(2, decimals((-Foundation.log10(tolerance / 20)).rounded(.up)))
             let steepest = grid.slopes.map(abs).max() ?? 1
             let inputStep = tolerance / 10 / Swift.max(steepest, 1e-9)  // in 0…1 input units
-            inputDecimals = Swift.max(0, Int((-Foundation.log10(inputStep * 100)).rounded(.up)))
+            inputDecimals = decimals((-Foundation.log10(inputStep * 100)).rounded(.up))
         }
 
         /// Input `s` (0…1) as its printed percentage gives it back.

@@ -34,7 +34,9 @@ public struct LinearEasingModel: PlatformModel, Hashable {
                 return PlatformTrajectory(times: times, positions: positions, finished: true)
             }
             positions.append(from + (to - from) * easing.output(at: t / easing.duration))
-            if t > limit { return PlatformTrajectory(times: times, positions: positions, finished: false) }
+            if t > limit || times.count >= PlatformLimits.maximumFrames {
+                return PlatformTrajectory(times: times, positions: positions, finished: false)
+            }
             frame += 1
         }
     }
@@ -69,8 +71,10 @@ extension ExportRequest {
                 let exact = NumberFormat.people(report.exactSettleTime, digits: 4)
                 if let finish = report.finishTime {
                     let offset = finish - report.exactSettleTime
-                    let frames = Int((abs(offset) * report.frameRate).rounded())
-                    parts.append("finishes \(frames) frame\(frames == 1 ? "" : "s") \(offset < 0 ? "early" : "late") "
+                    // Counted as a Double: a spring that settles ages later is more frames away than an Int holds.
+                    let frames = (abs(offset) * report.frameRate).rounded()
+                    let count = frames < 1e15 ? String(Int(frames)) : NumberFormat.people(frames, digits: 3)
+                    parts.append("finishes \(count) frame\(frames == 1 ? "" : "s") \(offset < 0 ? "early" : "late") "
                                  + "(\(NumberFormat.people(finish, digits: 4)) s; exact settle \(exact) s)")
                 } else {
                     parts.append("has not finished after 60 s (exact settle \(exact) s)")

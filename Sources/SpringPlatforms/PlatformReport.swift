@@ -39,7 +39,9 @@ public struct PlatformReport: Hashable, Sendable {
 
 extension PlatformTrajectory {
     /// The largest distance from `motion` over the displayed frames and, once the platform has
-    /// finished, the frames showing the target until `until` (seconds).
+    /// finished, the frames showing the target until `until` (seconds), for at most
+    /// ``PlatformLimits/maximumFrames`` frames after the finish (a motion that settles later than
+    /// that is measured up to there).
     public func largestError(from motion: SpringMotion<Double>, schedule: FrameSchedule, until: Double) -> (error: Double, time: Double) {
         var worst = 0.0, worstTime = 0.0
         for (t, x) in zip(times, positions) {
@@ -48,7 +50,8 @@ extension PlatformTrajectory {
         }
         guard finished, until.isFinite else { return (worst, worstTime) }
         var frame = times.count
-        while true {
+        let lastFrame = times.count + PlatformLimits.maximumFrames
+        while frame < lastFrame {
             let t = schedule.time(ofFrame: frame)
             if t > until + schedule.interval { break }
             let e = abs(motion.to - motion.position(at: t))

@@ -42,6 +42,12 @@ struct TrajectoryRecorder {
         positions.append(position)
     }
 
+    /// True once the run has gone past `limit` seconds (`time` being the newest row's) or holds
+    /// ``PlatformLimits/maximumFrames`` rows: the model stops there, unfinished.
+    func reached(_ limit: Double, at time: Double) -> Bool {
+        time > limit || times.count >= PlatformLimits.maximumFrames
+    }
+
     func finish(_ finished: Bool) -> PlatformTrajectory {
         PlatformTrajectory(times: times, positions: positions, finished: finished)
     }
@@ -51,6 +57,10 @@ struct TrajectoryRecorder {
 public enum PlatformLimits {
     /// Seconds of motion simulated at most (an undamped spring never finishes).
     public static let defaultLimit = 60.0
+
+    /// Frames simulated at most in one run, whatever the limit in seconds and the frame rate: a run
+    /// at a very high rate, or over a recording's very long frame list, stops there unfinished.
+    public static let maximumFrames = 100_000
 
     /// Seconds of motion simulated at most: the old name of ``defaultLimit``.
     @available(*, deprecated, renamed: "defaultLimit")

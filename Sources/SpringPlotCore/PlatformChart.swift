@@ -51,7 +51,9 @@ public enum PlatformChart {
         let exact = SpringMotion(spring: spring.spring, from: motion.from, to: motion.to, initialVelocity: motion.initialVelocity)
         let settle = runs.first?.report.exactSettleTime ?? 1
         let finishes = runs.compactMap(\.report.finishTime)
-        let natural = max(settle.isFinite ? settle : 1, finishes.max() ?? 0) * 1.1
+        // The platforms are simulated for at most PlatformLimits.defaultLimit seconds: a spring that
+        // settles later is shown over that window.
+        let natural = min(max(settle.isFinite ? settle : 1, finishes.max() ?? 0) * 1.1, PlatformLimits.defaultLimit)
         let span = timeSpan ?? natural
         let curve = exact.sampled(count: 1201, span: span)
         let title = "\(spring.name) on \(runs.count == 1 ? runs[0].platform.title : "\(runs.count) platforms") at \(label(fps)) Hz"
@@ -64,7 +66,7 @@ public enum PlatformChart {
             guard run.trajectory.finished else { return (xs, ys) }
             let schedule = FrameSchedule(frameRate: fps)
             var frame = xs.count
-            while xs[xs.count - 1] < span {
+            while xs[xs.count - 1] < span && xs.count < PlatformLimits.maximumFrames {
                 xs.append(schedule.time(ofFrame: frame))
                 ys.append(motion.to)
                 frame += 1

@@ -22,8 +22,16 @@ public struct Motion: Hashable, Sendable {
             if !value.isFinite { return (name, "must be finite (got \(value))") }
             if abs(value) > Motion.limit { return (name, "must lie between -1e100 and 1e100 (got \(value))") }
         }
+        let travel = abs(to - from)
+        if travel > 0 && travel < Motion.smallestTravel {
+            return ("to", "leaves a travel too small to measure (|to − from| = \(shortest(travel)); give at least 1e-100, or no travel)")
+        }
         return nil
     }
+
+    /// The smallest travel `|to − from|` other than 0: a settle band (a fraction of the travel, down
+    /// to 1e-9) and the distances measured against it stay normal numbers.
+    public static let smallestTravel = 1e-100
 }
 
 /// What the charts need to know about one spring's motion.

@@ -189,8 +189,15 @@ enum StudioEndpoints {
         let travel = abs(motion.to - motion.from)
         let error = try request.bounded("error", 1e-9...1e9, default: travel > 0 ? min(0.5, travel / 10) : 0.5)
         if travel > 0 && error >= travel { throw StudioInputError("error", "error must be smaller than the travel \(label(travel)) (got \(error))") }
+        if travel > 0 && error < LinearEasing.smallestTolerance * travel {
+            throw StudioInputError("error", "error must be at least 1e-6 of the travel, \(label(LinearEasing.smallestTolerance * travel)) here (got \(error))")
+        }
         let spring = springs[0].spring
         if spring.isInstantaneous { throw StudioInputError("response", "response must be > 0 to export") }
+        if let problem = ExportRequest.exportableProblem(spring) {
+            let given = request.springParameterNames
+            throw StudioInputError(given.first, "\((given.isEmpty ? ["damping", "response"] : given).joined(separator: "/")): \(problem)")
+        }
         let exportRequest = ExportRequest(spring: spring, from: motion.from, to: motion.to, initialVelocity: motion.initialVelocity, cssError: error)
         let exports = (try? exportRequest.exportAll()) ?? []
         let targets = exports.map { export in

@@ -13,11 +13,17 @@ public struct StudioLimits: Sendable {
     public var maximumBodyBytes: Int
     /// The largest recording `POST /api/track` accepts, in bytes (32 MiB by default).
     public var maximumUploadBytes: Int
+    /// Seconds a recording's tracking may take (the one request whose work grows with its input;
+    /// every other request's work is capped by its parameters' ranges): past it the decoder is
+    /// stopped and the reply is 503.
+    public var trackTimeout: Double
 
     public init(requestTimeout: Double = 10, maximumConnections: Int = 256, maximumBodyBytes: Int = 1 << 20,
-                maximumUploadBytes: Int = 32 << 20) {
+                maximumUploadBytes: Int = 32 << 20, trackTimeout: Double = 30) {
         precondition(requestTimeout.isFinite && requestTimeout > 0, "requestTimeout must be finite and > 0")
+        precondition(trackTimeout.isFinite && trackTimeout > 0, "trackTimeout must be finite and > 0")
         precondition(maximumConnections > 0, "maximumConnections must be > 0")
+        self.trackTimeout = trackTimeout
         self.requestTimeout = requestTimeout
         self.maximumConnections = maximumConnections
         self.maximumBodyBytes = maximumBodyBytes
@@ -46,11 +52,16 @@ struct HostPolicy: Sendable {
 
     static func isIPLiteral(_ host: String) -> Bool {
         let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-        if parts.count == 4, parts.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isNumber) && Int($0)! <= 255 }) {
+        // ASCII digits only: `isNumber` would let through other scripts' digits, which `Int` refuses.
+        func isASCIIDigit(_ c: Character) -> Bool { c.isASCII && c.isWholeNumber }
+        if parts.count == 4, parts.allSatisfy({ part in
+            guard !part.isEmpty, part.count <= 3, part.allSatisfy(isASCIIDigit), let value = Int(part) else { return false }
+            return value <= 255
+        }) {
             return true
         }
         // IPv6: hex digits, colons, at least two colons (an embedded IPv4 tail allowed).
-        return host.filter { $0 == ":" }.count >= 2 && host.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
+        return host.filter { $0 == ":" }.count >= 2 && host.allSatisfy { $0.isASCII && ($0.isHexDigit || $0 == ":" || $0 == ".") }
     }
 
     func allows(_ authority: String?) -> Bool {

@@ -72,6 +72,11 @@ struct StudioRequest {
     func number(_ name: String) -> Double? { numbers[name]?.first }
     func word(_ name: String) -> String? { words[name] }
 
+    /// The spring parameters given, sorted by name.
+    var springParameterNames: [String] {
+        SpringInput.names.filter { numbers[$0] != nil }.sorted()
+    }
+
     /// The springs described (up to ``maximumSprings``).
     func springs(maximum: Int = StudioRequest.maximumSprings) throws(StudioInputError) -> [NamedSpring] {
         var values: [String: [Double]] = [:]

@@ -62,6 +62,12 @@ public enum StudioServer {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Whether a request whose `Host` header is `authority` is answered by a server bound to `host`
+    /// (see ``HostPolicy``).
+    package static func answersHost(_ authority: String?, boundTo host: String) -> Bool {
+        HostPolicy(boundHost: host).allows(authority)
+    }
+
     /// Whether `host` keeps the server on this machine.
     public static func isLoopback(_ host: String) -> Bool {
         host == "localhost" || host == "::1" || host.hasPrefix("127.")
@@ -80,7 +86,7 @@ extension StudioServer {
             router.get(RouterPath(path)) { request, _ in await StudioServer.answer(request) }
             router.head(RouterPath(path)) { request, _ in await StudioServer.answer(request) }
         }
-        let upload = limits.maximumUploadBytes
+        let upload = limits.maximumUploadBytes, trackTimeout = limits.trackTimeout
         router.post(RouterPath(StudioServer.trackPath)) { request, _ in
             let video: ByteBuffer
             do {
@@ -92,9 +98,10 @@ extension StudioServer {
             let bytes = Array(video.readableBytesView)
             let query = request.uri.queryParameters
             let property = query["property"].map(String.init), axis = query["axis"].map(String.init)
+            let deadline = ContinuousClock.now + .milliseconds(Int64((trackTimeout * 1000).rounded()))
             let reply = await withCheckedContinuation { continuation in
                 DispatchQueue.global(qos: .userInitiated).async {
-                    continuation.resume(returning: StudioTrack.reply(video: bytes, property: property, axis: axis))
+                    continuation.resume(returning: StudioTrack.reply(video: bytes, property: property, axis: axis, deadline: deadline))
                 }
             }
             return StudioServer.response(reply)

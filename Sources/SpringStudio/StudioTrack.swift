@@ -10,7 +10,8 @@ enum StudioTrack {
     /// Whether a recording is being tracked now.
     private static let busy = Mutex()
 
-    static func reply(video: [UInt8], property: String?, axis: String?) -> StudioReply {
+    static func reply(video: [UInt8], property: String?, axis: String?,
+                      deadline: ContinuousClock.Instant? = nil) -> StudioReply {
         func failure(_ message: String, _ status: Int) -> StudioReply {
             .encoded(ErrorReply(message), status: status)
         }
@@ -35,13 +36,16 @@ enum StudioTrack {
             return failure("cannot store the upload for tracking", 500)
         }
         do {
-            let samples = try VideoDecoder.locate().track(.init(path: file.path), property: property, axis: axis)
+            var request = VideoDecoder.Request(path: file.path)
+            request.deadline = deadline
+            let samples = try VideoDecoder.locate().track(request, property: property, axis: axis)
             let fit = try TrackFit.fit(samples)
             return .encoded(reply(fit, samples))
         } catch {
             // The scratch path means nothing to the page.
             let message = error.description.replacingOccurrences(of: "'\(file.path)'", with: "the upload")
                 .replacingOccurrences(of: file.path, with: "the upload")
+            if case .timedOut = error { return failure(message, 503) }
             return failure(message, 422)
         }
     }

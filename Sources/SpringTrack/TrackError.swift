@@ -17,6 +17,10 @@ public enum TrackError: Error, Sendable, CustomStringConvertible {
     case regionOutside(PixelBox, width: Int, height: Int)
     /// The clip would take more memory than the tracker allows.
     case tooLarge(frames: Int, bytes: Int)
+    /// Decoding did not finish before the request's deadline (``VideoDecoder/Request/deadline``).
+    case timedOut
+    /// One frame has more pixels than the tracker decodes (``VideoDecoder/maximumPixels``).
+    case frameTooLarge(width: Int, height: Int)
     /// Too few frames to fit a spring (after `--start`/`--end`).
     case tooShort(frames: Int, needed: Int)
     /// Nothing in the frame moves above the noise.
@@ -51,6 +55,10 @@ public enum TrackError: Error, Sendable, CustomStringConvertible {
         case .tooLarge(let frames, let bytes):
             return "the clip is too large to track at once (\(frames) frames, \(bytes >> 20) MiB of pixels): "
                 + "narrow it with --start/--end or --roi"
+        case .timedOut:
+            return "tracking took longer than this server allows: try a shorter clip, or springplot track on your machine"
+        case .frameTooLarge(let width, let height):
+            return "the frames are \(width)×\(height) pixels, over the \(VideoDecoder.maximumPixels / 1_000_000)-megapixel limit the tracker decodes: scale the recording down first"
         case .tooShort(let frames, let needed):
             return "the clip is too short: \(frames) frames where a fit needs at least \(needed) (a longer recording, or a wider --start/--end)"
         case .noMotion:

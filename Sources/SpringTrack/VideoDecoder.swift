@@ -11,8 +11,13 @@ public struct VideoDecoder: Sendable {
     public var ffmpeg: String
     /// Path of the `ffprobe` executable.
     public var ffprobe: String
-    /// The most pixel bytes a decode may hold (3 GiB by default).
-    public var byteLimit = 3 << 30
+    /// The most pixel bytes a decode may hold (768 MiB by default), checked before each frame is
+    /// stored: with the tracker's copy of the moving region, a whole track stays under 2 GiB.
+    public var byteLimit = 768 << 20
+
+    /// The most pixels one frame may have (40 megapixels: an 8K UHD frame is 33), checked before
+    /// anything is decoded.
+    public static let maximumPixels = 40_000_000
 
     public init(ffmpeg: String, ffprobe: String) {
         self.ffmpeg = ffmpeg
@@ -49,6 +54,9 @@ public struct VideoDecoder: Sendable {
         /// Frames come out this many times smaller in each direction (after the region is cut out),
         /// each pixel the mean of the block it replaces. 1 keeps the full size.
         public var reduction: Int = 1
+        /// When decoding must have finished: past it the decoder is stopped and
+        /// ``TrackError/timedOut`` thrown. Nil: no deadline.
+        public var deadline: ContinuousClock.Instant?
 
         public init(path: String, folderFrameRate: Double = 60, region: PixelBox? = nil, start: Double? = nil, end: Double? = nil,
                     reduction: Int = 1) {
@@ -99,6 +107,9 @@ public struct VideoDecoder: Sendable {
         }
         let size: (width: Int, height: Int)
         if let displayedSize { size = displayedSize } else { size = try frameSize(of: probeTarget, label: request.path) }
+        if size.width > VideoDecoder.maximumPixels / Swift.max(size.height, 1) {
+            throw .frameTooLarge(width: size.width, height: size.height)
+        }
         if let region = request.region, !region.fits(width: size.width, height: size.height) {
             throw .regionOutside(region, width: size.width, height: size.height)
         }
@@ -146,9 +157,21 @@ public struct VideoDecoder: Sendable {
         let frameBytes = 3 * width * height
         var buffers: [[UInt8]] = []
         let descriptor = output.fileHandleForReading.fileDescriptor
-        var overLimit = false
+        var overLimit = false, timedOut = false
         // Each frame is read straight into its own array (no intermediate chunks).
         while !overLimit {
+            if let deadline = request.deadline, ContinuousClock.now > deadline {
+                timedOut = true
+            }
+            // The next frame must fit in the budget before it is allocated.
+            if timedOut || (buffers.count + 1) * frameBytes > byteLimit {
+                overLimit = true
+                process.terminate()
+                // Drain so ffmpeg can exit.
+                var sink = [UInt8](repeating: 0, count: 1 << 16)
+                while sink.withUnsafeMutableBytes({ read(descriptor, $0.baseAddress!, $0.count) }) > 0 {}
+                break
+            }
             var complete = false
             let frame = [UInt8](unsafeUninitializedCapacity: frameBytes) { storage, initialized in
                 var filled = 0
@@ -163,17 +186,11 @@ public struct VideoDecoder: Sendable {
             }
             guard complete else { break }
             buffers.append(frame)
-            if buffers.count * frameBytes > byteLimit {
-                overLimit = true
-                process.terminate()
-                // Drain so ffmpeg can exit.
-                var sink = [UInt8](repeating: 0, count: 1 << 16)
-                while sink.withUnsafeMutableBytes({ read(descriptor, $0.baseAddress!, $0.count) }) > 0 {}
-            }
         }
         process.waitUntilExit()
         try? logHandle.close()
-        if overLimit { throw .tooLarge(frames: buffers.count, bytes: buffers.count * frameBytes) }
+        if timedOut { throw .timedOut }
+        if overLimit { throw .tooLarge(frames: buffers.count + 1, bytes: (buffers.count + 1) * frameBytes) }
         let logText = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         guard process.terminationStatus == 0 else {
             throw .unreadable(path: request.path, detail: Self.firstError(in: logText) ?? "ffmpeg exited with status \(process.terminationStatus)")
@@ -227,7 +244,8 @@ public struct VideoDecoder: Sendable {
             let detail = problem.split(separator: "\n").last.map { String($0) }
             throw .unreadable(path: label, detail: detail.map { Self.trimmed($0, file: path) } ?? "it holds no video stream")
         }
-        if let rotation = values["rotation"].flatMap({ Double($0) }), Int(abs(rotation).rounded()) % 180 == 90 {
+        if let rotation = values["rotation"].flatMap({ Double($0) }), rotation.isFinite, abs(rotation) < 1e6,
+           Int(abs(rotation).rounded()) % 180 == 90 {
             return (height, width)
         }
         return (width, height)

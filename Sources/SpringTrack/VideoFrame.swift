@@ -37,6 +37,7 @@ public struct PixelBox: Hashable, Sendable, Encodable, CustomStringConvertible {
 
     /// Whether the box lies inside a `width × height` frame.
     public func fits(width frameWidth: Int, height frameHeight: Int) -> Bool {
-        x >= 0 && y >= 0 && width > 0 && height > 0 && x + width <= frameWidth && y + height <= frameHeight
+        // Compared as differences, so that corners near Int.max cannot overflow.
+        x >= 0 && y >= 0 && width > 0 && height > 0 && x <= frameWidth - width && y <= frameHeight - height
     }
 }

@@ -67,7 +67,7 @@ struct AnalysisCommandTests {
         }
     }
 
-    @Test("A file over 512 MiB is refused before it is read")
+    @Test("A file over 64 MiB is refused before it is read")
     func hugeFile() throws {
         let dir = try temporaryDirectory()
         let path = dir.appendingPathComponent("huge.csv").path
@@ -77,7 +77,7 @@ struct AnalysisCommandTests {
         try handle.close()
         let run = try springplot(["verify", "huge.csv"], in: dir)
         #expect(run.status != 0)
-        #expect(run.standardError == "springplot: error: verify 'huge.csv' is larger than 512 MiB\n")
+        #expect(run.standardError == "springplot: error: verify 'huge.csv' is larger than 64 MiB\n")
     }
 
     @Test("fit recovers a spring, reports every convention and draws the fit")

@@ -139,14 +139,20 @@ struct NiceStep: Hashable, Sendable {
         let step = value
         let first = (lo / step - 1e-9).rounded(.up)
         let last = (hi / step + 1e-9).rounded(.down)
-        return Int(max(0, last - first + 1))
+        let count = last - first + 1
+        // A step that is tiny next to the values counts more ticks than an Int holds: too many.
+        guard count.isFinite else { return .max }
+        return Int(max(0, min(count, 1e15)))
     }
 
     /// The smallest step with at most `maxCount` ticks in `lo...hi`, or nil when the values are so
     /// large next to the span that tick indices would lose precision.
     static func smallest(covering lo: Double, _ hi: Double, maxCount: Int) -> NiceStep? {
         let span = hi - lo
-        var exponent = Int(log10(span / Double(max(1, maxCount))).rounded(.down)) - 1
+        let smallestStep = log10(span / Double(max(1, maxCount))).rounded(.down)
+        // A span so small that a step underflows (or not a span at all) has no nice step.
+        guard smallestStep.isFinite else { return nil }
+        var exponent = Int(smallestStep) - 1
         while true {
             for mantissa in [1, 2, 5] {
                 let step = NiceStep(mantissa: mantissa, exponent: exponent)

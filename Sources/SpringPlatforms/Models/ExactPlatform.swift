@@ -78,7 +78,7 @@ public struct ExactPlatformModel: PlatformModel, Hashable {
                 return recorder.finish(true)
             }
             recorder.append(time, state.position)
-            if time > limit { return recorder.finish(false) }
+            if recorder.reached(limit, at: time) { return recorder.finish(false) }
             frame += 1
         }
     }

@@ -77,7 +77,7 @@ public struct MotionSpringModel: PlatformModel, Hashable {
                 return recorder.finish(true)
             }
             recorder.append(time, state.value)
-            if time > limit { return recorder.finish(false) }
+            if recorder.reached(limit, at: time) { return recorder.finish(false) }
             frame += 1
         }
     }

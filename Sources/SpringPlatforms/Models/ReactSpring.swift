@@ -73,7 +73,7 @@ public struct ReactSpringModel: PlatformModel, Hashable {
                 return recorder.finish(true)
             }
             recorder.append(time, position)
-            if time > limit { return recorder.finish(false) }
+            if recorder.reached(limit, at: time) { return recorder.finish(false) }
             frame += 1
         }
     }

@@ -86,7 +86,7 @@ public struct ReanimatedModel: PlatformModel, Hashable {
                 return recorder.finish(true)
             }
             recorder.append(time, current)
-            if time > limit { return recorder.finish(false) }
+            if recorder.reached(limit, at: time) { return recorder.finish(false) }
             frame += 1
         }
     }

@@ -153,7 +153,7 @@ public struct ReboundModel: PlatformModel, Hashable {
             let time = schedule.time(ofFrame: frame)
             recorder.append(time, atRest ? to : from + travel * spring.position)
             if atRest { return recorder.finish(true) }
-            if time > limit { return recorder.finish(false) }
+            if recorder.reached(limit, at: time) { return recorder.finish(false) }
             frame += 1
         }
     }

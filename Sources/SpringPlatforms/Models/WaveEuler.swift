@@ -33,7 +33,7 @@ public struct WaveEulerModel: PlatformModel, Hashable {
                 return recorder.finish(true)
             }
             recorder.append(time, value)
-            if time > limit { return recorder.finish(false) }
+            if recorder.reached(limit, at: time) { return recorder.finish(false) }
             frame += 1
         }
     }

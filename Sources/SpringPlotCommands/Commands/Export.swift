@@ -92,12 +92,18 @@ struct Export: ParsableCommand {
         if travel > 0 && !(cssError < travel) {
             throw ValidationError("--error must be smaller than the travel |to − from| = \(shortest(travel)) (got \(cssError))")
         }
+        if travel > 0 && cssError < LinearEasing.smallestTolerance * travel {
+            throw ValidationError("--error must be at least 1e-6 of the travel, \(label(LinearEasing.smallestTolerance * travel, digits: 3)) here (got \(shortest(cssError)))")
+        }
         if let preview, !preview.lowercased().hasSuffix(".html") && !preview.lowercased().hasSuffix(".htm") {
             throw ValidationError("--preview must name an .html file (got \(preview))")
         }
         let springs = try spring.springs()
         if springs[0].spring.isInstantaneous {
             throw ValidationError("--response must be > 0 to export: a response-0 spring is an instant jump")
+        }
+        if let problem = ExportRequest.exportableProblem(springs[0].spring) {
+            throw ValidationError("\(spring.givenOptions): \(problem)")
         }
         let needsTravel = (target == .css || preview != nil)
         if needsTravel && to == from { throw ValidationError("--to must differ from --from for CSS and --preview (no travel to ease)") }
@@ -111,7 +117,16 @@ struct Export: ParsableCommand {
         let request = ExportRequest(spring: named.spring, from: from, to: to, initialVelocity: velocity, cssError: cssError,
                                     frameRates: fps.values)
         let targets = target.map { [$0] } ?? ExportTarget.allCases.filter { $0 != .css || to != from }
-        let exports = try targets.map { try request.export($0) }
+        // Listing every target, a CSS easing the motion cannot have (it settles too late) is left
+        // out with a note rather than failing the others.
+        let exports = try targets.compactMap { (t: ExportTarget) throws -> TargetExport? in
+            do {
+                return try request.export(t)
+            } catch ExportError.css(let reason) where target == nil {
+                printError("springplot: export: \(t.title) left out: \(reason)")
+                return nil
+            }
+        }
         var compensations: [(ExportTarget, Compensation)] = []
         if let compensateFor {
             let compensable = targets.compactMap { t in t.platform.map { (t, $0) } }.filter { $0.1.isCompensable }

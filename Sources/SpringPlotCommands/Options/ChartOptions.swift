@@ -103,6 +103,11 @@ struct ChartCanvasOptions<Size: DefaultChartSize>: ParsableArguments {
 /// How much of the motion a chart shows and its settle tolerance, whichever reader read them
 /// (``ChartOptionsOf`` for ArgumentParser, ``CurvePlot/init(directArguments:)`` for the common case).
 struct ChartSpan: Equatable {
+    /// The shortest and longest time spans a chart shows, in seconds (a shorter span leaves no room
+    /// between samples, ticks or frames).
+    static let shortestSpan = 1e-6
+    static let longestSpan = 1e6
+
     var timeSpan: Double?
     /// `--tolerance` as given.
     var givenTolerance: Double?
@@ -114,7 +119,9 @@ struct ChartSpan: Equatable {
 
     func validate() throws {
         if let timeSpan { try requirePositive(timeSpan, "--time-span") }
-        if let timeSpan, timeSpan > 1e6 { throw ValidationError("--time-span must be at most 1000000 s (got \(timeSpan))") }
+        if let timeSpan, timeSpan > ChartSpan.longestSpan || timeSpan < ChartSpan.shortestSpan {
+            throw ValidationError("--time-span must be between 1e-6 and 1000000 s (got \(shortest(timeSpan)))")
+        }
         if givenTolerance != nil && epsilon != nil {
             throw ValidationError("--epsilon is the old spelling of --tolerance: give --tolerance alone")
         }

@@ -129,6 +129,14 @@ struct SpringOptionsOf<Count: SpringCount>: ParsableArguments {
         return SpringInput(values: values)
     }
 
+    /// The options that described the spring, for messages about the spring as a whole
+    /// (`--stiffness/--damping-coefficient`; `--damping/--response` when none was given).
+    var givenOptions: String {
+        if fromCode != nil { return "--from-code" }
+        let names = input.values.keys.sorted()
+        return (names.isEmpty ? ["damping", "response"] : names).map { "--" + $0 }.joined(separator: "/")
+    }
+
     /// The help of `--damping` and `--response`: lists are mentioned only where they are accepted.
     static func listHelp(_ text: String, default value: Double, valueName: String) -> ArgumentHelp {
         Count.maximum > 1

@@ -14,7 +14,15 @@ struct TrajectoryFile {
     var positions: [Double]
     var velocities: [Double]?
 
-    static let maximumBytes = 512 << 20
+    static let maximumBytes = 64 << 20
+    /// The most samples a file may hold (over two hours at 120 Hz).
+    static let maximumRows = 1_000_000
+    /// The longest header line, in bytes.
+    static let maximumHeaderBytes = 256
+    /// The longest time a recording may span, in seconds (11.6 days), and the largest magnitude of
+    /// a position or velocity (the same bound as `--from` and `--to`).
+    static let maximumSpan = 1e6
+    static let maximumMagnitude = Motion.limit
 
     /// Reads and parses `path` (`-` for standard input); `option` names the argument in messages.
     static func read(_ path: String, option: String = "input") throws -> TrajectoryFile {
@@ -86,7 +94,10 @@ struct TrajectoryFile {
         /// Reads the header line and tells whether it names a velocity column.
         mutating func header() throws -> Bool {
             var end = index
-            while end < count && base[end] != 0x0A { end += 1 }
+            while end < count && base[end] != 0x0A && end - index <= TrajectoryFile.maximumHeaderBytes { end += 1 }
+            if end - index > TrajectoryFile.maximumHeaderBytes {
+                throw fail("the header line is longer than \(TrajectoryFile.maximumHeaderBytes) bytes: expected 't,position' or 't,position,velocity'")
+            }
             let header = String(decoding: UnsafeBufferPointer(start: base + index, count: end - index), as: UTF8.self)
             let columns = header.split(separator: ",", omittingEmptySubsequences: false)
                 .map { TrajectoryFile.trimmed($0).lowercased() }
@@ -116,6 +127,15 @@ struct TrajectoryFile {
                 let row = try self.row(hasVelocity: hasVelocity)
                 if let previous = times.last, !(row.0 > previous) {
                     throw fail("time \(shortest(row.0)) does not come after the previous time \(shortest(previous)): times must increase")
+                }
+                if let first = times.first, row.0 - first > TrajectoryFile.maximumSpan {
+                    throw fail("time \(shortest(row.0)) is more than \(shortest(TrajectoryFile.maximumSpan)) s after the first sample's: a recording spans at most that")
+                }
+                if abs(row.1) > TrajectoryFile.maximumMagnitude || abs(row.2) > TrajectoryFile.maximumMagnitude {
+                    throw fail("\(abs(row.1) > TrajectoryFile.maximumMagnitude ? "position" : "velocity") \(shortest(abs(row.1) > TrajectoryFile.maximumMagnitude ? row.1 : row.2)) is beyond ±1e100")
+                }
+                guard times.count < TrajectoryFile.maximumRows else {
+                    throw fail("more than \(TrajectoryFile.maximumRows) samples: a recording holds at most that many")
                 }
                 times.append(row.0)
                 positions.append(row.1)
