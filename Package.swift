@@ -171,6 +171,22 @@ let package = Package(
             swiftSettings: settings
         ),
 
+        // Fuzzing: the targets (each an untrusted-input path), and one executable that is either
+        // libFuzzer's entry point (scripts/fuzz.sh builds it with -sanitize=fuzzer) or a replay tool.
+        .target(
+            name: "SpringFuzzTargets",
+            dependencies: ["SpringMath", "SpringPlatforms", "SpringExport", "SpringPlotCore", "SpringPlotCommands", "SpringStudio"],
+            path: "Fuzz/SpringFuzzTargets",
+            swiftSettings: settings
+        ),
+        .target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .executableTarget(
+            name: "springkit-fuzz",
+            dependencies: ["SpringFuzzTargets", "CLibFuzzer"],
+            path: "Fuzz/springkit-fuzz",
+            swiftSettings: settings
+        ),
+
         // Tests
         .target(name: "SpringTestSupport", path: "Tests/Support", swiftSettings: settings),
         .testTarget(
@@ -201,6 +217,11 @@ let package = Package(
         .testTarget(
             name: "SpringTrackTests",
             dependencies: ["SpringTrack", "SpringMath"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "FuzzRegressionTests",
+            dependencies: ["SpringFuzzTargets"],
             swiftSettings: settings
         ),
         .testTarget(

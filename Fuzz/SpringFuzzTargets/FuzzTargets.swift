@@ -1,0 +1,143 @@
+import SpringExport
+import SpringMath
+import SpringPlatforms
+import SpringPlotCommands
+import SpringPlotCore
+import SpringStudio
+
+/// The fuzz targets: each takes arbitrary bytes through one of SpringKit's untrusted-input paths and
+/// checks what a user is promised of it. A target returns normally for every input; a crash, a trap,
+/// a hang (libFuzzer's `-timeout`) or an oversized allocation (`-rss_limit_mb`, `-malloc_limit_mb`)
+/// is the finding. Broken promises that are not crashes (a refusal longer than one line) trap with
+/// `precondition`, so that libFuzzer saves the input too.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// A trajectory file, as `verify` and `fit` read it.
+    case trajectory
+    /// Pasted platform code, as `--from-code` and the studio's code box read it.
+    case fromCode = "from-code"
+    /// A studio request: the first line is the `Host` header, the second the path and query.
+    case studioRequest = "studio-request"
+    /// Spring parameters in every convention, with a motion, through the maths and every export.
+    case springInput = "spring-input"
+    /// A springplot command line (arguments separated by NUL bytes), parsed and validated.
+    case commandLine = "command-line"
+
+    /// Runs the target on one input.
+    public func run(_ bytes: [UInt8]) {
+        switch self {
+        case .trajectory: FuzzTargets.trajectory(bytes)
+        case .fromCode: FuzzTargets.fromCode(bytes)
+        case .studioRequest: FuzzTargets.studioRequest(bytes)
+        case .springInput: FuzzTargets.springInput(bytes)
+        case .commandLine: FuzzTargets.commandLine(bytes)
+        }
+    }
+}
+
+enum FuzzTargets {
+    /// A refusal is one line with something in it.
+    static func checkOneLine(_ message: String, _ context: @autoclosure () -> String) {
+        let trimmed = message.hasSuffix("\n") ? String(message.dropLast()) : message
+        precondition(!trimmed.isEmpty, "empty refusal for \(context())")
+        precondition(!trimmed.contains("\n"), "a refusal of more than one line for \(context()): \(trimmed)")
+    }
+
+    static func trajectory(_ bytes: [UInt8]) {
+        switch FuzzEntryPoints.readTrajectory(bytes) {
+        case .success(let count): precondition(count >= 1, "a trajectory with no samples was accepted")
+        case .failure(let refusal): checkOneLine(refusal.message, "a trajectory file")
+        }
+    }
+
+    static func fromCode(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        do {
+            let code = try SpringCode(text)
+            exercise(code.spring.spring, motion: Motion(from: 0, to: 100, initialVelocity: 0))
+        } catch {
+            checkOneLine(error.description, "pasted code")
+        }
+    }
+
+    static func studioRequest(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        let host = String(lines[0])
+        _ = StudioServer.answersHost(host, boundTo: "127.0.0.1")
+        _ = StudioServer.answersHost(host, boundTo: "localhost")
+        guard lines.count > 1 else { return }
+        let target = lines[1]
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let reply = StudioServer.respond(path: String(parts[0]), query: parts.count > 1 ? String(parts[1]) : "")
+        precondition((200..<600).contains(reply.status), "status \(reply.status)")
+        precondition(reply.status < 500 || reply.status == 503, "a server error (\(reply.status)) for \(target.prefix(200))")
+    }
+
+    /// The parameter names of every convention, in a fixed order: the input picks them by index.
+    static let names = SpringInput.names
+
+    static func springInput(_ bytes: [UInt8]) {
+        var reader = ByteReader(bytes)
+        var values: [String: [Double]] = [:]
+        let motion = Motion(from: reader.double(), to: reader.double(), initialVelocity: reader.double())
+        while let selector = reader.byte() {
+            let name = names[Int(selector) % names.count]
+            values[name, default: []].append(reader.double())
+        }
+        let springs: [NamedSpring]
+        do {
+            springs = try SpringInput(values: values).springs(maximum: 4)
+        } catch {
+            checkOneLine(error.description, "spring input \(values)")
+            return
+        }
+        if let problem = motion.problem {
+            checkOneLine(problem.message, "motion \(motion)")
+            return
+        }
+        for named in springs { exercise(named.spring, motion: motion) }
+    }
+
+    static func commandLine(_ bytes: [UInt8]) {
+        let arguments = bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        if let refusal = FuzzEntryPoints.validateCommandLine(arguments) {
+            // Help and usage texts are many lines by design; a refusal's first line is what is printed.
+            _ = refusal.message.split(separator: "\n").first
+        }
+    }
+
+    /// What every command does with an accepted spring and motion: settle times, metrics and every
+    /// export with its platform measurements. All of it must finish for every accepted input.
+    static func exercise(_ spring: Spring, motion: Motion) {
+        guard !spring.isInstantaneous else { return }
+        let analysis = SpringAnalysis(NamedSpring(spring: spring, name: "fuzz"), motion: motion, tolerance: 0.01)
+        _ = analysis.settleTime
+        _ = analysis.suggestedSpan
+        _ = analysis.metrics
+        let travel = abs(motion.to - motion.from)
+        let error = travel > 0 ? travel / 100 : 0.5
+        let request = ExportRequest(spring: spring, from: motion.from, to: motion.to, initialVelocity: motion.initialVelocity,
+                                    cssError: error, frameRates: [60])
+        _ = try? request.exportAll()
+    }
+}
+
+/// Reads bytes as small integers and doubles, yielding zeros once they run out.
+struct ByteReader {
+    private var bytes: ArraySlice<UInt8>
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes[...]
+    }
+
+    mutating func byte() -> UInt8? {
+        bytes.popFirst()
+    }
+
+    /// Eight bytes as a double's bit pattern (every double, NaN and infinities included, is reachable).
+    mutating func double() -> Double {
+        var bits: UInt64 = 0
+        for _ in 0..<8 { bits = bits << 8 | UInt64(bytes.popFirst() ?? 0) }
+        return Double(bitPattern: bits)
+    }
+}

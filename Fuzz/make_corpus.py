@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Writes the fuzzers' seed corpora and the regression inputs from the hostile-input pass (issue 27)
+into Fuzz/Corpus/<target>/. Seeds start with `seed-`; inputs that once crashed, hung or exhausted
+memory start with `regression-`. Inputs libFuzzer finds later are added by hand under the same
+rule. Run from anywhere; existing files of the same names are rewritten."""
+import math
+import pathlib
+import struct
+
+ROOT = pathlib.Path(__file__).resolve().parent / "Corpus"
+NAMES = ["damping", "response", "mass", "stiffness", "damping-coefficient", "swiftui-duration",
+         "bounce", "framer-duration", "framer-visual-duration", "react-spring-tension", "friction",
+         "figma-stiffness", "figma-damping", "origami-tension", "origami-friction",
+         "pop-bounciness", "pop-speed"]
+
+
+def write(target, name, data):
+    folder = ROOT / target
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_bytes(data if isinstance(data, bytes) else data.encode())
+
+
+def spring_input(motion, values):
+    """The spring-input target's encoding: from, to, velocity, then (name index, value) pairs."""
+    out = b"".join(struct.pack(">d", x) for x in motion)
+    for name, value in values:
+        out += bytes([NAMES.index(name)]) + struct.pack(">d", value)
+    return out
+
+
+def trajectory(rows, header="t,position"):
+    return header + "\n" + "".join(",".join(repr(v) for v in row) + "\n" for row in rows)
+
+
+def exact(t, zeta=0.7, response=0.5):
+    w = 2 * math.pi / response
+    wd = w * math.sqrt(1 - zeta * zeta)
+    a = zeta * w
+    return 1 - math.exp(-a * t) * (math.cos(wd * t) + a / wd * math.sin(wd * t))
+
+
+# trajectory
+write("trajectory", "seed-exact", trajectory([(i / 120, exact(i / 120)) for i in range(60)]))
+write("trajectory", "seed-velocity", trajectory([(i / 60, exact(i / 60), 0.0) for i in range(20)], "t,position,velocity"))
+write("trajectory", "seed-comments", "\ufeff# recorded\r\n\r\nt,position\r\n0,0\r\n# mid\r\n0.5,1\r\n")
+write("trajectory", "regression-values-1e308", trajectory([(i / 120, 1e308 if i % 2 else -1e308) for i in range(8)]))
+write("trajectory", "regression-span-1e300", "t,position\n0,0\n1e300,1\n")
+write("trajectory", "regression-times-1e299", trajectory([(1e299 * (1 + i * 1e-3), exact(i / 120)) for i in range(8)]))
+write("trajectory", "regression-long-header", "t" * 5000 + "\n0,0\n")
+write("trajectory", "regression-time-stretched", trajectory([(i / 120 * 1e12, exact(i / 120)) for i in range(20)]))
+
+# from-code
+write("from-code", "seed-swiftui", ".spring(response: 0.5, dampingFraction: 0.7)")
+write("from-code", "seed-react-spring", "useSpring({ config: { tension: 170, friction: 26 } })")
+write("from-code", "seed-android", "spring<Float>(dampingRatio = 0.7f, stiffness = 400f)")
+write("from-code", "regression-damping-fraction-1e-9", ".spring(response: 0.5, dampingFraction: 1e-9)")
+write("from-code", "regression-stiffness-1e308", "Spring(mass: 1, stiffness: 1e308, damping: 10)")
+
+# studio-request: Host header line, then path?query
+def request(host, target):
+    return host.encode("utf-8", "surrogateescape") + b"\n" + target.encode()
+
+write("studio-request", "seed-spring", request("127.0.0.1:8080", "/api/spring.json?damping=0.7&response=0.5"))
+write("studio-request", "seed-chart", request("localhost", "/api/chart.svg?damping=0.5,0.9&response=0.4"))
+write("studio-request", "seed-export", request("[::1]:9000", "/api/export.json?swiftui-duration=0.5&bounce=0.3"))
+write("studio-request", "regression-host-arabic-digit", b"\xd9\xa1.1.1.1\n/")
+write("studio-request", "regression-chart-to-5e-324", request("127.0.0.1", "/api/chart.svg?to=5e-324"))
+write("studio-request", "regression-export-stiffness-1e308", request("127.0.0.1", "/api/export.json?stiffness=1e308&damping-coefficient=10"))
+write("studio-request", "regression-export-stiffness-1e-300", request("127.0.0.1", "/api/export.json?stiffness=1e-300&damping-coefficient=10"))
+write("studio-request", "regression-export-tension-1e308", request("127.0.0.1", "/api/export.json?react-spring-tension=1e308&friction=26"))
+write("studio-request", "regression-export-figma-tiny", request("127.0.0.1", "/api/export.json?figma-stiffness=1e-300&figma-damping=10"))
+write("studio-request", "regression-export-damping-1e-8", request("127.0.0.1", "/api/export.json?damping=1e-8&response=0.5"))
+write("studio-request", "regression-export-damping-1e6", request("127.0.0.1", "/api/export.json?damping=1e6"))
+write("studio-request", "regression-export-response-1e6", request("127.0.0.1", "/api/export.json?response=1e6"))
+write("studio-request", "regression-export-friction-1e-8", request("127.0.0.1", "/api/export.json?react-spring-tension=170&friction=1e-8"))
+write("studio-request", "regression-platform-damping-1e-8", request("127.0.0.1", "/api/platform.json?platform=react-spring&damping=1e-8"))
+
+# spring-input
+write("spring-input", "seed-ratio", spring_input((0, 100, 0), [("damping", 0.7), ("response", 0.5)]))
+write("spring-input", "seed-physics", spring_input((0, 1, 2), [("stiffness", 300), ("damping-coefficient", 20), ("mass", 1)]))
+write("spring-input", "seed-swiftui", spring_input((10, -5, 0), [("swiftui-duration", 0.5), ("bounce", 0.3)]))
+write("spring-input", "regression-to-5e-324", spring_input((0, 5e-324, 0), [("damping", 0.7)]))
+write("spring-input", "regression-stiffness-1e308", spring_input((0, 100, 0), [("stiffness", 1e308), ("damping-coefficient", 10)]))
+write("spring-input", "regression-huge-c-mass", spring_input((0, 100, 0), [("stiffness", 100), ("damping-coefficient", 1e308), ("mass", 1e10)]))
+write("spring-input", "regression-tension-1e308", spring_input((0, 100, 0), [("react-spring-tension", 1e308), ("friction", 26)]))
+write("spring-input", "regression-figma-tiny", spring_input((0, 100, 0), [("figma-stiffness", 1e-300), ("figma-damping", 10)]))
+write("spring-input", "regression-damping-1e-8", spring_input((0, 100, 0), [("damping", 1e-8), ("response", 0.5)]))
+write("spring-input", "regression-friction-1e-8", spring_input((0, 100, 0), [("react-spring-tension", 170), ("friction", 1e-8)]))
+
+# command-line: arguments separated by NUL
+def line(*words):
+    return "\0".join(words)
+
+write("command-line", "seed-readme", line("--damping", "0.68", "--response", "0.8", "-o", "curve.png"))
+write("command-line", "seed-export", line("export", "--target", "css", "--to", "300"))
+write("command-line", "seed-track", line("track", "clip.mp4", "--roi", "0,0,64,64"))
+write("command-line", "regression-curve-to-5e-324", line("curve", "--to", "5e-324"))
+write("command-line", "regression-time-span-5e-324", line("curve", "--time-span", "5e-324"))
+write("command-line", "regression-retarget-time-span", line("retarget", "--time-span", "1e-322"))
+write("command-line", "regression-css-error-1e-320", line("export", "--target", "css", "--error", "1e-320"))
+write("command-line", "regression-export-huge-c", line("export", "--stiffness", "100", "--damping-coefficient", "1e308", "--mass", "1e10"))
+write("command-line", "regression-track-roi-int-max", line("track", "clip", "--roi", "9223372036854775807,0,10,10"))
+print(f"corpus written to {ROOT}")

@@ -1,0 +1,37 @@
+import ArgumentParser
+
+/// The command line's untrusted-input readers, for the fuzzers in `Fuzz/` (package access: not part
+/// of any product's API). Each takes bytes or words as a user would hand them over and answers what
+/// the command would: a value, or the one-line message it would print.
+package enum FuzzEntryPoints {
+    /// `bytes` read as a trajectory file (`verify`, `fit`): the number of samples, or the message.
+    package static func readTrajectory(_ bytes: [UInt8]) -> Result<Int, FuzzRefusal> {
+        var copy = bytes
+        do {
+            let file = try TrajectoryFile.parse(&copy, name: "'fuzz.csv'", option: "verify")
+            return .success(file.times.count)
+        } catch {
+            return .failure(FuzzRefusal(SpringPlot.message(for: error)))
+        }
+    }
+
+    /// `arguments` parsed and validated as springplot's command line, without running the command:
+    /// nil when they are accepted, or the first line of the message.
+    package static func validateCommandLine(_ arguments: [String]) -> FuzzRefusal? {
+        do {
+            _ = try SpringPlot.parseAsRoot(arguments)
+            return nil
+        } catch {
+            return FuzzRefusal(SpringPlot.message(for: error))
+        }
+    }
+}
+
+/// Why an input was refused, as the command would print it.
+package struct FuzzRefusal: Error, Equatable {
+    package var message: String
+
+    package init(_ message: String) {
+        self.message = message
+    }
+}
