@@ -171,11 +171,15 @@ extension ExportRequest {
 
     /// Every target that can express this request (CSS and the token need travel and damping), with the
     /// CSS easing computed once.
+    ///
+    /// When the calling task is cancelled, the targets not yet exported are left out (and a platform
+    /// model running then stops unfinished): a caller that cancels discards the result.
     public func exportAll() throws -> [TargetExport] {
         guard !spring.isInstantaneous else { throw ExportError.instantaneous }
         if let problem = ExportRequest.exportableProblem(spring) { throw ExportError.outsideExportableRange(problem) }
         let easing = try? cssEasing()
         return ExportTarget.allCases.compactMap { target in
+            if Task.isCancelled { return nil }
             if (target == .css) && easing == nil { return nil }
             return try? export(target, easing: easing)
         }

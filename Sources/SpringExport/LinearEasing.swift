@@ -122,6 +122,8 @@ extension LinearEasing {
     /// worst error of a segment, after rounding its numbers as printed, is found at the points where
     /// the motion's slope equals the segment's (the error's extrema), located by bisection on the
     /// closed-form velocity, not just at the grid points.
+    ///
+    /// Inside a task that is cancelled meanwhile, it stops early and throws `CancellationError`.
     public init(motion: SpringMotion<Double>, tolerance: Double, gridSize: Int = 3000) throws {
         let settle = try LinearEasing.printedSettleDuration(motion: motion, tolerance: tolerance)
         let sampler = ProgressSampler(motion: motion, duration: settle)
@@ -134,9 +136,12 @@ extension LinearEasing {
         let grid = sampler.grid(count: Swift.max(gridSize, 64))
         let rounding = PrintedRounding(tolerance: tolerance, grid: grid)
         // The feasible windows when their rounded stops hold; otherwise the simpler greedy cone.
+        try Task.checkCancellation()
         let points = LinearEasing.checkedWindowPoints(grid: grid, sampler: sampler, tolerance: tolerance,
                                                       rounding: rounding)
             ?? ConeWalk(grid: grid, sampler: sampler, rounding: rounding, tolerance: tolerance).points()
+        // Both walks stop early when the task is cancelled, leaving stops that do not reach the end.
+        try Task.checkCancellation()
         self.init(points: points, duration: settle, tolerance: tolerance, measuredError: sampler.measuredError(points: points),
                   outputDecimals: rounding.outputDecimals, inputDecimals: rounding.inputDecimals)
     }
@@ -234,7 +239,7 @@ extension LinearEasing {
         func points() -> [Point] {
             var points = [Point(input: 0, output: 0)]
             var a = 0
-            while a < last {
+            while a < last && !Task.isCancelled {
                 let start = points[points.count - 1]
                 let (reach, reachesEnd) = cones(from: start, at: a)
                 if reachesEnd {
@@ -322,6 +327,7 @@ extension LinearEasing {
         var a = 0
         var heights: ClosedRange<Double> = 0...0
         while a < last {
+            if Task.isCancelled { return nil }
             let origin = grid.inputs[a]
             var lines = FeasibleLines(heights: heights, slopeLimit: slopeLimit)
             var accepted = lines

@@ -39,7 +39,7 @@ public enum NumberText {
         if !span.isFinite || span <= 0 { span = 10 * a.response }
         var worst = 0.0
         for i in 0...400 {
-            let t = span * Double(i) / 400
+            let t = span * (Double(i) / 400)   // not span × i first: a span near the largest double would overflow
             worst = max(worst, abs(first.position(at: t) - second.position(at: t)))
         }
         return worst

@@ -42,10 +42,11 @@ struct TrajectoryRecorder {
         positions.append(position)
     }
 
-    /// True once the run has gone past `limit` seconds (`time` being the newest row's) or holds
-    /// ``PlatformLimits/maximumFrames`` rows: the model stops there, unfinished.
+    /// True once the run has gone past `limit` seconds (`time` being the newest row's), holds
+    /// ``PlatformLimits/maximumFrames`` rows, or its task has been cancelled (read every 1024 frames):
+    /// the model stops there, unfinished.
     func reached(_ limit: Double, at time: Double) -> Bool {
-        time > limit || times.count >= PlatformLimits.maximumFrames
+        time > limit || times.count >= PlatformLimits.maximumFrames || (times.count % 1024 == 0 && Task.isCancelled)
     }
 
     func finish(_ finished: Bool) -> PlatformTrajectory {
@@ -59,7 +60,8 @@ public enum PlatformLimits {
     public static let defaultLimit = 60.0
 
     /// Frames simulated at most in one run, whatever the limit in seconds and the frame rate: a run
-    /// at a very high rate, or over a recording's very long frame list, stops there unfinished.
+    /// at a very high rate, or over a recording's very long frame list, stops there unfinished. A run
+    /// inside a task also stops, unfinished, soon after the task is cancelled.
     public static let maximumFrames = 100_000
 
     /// Seconds of motion simulated at most: the old name of ``defaultLimit``.

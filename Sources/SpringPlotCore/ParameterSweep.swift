@@ -39,7 +39,12 @@ public enum ParameterSweep {
         }
         guard count > 1 else { return [start] }
         return (0..<count).map { index in
-            index == count - 1 ? end : start + (end - start) * Double(index) / Double(count - 1)
+            if index == count - 1 { return end }
+            let scaled = (end - start) * Double(index)
+            if scaled.isFinite { return start + scaled / Double(count - 1) }
+            // Ends near the largest double overflow the difference: a weighted mean then.
+            let fraction = Double(index) / Double(count - 1)
+            return start * (1 - fraction) + end * fraction
         }
     }
 }

@@ -17,11 +17,17 @@ public struct StudioLimits: Sendable {
     /// every other request's work is capped by its parameters' ranges): past it the decoder is
     /// stopped and the reply is 503.
     public var trackTimeout: Double
+    /// Seconds any other request's work may take (charts, exports, platform runs; all of them take
+    /// well under a second within their parameters' ranges): past it the work is cancelled and the
+    /// reply is 503. Work is also cancelled when the client closes the connection first.
+    public var answerTimeout: Double
 
     public init(requestTimeout: Double = 10, maximumConnections: Int = 256, maximumBodyBytes: Int = 1 << 20,
-                maximumUploadBytes: Int = 32 << 20, trackTimeout: Double = 30) {
+                maximumUploadBytes: Int = 32 << 20, trackTimeout: Double = 30, answerTimeout: Double = 10) {
         precondition(requestTimeout.isFinite && requestTimeout > 0, "requestTimeout must be finite and > 0")
-        precondition(trackTimeout.isFinite && trackTimeout > 0, "trackTimeout must be finite and > 0")
+        precondition(trackTimeout.isFinite && trackTimeout > 0 && trackTimeout < 1e6, "trackTimeout must be in (0, 1e6) s")
+        precondition(answerTimeout.isFinite && answerTimeout > 0 && answerTimeout < 1e6, "answerTimeout must be in (0, 1e6) s")
+        self.answerTimeout = answerTimeout
         precondition(maximumConnections > 0, "maximumConnections must be > 0")
         self.trackTimeout = trackTimeout
         self.requestTimeout = requestTimeout

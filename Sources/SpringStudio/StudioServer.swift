@@ -81,10 +81,13 @@ extension StudioServer {
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: StudioGuardMiddleware(hosts: hosts, maximumBodyBytes: limits.maximumBodyBytes,
                                                      maximumUploadBytes: limits.maximumUploadBytes))
+        // Owned by this router, not by the process: two studios in one process share nothing.
+        let pool = StudioWorkPool(), tracker = StudioTrack()
+        let answerLimit = duration(limits.answerTimeout)
         let paths = ["/", "/favicon.ico"] + WebFiles.files.keys.sorted().map { "/" + $0 } + StudioEndpoints.endpoints.map(\.path)
         for path in paths {
-            router.get(RouterPath(path)) { request, _ in await StudioServer.answer(request) }
-            router.head(RouterPath(path)) { request, _ in await StudioServer.answer(request) }
+            router.get(RouterPath(path)) { request, _ in await StudioServer.answer(request, within: answerLimit, on: pool) }
+            router.head(RouterPath(path)) { request, _ in await StudioServer.answer(request, within: answerLimit, on: pool) }
         }
         let upload = limits.maximumUploadBytes, trackTimeout = limits.trackTimeout
         router.post(RouterPath(StudioServer.trackPath)) { request, _ in
@@ -98,11 +101,11 @@ extension StudioServer {
             let bytes = Array(video.readableBytesView)
             let query = request.uri.queryParameters
             let property = query["property"].map(String.init), axis = query["axis"].map(String.init)
-            let deadline = ContinuousClock.now + .milliseconds(Int64((trackTimeout * 1000).rounded()))
-            let reply = await withCheckedContinuation { continuation in
-                DispatchQueue.global(qos: .userInitiated).async {
-                    continuation.resume(returning: StudioTrack.reply(video: bytes, property: property, axis: axis, deadline: deadline))
-                }
+            // The decoder stops ffmpeg at its own deadline; the request's comes a little later, for
+            // the reply to say so.
+            let deadline = ContinuousClock.now + duration(trackTimeout)
+            let reply = await StudioWork.reply(within: duration(trackTimeout + 5), on: pool) {
+                tracker.reply(video: bytes, property: property, axis: axis, deadline: deadline)
             }
             return StudioServer.response(reply)
         }
@@ -112,15 +115,34 @@ extension StudioServer {
     /// Where the page sends a recording to track.
     static let trackPath = "/api/track"
 
-    /// The reply for `request`'s path and query. Rendering and fitting are CPU work: done on
-    /// Dispatch's pool, so the event loops keep serving.
-    static func answer(_ request: Request) async -> Response {
+    static func duration(_ seconds: Double) -> Duration {
+        .nanoseconds(Int64((seconds * 1e9).rounded()))
+    }
+
+    /// The endpoints whose work is cancelled when the client closes the connection before the reply
+    /// is ready: those that can take a good part of a second. Watching for the close ends the
+    /// connection after the reply (Hummingbird's design), so the cheap, frequent requests (the page's
+    /// files, charts while a slider moves) keep their connection alive instead and rely on the
+    /// deadline alone.
+    static let cancelledOnClose: Set<String> = ["/api/export.json"]
+
+    /// The reply for `request`'s path and query, computed on `pool` within `limit`.
+    static func answer(_ request: Request, within limit: Duration, on pool: StudioWorkPool) async -> Response {
         let pairs = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
         let path = request.uri.path, length = request.uri.query?.utf8.count ?? 0
-        let reply = await withCheckedContinuation { continuation in
-            DispatchQueue.global(qos: .userInitiated).async {
-                continuation.resume(returning: StudioEndpoints.reply(path: path, query: pairs, queryLength: length))
+        let work: @Sendable () -> StudioReply = { StudioEndpoints.reply(path: path, query: pairs, queryLength: length) }
+        let reply: StudioReply
+        if cancelledOnClose.contains(path) {
+            do {
+                reply = try await request.body.consumeWithCancellationOnInboundClose { _ in
+                    await StudioWork.reply(within: limit, on: pool, work)
+                }
+            } catch {
+                // The client has gone: nobody reads this.
+                reply = .encoded(ErrorReply("the client closed the connection"), status: 503)
             }
+        } else {
+            reply = await StudioWork.reply(within: limit, on: pool, work)
         }
         return response(reply, head: request.method == .head)
     }

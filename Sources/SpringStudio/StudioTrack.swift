@@ -1,16 +1,18 @@
 import Foundation
+import Synchronization
 import SpringMath
 import SpringPlotCore
 import SpringTrack
 
 /// `POST /api/track`: a recording dropped on the page, tracked and fitted as `springplot track`
 /// does. The upload is written to a private scratch folder, tracked, and deleted before the reply
-/// goes out, whatever happens. One recording is tracked at a time; a second one meanwhile gets 503.
-enum StudioTrack {
+/// goes out, whatever happens. One recording is tracked at a time per studio; a second one meanwhile
+/// gets 503.
+final class StudioTrack: Sendable {
     /// Whether a recording is being tracked now.
-    private static let busy = Mutex()
+    private let busy = Mutex(false)
 
-    static func reply(video: [UInt8], property: String?, axis: String?,
+    func reply(video: [UInt8], property: String?, axis: String?,
                       deadline: ContinuousClock.Instant? = nil) -> StudioReply {
         func failure(_ message: String, _ status: Int) -> StudioReply {
             .encoded(ErrorReply(message), status: status)
@@ -20,8 +22,12 @@ enum StudioTrack {
             return failure("property must be position or scale", 400)
         }
         guard let axis = TrackAxis(rawValue: axis ?? "auto") else { return failure("axis must be x, y or auto", 400) }
-        guard busy.tryLock() else { return failure("another recording is being tracked: try again in a moment", 503) }
-        defer { busy.unlock() }
+        let claimed = busy.withLock { busy in
+            defer { busy = true }
+            return !busy
+        }
+        guard claimed else { return failure("another recording is being tracked: try again in a moment", 503) }
+        defer { busy.withLock { $0 = false } }
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spring-studio-upload-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -40,7 +46,7 @@ enum StudioTrack {
             request.deadline = deadline
             let samples = try VideoDecoder.locate().track(request, property: property, axis: axis)
             let fit = try TrackFit.fit(samples)
-            return .encoded(reply(fit, samples))
+            return .encoded(StudioTrack.reply(fit, samples))
         } catch {
             // The scratch path means nothing to the page.
             let message = error.description.replacingOccurrences(of: "'\(file.path)'", with: "the upload")
@@ -56,11 +62,4 @@ enum StudioTrack {
                             trackedSamples: samples.times.count, onsetTime: samples.onsetTime,
                             property: samples.property.rawValue, axis: samples.axis.rawValue)
     }
-}
-
-/// A lock that can be tried without waiting.
-private final class Mutex: @unchecked Sendable {
-    private let lock = NSLock()
-    func tryLock() -> Bool { lock.try() }
-    func unlock() { lock.unlock() }
 }

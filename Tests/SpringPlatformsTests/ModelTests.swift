@@ -11,6 +11,24 @@ import Testing
         return Foundation.exp(-zeta * omega * t) * (x0 * Foundation.cos(wd * t) + (v0 + zeta * omega * x0) / wd * Foundation.sin(wd * t))
     }
 
+    /// A run inside a cancelled task stops within 1024 frames of the cancellation, unfinished; the
+    /// same run outside goes on (to its limit, or to the end of a duration-based platform's duration).
+    /// Every platform, on a spring that does not settle (ζ 0).
+    @Test(arguments: Platform.allCases)
+    func cancelledRunsStop(platform: Platform) async {
+        let spring = Spring(dampingRatio: 0, response: 0.5)
+        let model = platform.model(for: spring, from: 0, to: 100, velocity: 0)
+        let schedule = FrameSchedule(frameRate: 240)
+        let whole = model.trajectory(from: 0, to: 100, schedule: schedule, limit: 30)
+        #expect(whole.times.count > 1400)
+        let cut = await Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return model.trajectory(from: 0, to: 100, schedule: schedule, limit: 30)
+        }.value
+        #expect(!cut.finished)
+        #expect(cut.times.count <= 1025, "\(platform): \(cut.times.count) frames after cancellation")
+    }
+
     @Test func scheduleTimes() {
         let steady = FrameSchedule(frameRate: 60)
         #expect(steady.time(ofFrame: 0) == 0)

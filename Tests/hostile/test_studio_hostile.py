@@ -121,6 +121,21 @@ def test_client_hanging_up_leaves_the_server_free(studio, spring):
     studio.check(f"2 × GET {path}, each closed right after sending")
 
 
+def test_abandoned_exports_are_cancelled(studio):
+    """The costliest export the studio accepts (k 1e8 with c 10: about a second of work in a release
+    build, most of it the CSS easing) asked for four times, each hung up on at once. Their work is
+    cancelled when the connection closes, so a normal request right after answers at once instead of
+    waiting behind about two seconds of work on two cores."""
+    path = "/api/export.json?stiffness=1e8&damping-coefficient=10"
+    for _ in range(4):
+        studio.send_and_close(hs.get_request(path))
+    time.sleep(0.1)
+    reply = studio.get("/api/spring.json?damping=0.5&response=0.5")
+    assert reply.status == 200, reply.describe()
+    assert reply.seconds < 0.5, f"a normal request took {reply.seconds:.2f} s after four abandoned exports"
+    studio.check("4 × GET of the costliest export, each closed right after sending", reply)
+
+
 # ------------------------------------------------------------------------- 6. upload without bound
 
 def upload(studio, body: bytes, query_string=""):
