@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import Testing
 @testable import SpringCharts
+import SpringTestSupport
 
 /// Decodes the PNGs our encoder writes (8-bit RGB or RGBA, not interlaced) with zlib, independently
 /// of the encoder's code, and compares them with the pixels Cairo drew.
@@ -118,5 +119,89 @@ struct PNGEncoderTests {
         #expect(abs(Int(inside[0]) - 0xD5) <= 2 && abs(Int(inside[1]) - 0x5E) <= 2 && inside[2] <= 2)
         #expect(abs(Int(inside[3]) - 128) <= 1)
         #expect(Array(decoded.rows[10][(4 * 30)..<(4 * 30 + 4)]) == [0, 0, 0, 0])
+    }
+
+    /// Images whose rows pick each filter: rows equal to the row above (Up is free), rows of one colour
+    /// that differ from the row above (Sub is free), and noise. Premultiplied ARGB words.
+    enum Pattern: CaseIterable { case columns, rows, noise }
+
+    static func pixels(width: Int, height: Int, pattern: Pattern, opaque: Bool,
+                       using random: inout SeededGenerator) -> [UInt32] {
+        let columnColours = (0..<width).map { _ in UInt32.random(in: 0...0xFF_FFFF, using: &random) }
+        let rowColours = (0..<height).map { _ in UInt32.random(in: 0...0xFF_FFFF, using: &random) }
+        var words: [UInt32] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                let rgb: UInt32
+                switch pattern {
+                case .columns: rgb = columnColours[x]
+                case .rows: rgb = rowColours[y]
+                case .noise: rgb = UInt32.random(in: 0...0xFF_FFFF, using: &random)
+                }
+                // Translucent images: fully transparent pixels (premultiplied: all zero) among opaque ones,
+                // so that un-premultiplying is exact.
+                let transparent = !opaque && (x + y) % 3 == 0
+                words.append(transparent ? 0 : 0xFF00_0000 | rgb)
+            }
+        }
+        return words
+    }
+
+    @Test("Every filter round-trips exactly on widths 1 to 67, opaque (RGB) and translucent (RGBA)",
+          arguments: [true, false])
+    func randomWidths(opaque: Bool) throws {
+        var random = SeededGenerator(seed: opaque ? 41 : 42)
+        var filters: Set<UInt8> = []
+        for width in 1...67 {
+            for pattern in Pattern.allCases {
+                let height = Int.random(in: 1...9, using: &random)
+                let words = Self.pixels(width: width, height: height, pattern: pattern, opaque: opaque, using: &random)
+                // Rows padded as Cairo pads them (a stride beyond 4 × width), the padding never read.
+                let stride = 4 * width + 4 * Int.random(in: 0...3, using: &random)
+                var bytes = [UInt8](repeating: 0xAB, count: stride * height)
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let word = words[y * width + x]
+                        for k in 0..<4 { bytes[y * stride + 4 * x + k] = UInt8(truncatingIfNeeded: word >> (8 * k)) }
+                    }
+                }
+                let png = try bytes.withUnsafeBytes { buffer in
+                    try PNGEncoder.encode(pixels: buffer.baseAddress!, width: width, height: height, stride: stride)
+                }
+                let decoded = try decode(png)
+                #expect(decoded.width == width && decoded.height == height)
+                #expect(decoded.colorType == (opaque ? 2 : 6), "width \(width)")
+                let channels = opaque ? 3 : 4
+                var mismatches = 0
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let word = words[y * width + x]
+                        var expected = [UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8),
+                                        UInt8(truncatingIfNeeded: word)]
+                        if !opaque { expected.append(UInt8(truncatingIfNeeded: word >> 24)) }
+                        if Array(decoded.rows[y][(channels * x)..<(channels * x + channels)]) != expected { mismatches += 1 }
+                    }
+                }
+                #expect(mismatches == 0, "width \(width), height \(height), \(pattern)")
+                filters.formUnion(Self.filterBytes(png: png, decoded: decoded))
+            }
+        }
+        // Both filters the encoder chooses from were exercised.
+        #expect(filters == [1, 2])
+    }
+
+    /// The filter byte of every row, read from the decompressed data.
+    static func filterBytes(png: [UInt8], decoded: DecodedPNG) -> Set<UInt8> {
+        var offset = 8, idat: [UInt8] = []
+        while offset + 12 <= png.count {
+            let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            if String(decoding: png[offset + 4..<offset + 8], as: UTF8.self) == "IDAT" { idat += png[offset + 8..<offset + 8 + length] }
+            offset += 12 + length
+        }
+        let rowLength = decoded.width * (decoded.colorType == 2 ? 3 : 4) + 1
+        var raw = [UInt8](repeating: 0, count: decoded.height * rowLength)
+        var rawLength = uLongf(raw.count)
+        guard uncompress(&raw, &rawLength, idat, uLong(idat.count)) == Z_OK else { return [] }
+        return Set((0..<decoded.height).map { raw[$0 * rowLength] })
     }
 }

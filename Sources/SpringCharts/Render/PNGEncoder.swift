@@ -17,6 +17,7 @@ enum PNGEncoder {
     static let rowsPerBatch = 48
 
     /// - Parameters:
+    ///   - width: at least 1, like `height` (PNG has no empty image).
     ///   - pixels: `height` rows of `stride` bytes, each pixel a native-endian premultiplied
     ///     `0xAARRGGBB` word, as `cairo_image_surface_get_data` returns them.
     ///   - pixelsPerMeter: written as a pHYs chunk (96 dpi × scale lets viewers show a 2× image at
@@ -24,11 +25,12 @@ enum PNGEncoder {
     /// - Throws: ``ChartRenderError`` when the compressor fails.
     static func encode(pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int,
                        pixelsPerMeter: Int? = nil, level: Int32 = compressionLevel) throws -> [UInt8] {
+        precondition(width >= 1 && height >= 1 && stride >= 4 * width, "a PNG has at least one pixel, rows of 4 × width bytes or more")
         let opaque = isOpaque(pixels: pixels, width: width, height: height, stride: stride)
         let rowLength = (opaque ? 3 : 4) * width + 1
         let deflater = try Deflater(level: level)
-        // Spare bytes: an opaque row's filter writes up to four bytes past its end.
-        var batch = [UInt8](repeating: 0, count: rowsPerBatch * rowLength + 4)
+        // Each row's filter writes inside its row only (see `filter(_:minus:width:into:)`).
+        var batch = [UInt8](repeating: 0, count: rowsPerBatch * rowLength)
         var unpacked = opaque ? [] : [UInt8](repeating: 0, count: 2 * (rowLength - 1))
         var y = 0
         while y < height {
@@ -84,8 +86,8 @@ enum PNGEncoder {
 
     // MARK: Filtering
 
-    /// The filter byte and the filtered RGB bytes of row `y`, straight from the pixel words. Writes
-    /// one byte past the row (the next row's filter byte, or the batch's spare byte).
+    /// The filter byte and the filtered RGB bytes of row `y`, straight from the pixel words: exactly
+    /// the row's `1 + 3 × width` bytes at `target`, nothing past them.
     private static func filterOpaqueRow(pixels: UnsafeRawPointer, y: Int, width: Int, stride: Int,
                                         into target: UnsafeMutableRawPointer) {
         let row = pixels + y * stride
@@ -107,53 +109,77 @@ enum PNGEncoder {
             filter(row, minus: above, width: width, into: out)
         } else if useUp {
             // Up from the (zero) row above the image: the bytes themselves.
-            for x in 0..<width { store(row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self), minus: 0, at: out + 3 * x) }
+            for x in 0..<width - 1 { store(row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self), minus: 0, at: out + 3 * x) }
+            storeLast(row.loadUnaligned(fromByteOffset: 4 * (width - 1), as: UInt32.self), minus: 0, at: out + 3 * (width - 1))
         } else {
             // Sub: the first pixel's left neighbour is zero, the others' the pixel one word back.
-            store(row.loadUnaligned(as: UInt32.self), minus: 0, at: out)
-            filter(row + 4, minus: row, width: width - 1, into: out + 3)
+            if width == 1 {
+                storeLast(row.loadUnaligned(as: UInt32.self), minus: 0, at: out)
+            } else {
+                store(row.loadUnaligned(as: UInt32.self), minus: 0, at: out)
+                filter(row + 4, minus: row, width: width - 1, into: out + 3)
+            }
         }
     }
 
-    /// Writes the RGB bytes of `width` pixels of `row` minus the same pixels of `reference` at `out`,
-    /// with up to four bytes after them that the caller's next writes overwrite. Four pixels equal to
+    /// Writes the RGB bytes of `width` (at least 1) pixels of `row` minus the same pixels of
+    /// `reference` at `out`: exactly `3 × width` bytes, nothing after them. Four pixels equal to
     /// their references (most of a chart: flat areas and vertical strokes under Up, horizontal ones
     /// under Sub) are found with one vector comparison and written as one 16-byte store of zeros.
+    ///
+    /// Writes go left to right and each may spill into the next pixel's bytes, which the next write
+    /// then overwrites: a 16-byte store covers four pixels (12 bytes) and 4 bytes beyond, a word
+    /// store one pixel and 1 byte beyond. So a vector store is used only while 4 bytes of the row
+    /// follow its group (x + 6 ≤ width), and the last pixel is written with byte stores.
     @inline(__always) private static func filter(_ row: UnsafeRawPointer, minus reference: UnsafeRawPointer, width: Int,
                                                  into out: UnsafeMutableRawPointer) {
+        assert(width >= 1, "a row has at least one pixel")
         var x = 0
-        while x + 4 <= width {
+        while x + 6 <= width {
             let pixels = row.loadUnaligned(fromByteOffset: 4 * x, as: SIMD4<UInt32>.self)
             let references = reference.loadUnaligned(fromByteOffset: 4 * x, as: SIMD4<UInt32>.self)
             if pixels == references {
+                assert(3 * x + 16 <= 3 * width, "the vector store stays inside the row")
                 (out + 3 * x).storeBytes(of: SIMD4<UInt32>(), as: SIMD4<UInt32>.self)
             } else {
                 for i in 0..<4 { store(pixels[i], minus: references[i], at: out + 3 * (x + i)) }
             }
             x += 4
         }
-        while x < width {
+        while x < width - 1 {
             store(row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self),
                   minus: reference.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self), at: out + 3 * x)
             x += 1
         }
+        storeLast(row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self),
+                  minus: reference.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self), at: out + 3 * x)
     }
 
     /// Writes the red, green and blue bytes of `pixel − reference` (each byte modulo 256) at `out`,
-    /// with one more byte after them that the next pixel overwrites.
+    /// with one more byte after them that the next pixel overwrites: never for a row's last pixel.
     @inline(__always) private static func store(_ pixel: UInt32, minus reference: UInt32, at out: UnsafeMutableRawPointer) {
-        // Byte-wise subtraction in one word: no borrow crosses a byte boundary.
-        let high: UInt32 = 0x8080_8080
-        let difference = ((pixel | high) &- (reference & ~high)) ^ ((pixel ^ ~reference) & high)
         // 0xAARRGGBB → 0x00BBGGRR, stored little-endian as R, G, B, 0.
-        out.storeBytes(of: (difference.byteSwapped >> 8).littleEndian, as: UInt32.self)
+        out.storeBytes(of: (rgbDifference(pixel, reference).byteSwapped >> 8).littleEndian, as: UInt32.self)
+    }
+
+    /// The red, green and blue bytes of `pixel − reference` at `out`, exactly three bytes: a row's last pixel.
+    @inline(__always) private static func storeLast(_ pixel: UInt32, minus reference: UInt32, at out: UnsafeMutableRawPointer) {
+        let difference = rgbDifference(pixel, reference)
+        out.storeBytes(of: UInt8(truncatingIfNeeded: difference >> 16), as: UInt8.self)
+        (out + 1).storeBytes(of: UInt8(truncatingIfNeeded: difference >> 8), as: UInt8.self)
+        (out + 2).storeBytes(of: UInt8(truncatingIfNeeded: difference), as: UInt8.self)
+    }
+
+    /// `pixel − reference` byte by byte (each modulo 256) in one word: no borrow crosses a byte boundary.
+    @inline(__always) private static func rgbDifference(_ pixel: UInt32, _ reference: UInt32) -> UInt32 {
+        let high: UInt32 = 0x8080_8080
+        return ((pixel | high) &- (reference & ~high)) ^ ((pixel ^ ~reference) & high)
     }
 
     /// The sum of the magnitudes of the byte differences of the red, green and blue channels, each
     /// difference read as a signed byte (so 0x80 counts 128), worked out in one word.
     @inline(__always) private static func difference(_ a: UInt32, _ b: UInt32) -> Int {
-        let high: UInt32 = 0x8080_8080
-        let d = ((a | high) &- (b & ~high)) ^ ((a ^ ~b) & high)
+        let d = rgbDifference(a, b)
         let negative = (d >> 7) & 0x0101_0101
         // Negative bytes become their two's complement (at most 0x80: no carry into the next byte).
         let magnitudes = (d ^ (negative &* 0xFF)) &+ negative
