@@ -21,6 +21,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // RealModule: the elementary functions for SpringMath without Foundation (on Linux, the C library's).
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         // Already in the graph through Hummingbird; named for the studio's request-deadline handler.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -30,7 +32,8 @@ let package = Package(
     ],
     targets: [
         // Libraries
-        .target(name: "SpringMath", swiftSettings: settings),
+        .target(name: "SpringMath", dependencies: [.product(name: "RealModule", package: "swift-numerics")],
+                swiftSettings: settings),
         .target(name: "WaveRuntime", dependencies: ["SpringMath"], swiftSettings: settings),
         // How each export target really steps a spring (models checked against recordings).
         .target(name: "SpringPlatforms", dependencies: ["SpringMath"], swiftSettings: settings),

@@ -1,6 +1,7 @@
 // A tour of SpringMath: one spring in several conventions, its exact motion and its settle time.
 //
 //     swift run spring-tour
+import Foundation
 import SpringMath
 
 let spring = Spring(dampingRatio: 0.68, response: 0.8)

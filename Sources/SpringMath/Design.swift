@@ -1,4 +1,4 @@
-import Foundation
+import RealModule
 
 /// Springs designed from the features of their step response, as a control engineer would.
 extension Spring {
@@ -8,7 +8,7 @@ extension Spring {
     public static func dampingRatio(forOvershoot overshoot: Double) -> Double {
         precondition(overshoot >= 0 && overshoot < 1, "overshoot must be in [0, 1)")
         if overshoot == 0 { return 1 }
-        let l = Foundation.log(overshoot)
+        let l = Double.log(overshoot)
         return -l / (Double.pi * Double.pi + l * l).squareRoot()
     }
 

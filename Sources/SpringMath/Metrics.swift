@@ -1,5 +1,3 @@
-import Foundation
-
 /// Features of one scalar spring motion, for charts and tables.
 ///
 /// Fractions (``overshoot``, the tolerances of ``settleTimes``, the 10 % and 90 % of ``riseTime``)

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The one way SpringKit writes a number as text, in two modes: for data and for people.
 ///
@@ -42,13 +48,31 @@ public enum NumberFormat: Sendable, Hashable {
         let text: String
         if magnitude < 1e-4 || magnitude >= 1e9 {
             // d.ddd…e±XX, correctly rounded; only the mantissa's zeros go.
-            let parts = String(format: "%.\(digits - 1)e", value).split(separator: "e", maxSplits: 1).map(String.init)
+            let parts = formatted(value, precision: digits - 1, style: "e").split(separator: "e", maxSplits: 1).map(String.init)
             text = trimmedFraction(parts[0]) + "e" + parts[1]
         } else {
             let exponent = Int(magnitude.log10Floor)
-            text = trimmedFraction(String(format: "%.\(max(0, digits - 1 - exponent))f", value))
+            text = trimmedFraction(formatted(value, precision: max(0, digits - 1 - exponent), style: "f"))
         }
         return text == "-0" ? "0" : text
+    }
+
+    /// `value` through the C library's `%.{precision}{style}` conversion (correctly rounded in glibc,
+    /// musl and Darwin's libc), as Foundation's `String(format:)` writes it, without Foundation.
+    private static func formatted(_ value: Double, precision: Int, style: Character) -> String {
+        let format = "%.\(precision)\(style)"
+        var capacity = 64 + precision
+        while true {
+            var buffer = [CChar](repeating: 0, count: capacity)
+            let length = buffer.withUnsafeMutableBufferPointer { bytes in
+                withVaList([value]) { vsnprintf(bytes.baseAddress, bytes.count, format, $0) }
+            }
+            precondition(length >= 0, "vsnprintf failed for \(format)")
+            if Int(length) < capacity {
+                return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
+            capacity = Int(length) + 1
+        }
     }
 
     /// A fraction as a percentage for people: 0.055 → "5.5 %".

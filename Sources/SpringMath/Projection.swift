@@ -1,4 +1,4 @@
-import Foundation
+import RealModule
 
 /// Where a flung value comes to rest under scroll-view deceleration, as in Wave and UIKit.
 ///
@@ -15,14 +15,6 @@ import Foundation
 public func project(value: Double, velocity: Double, decelerationRate: Double = 0.998) -> Double {
     precondition(decelerationRate > 0 && decelerationRate < 1, "decelerationRate must be in (0, 1)")
     return value + (velocity / 1000) * decelerationRate / (1 - decelerationRate)
-}
-
-/// The resting point of a flung point, each axis projected by ``project(value:velocity:decelerationRate:)``.
-/// - Precondition: `0 < decelerationRate < 1`.
-@inlinable
-public func project(point: CGPoint, velocity: CGPoint, decelerationRate: Double = 0.998) -> CGPoint {
-    CGPoint(x: project(value: Double(point.x), velocity: Double(velocity.x), decelerationRate: decelerationRate),
-            y: project(value: Double(point.y), velocity: Double(velocity.y), decelerationRate: decelerationRate))
 }
 
 /// The deceleration motion whose end point ``project(value:velocity:decelerationRate:)`` gives.
@@ -54,15 +46,15 @@ public struct DecayMotion: Hashable, Sendable {
     public func position(at time: Double) -> Double {
         let r = decelerationRate
         // 1 − r^(1000t) without cancellation for small t.
-        let travelled = -Foundation.expm1(1000 * time * Foundation.log(r))
+        let travelled = -Double.expMinusOne(1000 * time * Double.log(r))
         return value + (velocity / 1000) * r * travelled / (1 - r)
     }
 
     /// The velocity `time` seconds after the fling, in units per second.
     public func velocity(at time: Double) -> Double {
         let r = decelerationRate
-        let logR = Foundation.log(r)
-        return velocity * r * (-logR) / (1 - r) * Foundation.exp(1000 * time * logR)
+        let logR = Double.log(r)
+        return velocity * r * (-logR) / (1 - r) * Double.exp(1000 * time * logR)
     }
 
     /// The time until the speed falls below `threshold` units per second (0 if it already is).
@@ -71,6 +63,6 @@ public struct DecayMotion: Hashable, Sendable {
         precondition(threshold > 0, "threshold must be > 0")
         let start = abs(velocity(at: 0))
         guard start > threshold else { return 0 }
-        return Foundation.log(threshold / start) / (1000 * Foundation.log(decelerationRate))
+        return Double.log(threshold / start) / (1000 * Double.log(decelerationRate))
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Resistance past the ends of a range, as a scroll view rubber-bands (Wave's and UIKit's formula).
 ///
 /// Inside `range` the value is returned unchanged. Past an end by `x`, the result is that end moved

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A scalar motion sampled at evenly spaced times, as parallel arrays.
 public struct SampledMotion: Hashable, Sendable {
     /// Sample times in seconds, from the start to the end of the span inclusive.

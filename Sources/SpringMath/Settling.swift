@@ -1,4 +1,4 @@
-import Foundation
+import RealModule
 
 /// When a spring has settled.
 ///
@@ -128,7 +128,7 @@ extension Spring {
     public var waveSettleEstimate: Double {
         if isInstantaneous { return 1 }
         let omega = naturalFrequency
-        let logLimit = -Foundation.log(1e-4)
+        let logLimit = -Double.log(1e-4)
         if dampingRatio < 1 { return logLimit / (dampingRatio * omega) }
         return 1.25 * logLimit / omega
     }
@@ -203,7 +203,7 @@ struct SettlingFinder {
     /// from it to the next zero of x, where the root search finds the crossing.
     private func underdampedLastExceedance() -> Double {
         let a = kernel.rate, wd = kernel.frequency
-        let amplitude = hypot(x0, (v0 + a * x0) / wd)
+        let amplitude = Double.hypot(x0, (v0 + a * x0) / wd)
         if a == 0 {
             // Undamped: the amplitude never decays.
             return amplitude >= band ? .infinity : 0
@@ -212,7 +212,7 @@ struct SettlingFinder {
         guard let index = lastExtremumIndex(atLeast: band, extrema) else { return fallbackFromStart() }
         let tExtremum = extrema.time(index)
         // Next zero of x after the extremum: zeros at ω_d t − φ = π/2 + jπ.
-        let phi = Foundation.atan2((v0 + a * x0) / wd, x0)
+        let phi = Double.atan2(y: (v0 + a * x0) / wd, x: x0)
         let zeroIndex = ((wd * tExtremum - phi - Double.pi / 2) / Double.pi).rounded(.down) + 1
         var tZero = (phi + Double.pi / 2 + zeroIndex * Double.pi) / wd
         if tZero <= tExtremum { tZero += Double.pi / wd }
@@ -231,10 +231,10 @@ struct SettlingFinder {
         func reaches(_ k: Double) -> Bool { abs(displacement(extrema.time(k))) >= level }
         guard reaches(0) else { return nil }
         // Estimate from K, measured at the first extremum.
-        let heightConstant = abs(displacement(extrema.first)) * Foundation.exp(a * extrema.first)
+        let heightConstant = abs(displacement(extrema.first)) * Double.exp(a * extrema.first)
         var estimate = 0.0
         if heightConstant.isFinite && heightConstant > 0 && a > 0 {
-            let limit: Double = Foundation.log(heightConstant / level) / a
+            let limit: Double = Double.log(heightConstant / level) / a
             let steps: Double = (limit - extrema.first) / extrema.spacing
             estimate = Swift.max(0.0, steps.rounded(.down))
         }
@@ -262,7 +262,7 @@ struct SettlingFinder {
     var extremumTimes: ExtremumTimes {
         let a = kernel.rate, wd = kernel.frequency, w2 = kernel.omegaSquared
         // v(t) = e^(−at)[v0·cos(ω_d t) − ((ω²x0 + a·v0)/ω_d)·sin(ω_d t)] = e^(−at)·Rv·cos(ω_d t − ψ)
-        let psi = Foundation.atan2(-(w2 * x0 + a * v0) / wd, v0)
+        let psi = Double.atan2(y: -(w2 * x0 + a * v0) / wd, x: v0)
         let spacing = Double.pi / wd
         // v = 0 at ω_d t − ψ = π/2 + kπ; the first such time ≥ 0.
         var first = (psi + Double.pi / 2) / wd
@@ -276,7 +276,7 @@ struct SettlingFinder {
     private func fallbackFromStart() -> Double {
         guard abs(x0) >= band else { return 0 }
         let a = kernel.rate, wd = kernel.frequency
-        let phi = Foundation.atan2((v0 + a * x0) / wd, x0)
+        let phi = Double.atan2(y: (v0 + a * x0) / wd, x: x0)
         var tZero = (phi + Double.pi / 2) / wd
         while tZero <= 0 { tZero += Double.pi / wd }
         return lastCrossing(from: 0, to: tZero)
@@ -292,7 +292,7 @@ struct SettlingFinder {
         let twoGamma = kernel.frequency
         let u = twoGamma * q
         guard u < 1 else { return nil }
-        return -Foundation.log1p(-u) / twoGamma
+        return -Double.log(onePlus: -u) / twoGamma
     }
 
     /// The time of the only extremum (v = 0) after t = 0 of non-oscillating motion, if any.

@@ -1,4 +1,4 @@
-import Foundation
+import RealModule
 
 /// Conversions between ``Spring`` and the conventions other animation tools use.
 ///
@@ -121,8 +121,8 @@ extension Spring {
         static let criticalProduct: Double = {
             var u = 9.0
             for _ in 0..<50 {
-                let f = Foundation.exp(-u) * (u + 1) - envelopeTolerance
-                let df = -u * Foundation.exp(-u)
+                let f = Double.exp(-u) * (u + 1) - envelopeTolerance
+                let df = -u * Double.exp(-u)
                 let next = u - f / df
                 if next == u { break }
                 u = next
@@ -141,7 +141,7 @@ extension Spring {
         let omega: Double
         if zeta < 1 {
             let ratio = zeta / ((1 - zeta) * (1 + zeta)).squareRoot()
-            omega = Foundation.log(ratio / FramerMotionDuration.envelopeTolerance) / (zeta * duration)
+            omega = Double.log(ratio / FramerMotionDuration.envelopeTolerance) / (zeta * duration)
         } else {
             omega = FramerMotionDuration.criticalProduct / duration
         }
@@ -158,7 +158,7 @@ extension Spring {
         let duration: Double
         if zeta < 1 {
             let ratio = zeta / ((1 - zeta) * (1 + zeta)).squareRoot()
-            duration = Foundation.log(ratio / FramerMotionDuration.envelopeTolerance) / (zeta * omega)
+            duration = Double.log(ratio / FramerMotionDuration.envelopeTolerance) / (zeta * omega)
         } else {
             duration = FramerMotionDuration.criticalProduct / omega
         }

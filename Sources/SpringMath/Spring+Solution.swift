@@ -1,5 +1,3 @@
-import Foundation
-
 /// The exact closed-form motion, in SwiftUI's terms: a motion that starts at zero and moves toward
 /// a target. A motion from `a` to `b` is `a + spring.value(target: b − a, initialVelocity: v0, time: t)`.
 extension Spring {

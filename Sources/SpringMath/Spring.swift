@@ -1,5 +1,3 @@
-import Foundation
-
 /// A damped spring: the physics of `m·x'' + c·x' + k·x = 0`, where `x` is the displacement from the
 /// target.
 ///

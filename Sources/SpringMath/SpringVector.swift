@@ -1,5 +1,3 @@
-import Foundation
-
 /// A value a spring can move: a point of a real vector space.
 ///
 /// The spring equation is linear, so the motion of any such value is the motion of a scalar applied
@@ -7,9 +5,9 @@ import Foundation
 /// this protocol, which has the same shape as SwiftUI's `VectorArithmetic`: addition, subtraction, a
 /// zero, scaling by a real number and a squared length.
 ///
-/// Conformances ship for `Double`, `Float`, `CGFloat`, `CGPoint`, `CGSize`, `CGRect`,
-/// `SIMD2<Double>`, `SIMD3<Double>`, `SIMD4<Double>` and ``RGBAColor``. To animate a type of your
-/// own, conform it:
+/// Conformances ship for `Double`, `Float`, `SIMD2<Double>`, `SIMD3<Double>`, `SIMD4<Double>` and
+/// ``RGBAColor``; WaveRuntime adds `CGFloat`, `CGPoint`, `CGSize` and `CGRect` (Foundation types
+/// on Linux, which SpringMath does not import). To animate a type of your own, conform it:
 ///
 /// ```swift
 /// struct Angle3: SpringVector {
@@ -21,9 +19,6 @@ import Foundation
 ///     var magnitudeSquared: Double { pitch * pitch + yaw * yaw + roll * roll }
 /// }
 /// ```
-///
-/// The `CGPoint`, `CGSize` and `CGRect` conformances add component-wise `+` and `-` to those
-/// Foundation types (they have none on Linux).
 public protocol SpringVector: AdditiveArithmetic {
     /// Multiplies every component by `factor`.
     mutating func scale(by factor: Double)
@@ -64,11 +59,6 @@ extension Float: SpringVector {
     @inlinable public var magnitudeSquared: Double { Double(self) * Double(self) }
 }
 
-extension CGFloat: SpringVector {
-    @inlinable public mutating func scale(by factor: Double) { self = CGFloat(Double(self) * factor) }
-    @inlinable public var magnitudeSquared: Double { Double(self) * Double(self) }
-}
-
 // MARK: - SIMD vectors of Double
 
 extension SIMD2: @retroactive AdditiveArithmetic where Scalar == Double {}
@@ -90,61 +80,6 @@ extension SIMD4: @retroactive AdditiveArithmetic where Scalar == Double {}
 extension SIMD4: SpringVector where Scalar == Double {
     @inlinable public mutating func scale(by factor: Double) { self *= factor }
     @inlinable public var magnitudeSquared: Double { (self * self).sum() }
-}
-
-// MARK: - Foundation geometry
-
-extension CGPoint: @retroactive AdditiveArithmetic {
-    @inlinable public static func + (lhs: CGPoint, rhs: CGPoint) -> CGPoint {
-        CGPoint(x: lhs.x + rhs.x, y: lhs.y + rhs.y)
-    }
-    @inlinable public static func - (lhs: CGPoint, rhs: CGPoint) -> CGPoint {
-        CGPoint(x: lhs.x - rhs.x, y: lhs.y - rhs.y)
-    }
-}
-
-extension CGPoint: SpringVector {
-    @inlinable public mutating func scale(by factor: Double) {
-        x = CGFloat(Double(x) * factor)
-        y = CGFloat(Double(y) * factor)
-    }
-    @inlinable public var magnitudeSquared: Double { Double(x * x + y * y) }
-}
-
-extension CGSize: @retroactive AdditiveArithmetic {
-    @inlinable public static func + (lhs: CGSize, rhs: CGSize) -> CGSize {
-        CGSize(width: lhs.width + rhs.width, height: lhs.height + rhs.height)
-    }
-    @inlinable public static func - (lhs: CGSize, rhs: CGSize) -> CGSize {
-        CGSize(width: lhs.width - rhs.width, height: lhs.height - rhs.height)
-    }
-}
-
-extension CGSize: SpringVector {
-    @inlinable public mutating func scale(by factor: Double) {
-        width = CGFloat(Double(width) * factor)
-        height = CGFloat(Double(height) * factor)
-    }
-    @inlinable public var magnitudeSquared: Double { Double(width * width + height * height) }
-}
-
-/// Rectangles add and scale component-wise on origin and size, as SwiftUI animates them. The
-/// rectangle is not standardised: a negative width stays negative.
-extension CGRect: @retroactive AdditiveArithmetic {
-    @inlinable public static func + (lhs: CGRect, rhs: CGRect) -> CGRect {
-        CGRect(origin: lhs.origin + rhs.origin, size: lhs.size + rhs.size)
-    }
-    @inlinable public static func - (lhs: CGRect, rhs: CGRect) -> CGRect {
-        CGRect(origin: lhs.origin - rhs.origin, size: lhs.size - rhs.size)
-    }
-}
-
-extension CGRect: SpringVector {
-    @inlinable public mutating func scale(by factor: Double) {
-        origin.scale(by: factor)
-        size.scale(by: factor)
-    }
-    @inlinable public var magnitudeSquared: Double { origin.magnitudeSquared + size.magnitudeSquared }
 }
 
 // MARK: - Colour

@@ -1,5 +1,3 @@
-import Foundation
-
 extension Spring {
     /// Advances a moving value by `deltaTime` seconds along the exact solution.
     ///

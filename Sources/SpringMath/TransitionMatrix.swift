@@ -1,4 +1,4 @@
-import Foundation
+import RealModule
 
 /// The exact solution of the spring equation over a time interval, as a 2×2 matrix.
 ///
@@ -154,7 +154,7 @@ struct SpringKernel: Hashable, Sendable {
     func transition(_ t: Double) -> TransitionMatrix {
         switch regime {
         case .underdamped:
-            let e = Foundation.exp(-rate * t)
+            let e = Double.exp(-rate * t)
             if frequency * t == 0 {  // t == 0, or a spring so close to critical that ω_d·t underflows
                 return TransitionMatrix(positionFromPosition: e * (1 + rate * t), positionFromVelocity: e * t,
                                         velocityFromPosition: -e * omegaSquared * t,
@@ -167,15 +167,15 @@ struct SpringKernel: Hashable, Sendable {
                                     velocityFromPosition: -e * omegaSquared * s,
                                     velocityFromVelocity: e * (c - rate * s))
         case .critical:
-            let e = Foundation.exp(-rate * t)
+            let e = Double.exp(-rate * t)
             if e == 0 { return .settled }
             return TransitionMatrix(positionFromPosition: e * (1 + rate * t), positionFromVelocity: e * t,
                                     velocityFromPosition: -e * omegaSquared * t,
                                     velocityFromVelocity: e * (1 - rate * t))
         case .overdamped:
-            let e = Foundation.exp(-rate * t)
+            let e = Double.exp(-rate * t)
             if e == 0 { return .settled }
-            let q = -Foundation.expm1(-frequency * t) * inverseFrequency
+            let q = -Double.expMinusOne(-frequency * t) * inverseFrequency
             return TransitionMatrix(positionFromPosition: e * (1 + rate * q), positionFromVelocity: e * q,
                                     velocityFromPosition: -e * omegaSquared * q,
                                     velocityFromVelocity: e * (1 - fastRate * q))

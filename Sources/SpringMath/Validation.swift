@@ -1,4 +1,4 @@
-import Foundation
+import RealModule
 
 /// A named spring parameter, for error messages.
 public enum SpringParameter: String, Hashable, Sendable, CaseIterable {
@@ -91,7 +91,7 @@ extension Spring {
 
         /// log₁₀ of this factor's share, or nil when it has none (a zero parameter).
         var share: Double? {
-            magnitude > 0 && magnitude.isFinite ? exponent * Foundation.log10(magnitude) : nil
+            magnitude > 0 && magnitude.isFinite ? exponent * Double.log10(magnitude) : nil
         }
     }
 

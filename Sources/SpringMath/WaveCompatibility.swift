@@ -1,5 +1,3 @@
-import Foundation
-
 /// The spring Wave really animates.
 ///
 /// Wave's `Spring(dampingRatio:response:mass:)` computes the stiffness as `(2π/response)²·m` but then

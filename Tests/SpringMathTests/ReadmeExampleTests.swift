@@ -18,9 +18,9 @@ struct ReadmeExampleTests {
         let x = spring.value(target: 100.0, initialVelocity: 0.0, time: 0.25)
         let v = spring.velocity(target: 100.0, time: 0.25)
 
-        // Any start, any value type (Double, Float, CGFloat, CGPoint, CGSize, CGRect, SIMD2/3/4<Double>, RGBAColor).
-        let motion = SpringMotion(spring: spring, from: CGPoint(x: 0, y: 0), to: CGPoint(x: 300, y: 120),
-                                  initialVelocity: CGPoint(x: 800, y: 0))
+        // Any start, any value type (Double, Float, SIMD2/3/4<Double>, RGBAColor; CGPoint and the like with WaveRuntime).
+        let motion = SpringMotion(spring: spring, from: SIMD2<Double>(0, 0), to: SIMD2<Double>(300, 120),
+                                  initialVelocity: SIMD2<Double>(800, 0))
         let state = motion.state(at: 0.4)                             // position and velocity
 
         // Exact stepping, independent of the frame rate (SwiftUI's name for it is update(…deltaTime:)).

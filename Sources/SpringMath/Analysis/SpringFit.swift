@@ -1,4 +1,4 @@
-import Foundation
+import RealModule
 
 /// A spring recovered from recorded motion: damping ratio, response, and the motion's start,
 /// target and initial velocity, each with its one-standard-deviation uncertainty.
@@ -189,7 +189,7 @@ public enum SpringFitter {
         if lineRMS <= 1.25 * springRMS { throw .straightLine(lineRMS: lineRMS, springRMS: springRMS) }
 
         let theta = best.theta
-        let zeta = Foundation.exp(theta[0]), response = Foundation.exp(theta[1])
+        let zeta = Double.exp(theta[0]), response = Double.exp(theta[1])
         let variance = rss / Double(Swift.max(n - problem.active.count, 1))
         let covariance = problemAtStart.inverseNormalMatrix(at: theta)
         func deviation(_ i: Int) -> Double {
@@ -218,7 +218,7 @@ public enum SpringFitter {
         var starts: [(rss: Double, theta: [Double])] = []
         for zeta in ratios {
             for response in responses {
-                let logs = [Foundation.log(zeta), Foundation.log(response)]
+                let logs = [Double.log(zeta), Double.log(response)]
                 guard let linear = problem.linearSolve(logZeta: logs[0], logResponse: logs[1]) else { continue }
                 starts.append((linear.rss, logs + linear.parameters))
             }
@@ -255,7 +255,7 @@ public enum SpringFitter {
     }
 
     static func geometric(from low: Double, to high: Double, count: Int) -> [Double] {
-        (0..<count).map { low * Foundation.pow(high / low, Double($0) / Double(count - 1)) }
+        (0..<count).map { low * Double.pow(high / low, Double($0) / Double(count - 1)) }
     }
 }
 
@@ -270,14 +270,14 @@ struct FitProblem {
     var active: [Int] { fixedVelocity == nil ? [0, 1, 2, 3, 4] : [0, 1, 2, 3] }
 
     /// Bounds on log ζ and log response that keep the model finite and meaningful.
-    var logZetaRange: ClosedRange<Double> { Foundation.log(1e-3)...Foundation.log(200) }
+    var logZetaRange: ClosedRange<Double> { Double.log(1e-3)...Double.log(200) }
     var logResponseRange: ClosedRange<Double> {
         let span = Swift.max(times.last ?? 1, 1e-9)
-        return Foundation.log(span * 1e-4)...Foundation.log(span * 1e3)
+        return Double.log(span * 1e-4)...Double.log(span * 1e3)
     }
 
     func spring(_ logZeta: Double, _ logResponse: Double) -> Spring {
-        Spring(dampingRatio: Foundation.exp(logZeta), response: Foundation.exp(logResponse))
+        Spring(dampingRatio: Double.exp(logZeta), response: Double.exp(logResponse))
     }
 
     /// The position row of the transition at every sample: x = from·p + to·(1 − p) + v₀·q.

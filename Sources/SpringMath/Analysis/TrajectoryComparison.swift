@@ -1,5 +1,3 @@
-import Foundation
-
 /// How far a recorded trajectory (from any animation library) lies from the exact motion it was
 /// meant to follow: the errors, where the largest happens, the frame rate, whether the error grows
 /// with the frame interval, and whether the recording stopped early or late against its own settle

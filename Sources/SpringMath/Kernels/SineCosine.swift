@@ -1,4 +1,4 @@
-import Foundation
+import RealModule
 
 /// sin(y) and cos(y) together, sharing one argument reduction.
 ///
@@ -12,7 +12,7 @@ import Foundation
 func sineCosine(_ y: Double) -> (sin: Double, cos: Double) {
     let magnitude = abs(y)
     if !(magnitude < 1_647_099.0) {  // 2^20 · π/2; also catches NaN and ±∞
-        return (Foundation.sin(y), Foundation.cos(y))
+        return (Double.sin(y), Double.cos(y))
     }
     // n = nearest integer to y·2/π.
     let n = (y * 0.63661977236758134308).rounded(.toNearestOrEven)
