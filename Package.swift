@@ -8,6 +8,10 @@ let environment = ProcessInfo.processInfo.environment
 let strict = environment["CI"] != nil || environment["SPRINGKIT_STRICT"] != nil
 let settings: [SwiftSetting] = strict ? [.treatAllWarnings(as: .error)] : []
 
+// Whether a product needs the `Tools` trait's dependencies (ArgumentParser for the command lines,
+// Hummingbird and SwiftNIO for the studio's server).
+let tools: TargetDependencyCondition? = .when(traits: ["Tools"])
+
 let package = Package(
     name: "SpringKit",
     products: [
@@ -18,6 +22,13 @@ let package = Package(
         .library(name: "SpringExport", targets: ["SpringExport"]),
         .executable(name: "springplot", targets: ["springplot"]),
         .executable(name: "spring-studio", targets: ["spring-studio"]),
+    ],
+    // `Tools` (on by default) brings the executables' dependencies. A package that uses only the
+    // libraries turns it off (`.package(url: …, from: …, traits: [])`) and then resolves swift-numerics
+    // alone: no server, networking or crypto package (scripts/check-consumer.sh builds such a package).
+    traits: [
+        .trait(name: "Tools", description: "springplot's and spring-studio's dependencies: ArgumentParser, Hummingbird, SwiftNIO"),
+        .default(enabledTraits: ["Tools"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -64,10 +75,10 @@ let package = Package(
             name: "SpringStudio",
             dependencies: [
                 "SpringPlotCore", "SpringMath", "WaveRuntime", "SpringCharts", "SpringExport", "SpringPlatforms", "SpringTrack",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: tools),
+                .product(name: "HummingbirdCore", package: "hummingbird", condition: tools),
+                .product(name: "NIOCore", package: "swift-nio", condition: tools),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: tools),
             ],
             exclude: ["Web"],
             swiftSettings: settings,
@@ -77,7 +88,7 @@ let package = Package(
             name: "spring-studio",
             dependencies: [
                 "SpringStudio",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
             ],
             swiftSettings: settings
         ),
@@ -87,7 +98,7 @@ let package = Package(
             name: "SpringPlotCommands",
             dependencies: [
                 "SpringMath", "WaveRuntime", "SpringCharts", "SpringExport", "SpringPlatforms", "SpringPlotCore", "SpringTrack",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
             ],
             swiftSettings: settings
         ),
