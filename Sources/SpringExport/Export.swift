@@ -69,21 +69,6 @@ public struct ExportRequest: Sendable {
         self.frameRates = frameRates
     }
 
-    /// A request with an initial velocity: the old spelling of
-    /// ``init(spring:from:to:initialVelocity:cssError:frameRates:)``.
-    @available(*, deprecated, renamed: "init(spring:from:to:initialVelocity:cssError:frameRates:)")
-    public init(spring: Spring, from: Double = 0, to: Double = 100, velocity: Double, cssError: Double = 0.5,
-                frameRates: [Double] = [60, 120]) {
-        self.init(spring: spring, from: from, to: to, initialVelocity: velocity, cssError: cssError, frameRates: frameRates)
-    }
-
-    /// Initial velocity in units per second: the old name of ``initialVelocity``.
-    @available(*, deprecated, renamed: "initialVelocity")
-    public var velocity: Double {
-        get { initialVelocity }
-        set { initialVelocity = newValue }
-    }
-
     var travel: Double { to - from }
     /// The initial velocity in travels per second: as a fraction of the travel per second (UIKit's
     /// and SwiftUI's convention), nil when there is no travel.
@@ -117,10 +102,6 @@ public struct TargetExport: Sendable {
     /// (``values`` as ``TargetParameters/namedValues`` writes them).
     public var parameters: [(name: String, value: Double)] { values.namedValues }
 
-    /// The number the target calls `name`, looked up by name: match on ``values`` instead, whose
-    /// cases name each number.
-    @available(*, deprecated, message: "match on `values` (TargetParameters), whose cases name each number")
-    public func parameter(_ name: String) -> Double? { parameters.first { $0.name == name }?.value }
 }
 
 /// Why a spring cannot be exported at all.

@@ -3,25 +3,6 @@ import SpringMath
 
 /// The old spellings of ``NumberFormat``, and the export's comparisons of two springs' motions.
 public enum NumberText {
-    /// Code for export targets: `NumberFormat.people(_:digits:)` with 6 digits.
-    @available(*, deprecated, message: "use NumberFormat.people(_:digits:) with 6 digits")
-    public static func code(_ x: Double) -> String { NumberFormat.people(x, digits: 6) }
-
-    /// For people: `NumberFormat.people(_:digits:)`.
-    @available(*, deprecated, renamed: "NumberFormat.people(_:digits:)")
-    public static func rounded(_ x: Double, digits: Int = 3) -> String { NumberFormat.people(x, digits: digits) }
-
-    /// A fraction as a percentage for people: `NumberFormat.percent(_:digits:)`.
-    @available(*, deprecated, message: "use NumberFormat.percent(_:digits:) with 2 digits")
-    public static func percent(_ fraction: Double, digits: Int = 2) -> String { NumberFormat.percent(fraction, digits: digits) }
-
-    /// The shortest round-trip text: `NumberFormat.data(_:)`.
-    @available(*, deprecated, renamed: "NumberFormat.data(_:)")
-    public static func shortest(_ x: Double) -> String { NumberFormat.data(x) }
-
-    /// `NumberFormat.data(_:)` with non-finite values as null.
-    @available(*, deprecated, message: "encode replies with JSONWriter, which writes non-finite numbers as null")
-    public static func json(_ x: Double) -> String { x.isFinite ? NumberFormat.data(x) : "null" }
 
     /// Whether two springs move alike: the same damping ratio and natural frequency to 1e-9.
     static func sameMotion(_ a: Spring, _ b: Spring) -> Bool {

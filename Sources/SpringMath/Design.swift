@@ -20,13 +20,6 @@ extension Spring {
                   epsilon: tolerance)
     }
 
-    /// The spring with the given overshoot and settle time: the old spelling of
-    /// ``init(overshoot:settleTime:tolerance:)``.
-    @available(*, deprecated, renamed: "init(overshoot:settleTime:tolerance:)")
-    public init(overshoot: Double, settlingDuration: Double, epsilon: Double = Spring.defaultSettleTolerance) {
-        self.init(overshoot: overshoot, settleTime: settlingDuration, tolerance: epsilon)
-    }
-
     /// The spring whose unit step from rest reaches its overshoot peak of `overshoot` (a fraction) at
     /// `peakTime` seconds: `ω_d = π/peakTime`, `ω = ω_d/√(1 − ζ²)`.
     /// - Precondition: `0 < overshoot < 1`; `peakTime` finite and > 0.

@@ -11,17 +11,7 @@ public struct SpringCurveMetrics: Hashable, Sendable {
         /// The last time the motion is at least `tolerance` × the travel from the target, in seconds.
         public var time: Double
 
-        /// The tolerance: the old name of ``tolerance``.
-        @available(*, deprecated, renamed: "tolerance")
-        public var epsilon: Double {
-            get { tolerance }
-            set { tolerance = newValue }
-        }
     }
-
-    /// The settle time for one tolerance: the old name of ``SettleTime``.
-    @available(*, deprecated, renamed: "SettleTime")
-    public typealias Settling = SettleTime
 
     /// How far the motion passes the target, as a fraction of the travel (0 when it never does).
     public var overshoot: Double
@@ -40,19 +30,6 @@ public struct SpringCurveMetrics: Hashable, Sendable {
     /// The settle time for each requested tolerance.
     public var settleTimes: [SettleTime]
 
-    /// The number of turning points: the old name of ``turningPointCount``.
-    @available(*, deprecated, renamed: "turningPointCount")
-    public var oscillationCount: Int? {
-        get { turningPointCount }
-        set { turningPointCount = newValue }
-    }
-
-    /// The settle time for each tolerance: the old name of ``settleTimes``.
-    @available(*, deprecated, renamed: "settleTimes")
-    public var settlingTimes: [SettleTime] {
-        get { settleTimes }
-        set { settleTimes = newValue }
-    }
 }
 
 extension Spring {
@@ -95,19 +72,6 @@ extension Spring {
             settleTimes: settleTimes)
     }
 
-    /// Measures the motion from `from` to `to`: the old spelling of
-    /// ``metrics(from:to:initialVelocity:tolerances:)``, whose `epsilons` are the tolerances.
-    ///
-    /// - Parameters:
-    ///   - from: the start value.
-    ///   - to: the target.
-    ///   - initialVelocity: the velocity at the start, in value units per second.
-    ///   - epsilons: settle tolerances as fractions of the travel.
-    @available(*, deprecated, renamed: "metrics(from:to:initialVelocity:tolerances:)")
-    public func metrics(from: Double = 0, to: Double = 1, initialVelocity: Double = 0,
-                        epsilons: [Double]) -> SpringCurveMetrics {
-        metrics(from: from, to: to, initialVelocity: initialVelocity, tolerances: epsilons)
-    }
 }
 
 extension SettlingFinder {

@@ -35,13 +35,6 @@ extension SpringMotion where Value == Double {
         return SampledMotion(times: times, positions: positions, velocities: velocities)
     }
 
-    /// Samples position and velocity at `count` evenly spaced times: the old spelling of
-    /// ``sampled(count:span:)``, whose `duration` is the time span.
-    @available(*, deprecated, renamed: "sampled(count:span:)")
-    public func sampled(count: Int, duration: Double) -> SampledMotion {
-        sampled(count: count, span: duration)
-    }
-
     /// Writes positions and velocities at `positions.count` evenly spaced times from 0 to `span`
     /// inclusive into caller-owned buffers (the sample at index i is at `i·span/(count − 1)`).
     /// Reusing buffers avoids allocating for every curve.
@@ -84,14 +77,6 @@ extension SpringMotion where Value == Double {
                 vs[b * block + j] = v
             }
         }
-    }
-
-    /// Writes evenly spaced samples into caller-owned buffers: the old spelling of
-    /// ``sample(span:positions:velocities:)``, whose `duration` is the time span.
-    @available(*, deprecated, renamed: "sample(span:positions:velocities:)")
-    public func sample(duration: Double, positions xs: UnsafeMutableBufferPointer<Double>,
-                       velocities vs: UnsafeMutableBufferPointer<Double>) {
-        sample(span: duration, positions: xs, velocities: vs)
     }
 
     /// Samples position and velocity at the given times (any order), each from the closed form.

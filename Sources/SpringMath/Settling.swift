@@ -17,10 +17,6 @@ extension Spring {
     /// ``settleTime(target:initialVelocity:band:)`` takes it as its default band, in value units.
     public static let defaultSettleTolerance = 0.001
 
-    /// The default tolerance of a settle time: the old name of ``defaultSettleTolerance``.
-    @available(*, deprecated, renamed: "defaultSettleTolerance")
-    public static var defaultSettlingEpsilon: Double { defaultSettleTolerance }
-
     /// The settle time of a unit step from rest: the motion from 0 to 1 with no initial velocity,
     /// until it stays within 0.001 of the target, in seconds.
     ///
@@ -71,13 +67,6 @@ extension Spring {
         return finder.lastExceedance()
     }
 
-    /// The exact settle time of a motion that starts `displacement` away: the old spelling of
-    /// ``settleTime(displacement:velocity:band:)``, whose `epsilon` is the band.
-    @available(*, deprecated, renamed: "settleTime(displacement:velocity:band:)")
-    public func settlingDuration(displacement x0: Double, velocity v0: Double, epsilon: Double) -> Double {
-        settleTime(displacement: x0, velocity: v0, band: epsilon)
-    }
-
     /// The exact time from which a motion that starts `displacement` away from its target with
     /// `velocity` stays within `band` of the target **and** slower than `speedBand` for good: the
     /// later of the position's and the speed's last exceedance, in seconds.
@@ -98,14 +87,6 @@ extension Spring {
         guard a0.isFinite else { return .nan }
         let speed = SettlingFinder(kernel: kernel, x0: v0, v0: a0, band: speedBand).lastExceedance()
         return Swift.max(position, speed)
-    }
-
-    /// The exact settle time in distance and speed: the old spelling of
-    /// ``settleTime(displacement:velocity:band:speedBand:)``, whose `epsilon` and `speedEpsilon` are
-    /// the band and the speed band.
-    @available(*, deprecated, renamed: "settleTime(displacement:velocity:band:speedBand:)")
-    public func settlingDuration(displacement x0: Double, velocity v0: Double, epsilon: Double, speedEpsilon: Double) -> Double {
-        settleTime(displacement: x0, velocity: v0, band: epsilon, speedBand: speedEpsilon)
     }
 
     /// The largest distance from its target that the free motion starting `displacement` away with
@@ -132,10 +113,6 @@ extension Spring {
         if dampingRatio < 1 { return logLimit / (dampingRatio * omega) }
         return 1.25 * logLimit / omega
     }
-
-    /// Wave's settle estimate: the old name of ``waveSettleEstimate``.
-    @available(*, deprecated, renamed: "waveSettleEstimate")
-    public var waveSettlingDuration: Double { waveSettleEstimate }
 
     /// A spring with `dampingRatio` whose unit step from rest settles within `epsilon` in exactly
     /// `settlingDuration` seconds (SwiftUI's `Spring(settlingDuration:dampingRatio:epsilon:)`, whose

@@ -227,10 +227,6 @@ extension Spring {
         public static func stiffness(tension: Double) -> Double { tension == 0 ? 0 : (tension - 30) * 3.62 + 194 }
         /// The mass-1 damping coefficient of an Origami friction (0 maps to 0, as in Rebound).
         public static func dampingCoefficient(friction: Double) -> Double { friction == 0 ? 0 : (friction - 8) * 3 + 25 }
-        /// The mass-1 damping coefficient of an Origami friction: the old name of
-        /// ``dampingCoefficient(friction:)``.
-        @available(*, deprecated, renamed: "dampingCoefficient(friction:)")
-        public static func damping(friction: Double) -> Double { dampingCoefficient(friction: friction) }
         /// The tension below which the stiffness is not positive: 30 − 194/3.62 ≈ −23.59.
         public static let tensionFloor = 30 - 194 / 3.62
         /// The friction below which the damping coefficient is negative: 8 − 25/3 ≈ −0.333.

@@ -69,15 +69,6 @@ extension Spring {
         advance(value: &value, velocity: &velocity, target: target, by: deltaTime)
     }
 
-    /// Advances a moving value with the chosen integrator: the old spelling of
-    /// ``advance(value:velocity:target:by:integrator:)``.
-    @available(*, deprecated, renamed: "advance(value:velocity:target:by:integrator:)")
-    @inlinable
-    public func update<V: SpringVector>(value: inout V, velocity: inout V, target: V, deltaTime: Double,
-                                        integrator: SpringIntegrator) {
-        advance(value: &value, velocity: &velocity, target: target, by: deltaTime, integrator: integrator)
-    }
-
     /// A non-animated spring under any integrator: at the target, at rest, after any positive step.
     @usableFromInline
     func snap<V: SpringVector>(value: inout V, velocity: inout V, target: V, deltaTime: Double) {
@@ -161,26 +152,4 @@ public struct SpringStepper: Hashable, Sendable {
         }
     }
 
-    /// Advances one state by one step: the old name of `advance(value:velocity:target:)`.
-    @available(*, deprecated, renamed: "advance(value:velocity:target:)")
-    @inlinable
-    public func step<V: SpringVector>(value: inout V, velocity: inout V, target: V) {
-        advance(value: &value, velocity: &velocity, target: target)
-    }
-
-    /// Advances one scalar state by one step: the old name of `advance(value:velocity:target:)`.
-    @available(*, deprecated, renamed: "advance(value:velocity:target:)")
-    @inlinable
-    public func step(value: inout Double, velocity: inout Double, target: Double) {
-        advance(value: &value, velocity: &velocity, target: target)
-    }
-
-    /// Advances every scalar state by one step: the old name of
-    /// ``advance(values:velocities:targets:)``.
-    @available(*, deprecated, renamed: "advance(values:velocities:targets:)")
-    @inlinable
-    public func step(values: UnsafeMutableBufferPointer<Double>, velocities: UnsafeMutableBufferPointer<Double>,
-                     targets: UnsafeBufferPointer<Double>) {
-        advance(values: values, velocities: velocities, targets: targets)
-    }
 }

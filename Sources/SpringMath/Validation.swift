@@ -5,15 +5,6 @@ public enum SpringParameter: String, Hashable, Sendable, CaseIterable {
     case dampingRatio, response, mass, stiffness, dampingCoefficient, duration, bounce, settleTime, tolerance
     case overshoot, peakTime
 
-    /// The damping coefficient: the old name of ``dampingCoefficient``.
-    @available(*, deprecated, renamed: "dampingCoefficient")
-    public static var damping: SpringParameter { .dampingCoefficient }
-    /// The settle time: the old name of ``settleTime``.
-    @available(*, deprecated, renamed: "settleTime")
-    public static var settlingDuration: SpringParameter { .settleTime }
-    /// The settle tolerance: the old name of ``tolerance``.
-    @available(*, deprecated, renamed: "tolerance")
-    public static var epsilon: SpringParameter { .tolerance }
 }
 
 /// Why a spring parameter was rejected by a `validated` factory.
@@ -181,13 +172,6 @@ extension Spring {
                     factors: [c, Factor(.stiffness, stiffness, exponent: -0.5), Factor(.mass, mass, exponent: -0.5)]),
             Derived(value: spring.kernelScale, mustBePositive: false, factors: [c, Factor(.mass, mass, exponent: -1)]),
         ])
-    }
-
-    /// ``init(mass:stiffness:dampingCoefficient:)`` for untrusted input: the old spelling of
-    /// ``validated(mass:stiffness:dampingCoefficient:)``.
-    @available(*, deprecated, renamed: "validated(mass:stiffness:dampingCoefficient:)")
-    public static func validated(mass: Double = 1, stiffness: Double, damping: Double) throws(SpringParameterError) -> Spring {
-        try validated(mass: mass, stiffness: stiffness, dampingCoefficient: damping)
     }
 
     /// ``init(duration:bounce:)`` for untrusted input.

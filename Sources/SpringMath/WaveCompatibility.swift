@@ -11,15 +11,6 @@ extension Spring {
     /// The rubber-band interval Wave uses for its damping coefficient.
     public static let waveDampingCoefficientInterval = 15.0
 
-    /// The range Wave rubber-bands its damping coefficient into: the old name of
-    /// ``waveDampingCoefficientRange``.
-    @available(*, deprecated, renamed: "waveDampingCoefficientRange")
-    public static var waveDampingRange: ClosedRange<Double> { waveDampingCoefficientRange }
-    /// The rubber-band interval of Wave's damping coefficient: the old name of
-    /// ``waveDampingCoefficientInterval``.
-    @available(*, deprecated, renamed: "waveDampingCoefficientInterval")
-    public static var waveDampingInterval: Double { waveDampingCoefficientInterval }
-
     /// The spring Wave animates when asked for `Spring(dampingRatio:response:mass:)`: Wave's
     /// stiffness and its rubber-banded damping coefficient, as a spring built from
     /// ``init(mass:stiffness:dampingCoefficient:)``. Step it with ``SpringIntegrator/semiImplicitEuler`` at the

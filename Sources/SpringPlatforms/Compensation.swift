@@ -25,12 +25,6 @@ public struct Compensation: Sendable {
     /// The frame rate the parameters are tuned for, in frames per second.
     public var frameRate: Double
 
-    /// The frame rate the parameters are tuned for: the old name of ``frameRate``.
-    @available(*, deprecated, renamed: "frameRate")
-    public var fps: Double {
-        get { frameRate }
-        set { frameRate = newValue }
-    }
 }
 
 extension Platform {
@@ -76,12 +70,6 @@ extension Platform {
         return Compensation(platform: self, values: values, model: chosen, before: before, after: after, frameRate: frameRate)
     }
 
-    /// Retuned parameters for a frame rate: the old spelling of
-    /// ``compensated(for:from:to:velocity:frameRate:)``.
-    @available(*, deprecated, renamed: "compensated(for:from:to:velocity:frameRate:)")
-    public func compensated(for spring: Spring, from: Double, to: Double, velocity: Double, fps: Double) -> Compensation? {
-        compensated(for: spring, from: from, to: to, velocity: velocity, frameRate: fps)
-    }
 }
 
 extension Compensation {

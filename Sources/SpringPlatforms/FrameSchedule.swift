@@ -32,23 +32,6 @@ public struct FrameSchedule: Hashable, Sendable {
         self.listedTimes = times.map { $0 - times[0] }
     }
 
-    /// The frame rate: the old name of ``frameRate``.
-    @available(*, deprecated, renamed: "frameRate")
-    public var rate: Double { frameRate }
-
-    /// A steady frame rate: the old spelling of ``init(frameRate:)``.
-    @available(*, deprecated, renamed: "init(frameRate:)")
-    public init(rate: Double) {
-        self.init(frameRate: rate)
-    }
-
-    /// Recorded frame times, then a steady frame rate: the old spelling of
-    /// ``init(times:thenFrameRate:)``.
-    @available(*, deprecated, renamed: "init(times:thenFrameRate:)")
-    public init(times: [Double], thenRate rate: Double) {
-        self.init(times: times, thenFrameRate: rate)
-    }
-
     /// The display time of `frame`, in seconds from frame 0.
     public func time(ofFrame frame: Int) -> Double {
         if frame < listedTimes.count { return listedTimes[frame] }

@@ -29,12 +29,6 @@ public struct PlatformReport: Hashable, Sendable {
         return abs(finishTime - exactSettleTime) >= 1 / frameRate - 1e-12
     }
 
-    /// The frame rate: the old name of ``frameRate``.
-    @available(*, deprecated, renamed: "frameRate")
-    public var fps: Double {
-        get { frameRate }
-        set { frameRate = newValue }
-    }
 }
 
 extension PlatformTrajectory {
@@ -67,10 +61,6 @@ extension Platform {
     /// without travel).
     public static let settleTolerance = 1e-3
 
-    /// The settle tolerance: the old name of ``settleTolerance``.
-    @available(*, deprecated, renamed: "settleTolerance")
-    public static var settleFraction: Double { settleTolerance }
-
     /// When the exact motion stays within 0.1 % of the travel for good.
     public static func exactSettleTime(of motion: SpringMotion<Double>) -> Double {
         let travel = abs(motion.to - motion.from)
@@ -86,12 +76,6 @@ extension Platform {
         return PlatformReport.measure(model, spring: spring, from: from, to: to, velocity: velocity, frameRate: frameRate)
     }
 
-    /// What this platform displays at a frame rate: the old spelling of
-    /// ``report(spring:from:to:velocity:frameRate:)``.
-    @available(*, deprecated, renamed: "report(spring:from:to:velocity:frameRate:)")
-    public func report(spring: Spring, from: Double, to: Double, velocity: Double, fps: Double) -> PlatformReport {
-        report(spring: spring, from: from, to: to, velocity: velocity, frameRate: fps)
-    }
 }
 
 extension PlatformReport {
@@ -110,11 +94,4 @@ extension PlatformReport {
                               velocityKept: velocity == 0 || model.carriesVelocity)
     }
 
-    /// Runs `model` at a frame rate: the old spelling of
-    /// ``measure(_:spring:from:to:velocity:frameRate:)``.
-    @available(*, deprecated, renamed: "measure(_:spring:from:to:velocity:frameRate:)")
-    public static func measure(_ model: any PlatformModel, spring: Spring, from: Double, to: Double,
-                               velocity: Double, fps: Double) -> PlatformReport {
-        measure(model, spring: spring, from: from, to: to, velocity: velocity, frameRate: fps)
-    }
 }

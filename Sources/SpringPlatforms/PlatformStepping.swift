@@ -20,10 +20,6 @@ public protocol PlatformModel: Sendable {
     var carriesVelocity: Bool { get }
 }
 
-/// A model of how one platform steps a spring: the old name of ``PlatformModel``.
-@available(*, deprecated, renamed: "PlatformModel")
-public typealias PlatformStepping = PlatformModel
-
 extension PlatformModel {
     /// ``trajectory(from:to:schedule:limit:)`` with the default limit of 60 s.
     public func trajectory(from: Double, to: Double, schedule: FrameSchedule) -> PlatformTrajectory {
@@ -33,13 +29,6 @@ extension PlatformModel {
     /// ``trajectory(from:to:schedule:limit:)`` at a steady `frameRate`, in frames per second.
     public func trajectory(from: Double, to: Double, frameRate: Double) -> PlatformTrajectory {
         trajectory(from: from, to: to, schedule: FrameSchedule(frameRate: frameRate), limit: PlatformLimits.defaultLimit)
-    }
-
-    /// ``trajectory(from:to:schedule:limit:)`` at a steady frame rate: the old spelling of
-    /// ``trajectory(from:to:frameRate:)``.
-    @available(*, deprecated, renamed: "trajectory(from:to:frameRate:)")
-    public func trajectory(from: Double, to: Double, fps: Double) -> PlatformTrajectory {
-        trajectory(from: from, to: to, frameRate: fps)
     }
 
     public var carriesVelocity: Bool { true }

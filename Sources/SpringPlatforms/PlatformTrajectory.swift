@@ -64,7 +64,4 @@ public enum PlatformLimits {
     /// inside a task also stops, unfinished, soon after the task is cancelled.
     public static let maximumFrames = 100_000
 
-    /// Seconds of motion simulated at most: the old name of ``defaultLimit``.
-    @available(*, deprecated, renamed: "defaultLimit")
-    public static var defaultDuration: Double { defaultLimit }
 }

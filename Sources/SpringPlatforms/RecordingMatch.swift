@@ -59,11 +59,4 @@ extension Platform {
                               modelFinishTime: run.finishTime.map { $0 + times[0] })
     }
 
-    /// Runs this platform's model on a recording's frame times: the old spelling of
-    /// ``match(times:positions:spring:from:to:velocity:frameRate:)``.
-    @available(*, deprecated, renamed: "match(times:positions:spring:from:to:velocity:frameRate:)")
-    public func match(times: [Double], positions: [Double], spring: Spring, from: Double, to: Double,
-                      velocity: Double, fps: Double) -> RecordingMatch {
-        match(times: times, positions: positions, spring: spring, from: from, to: to, velocity: velocity, frameRate: fps)
-    }
 }

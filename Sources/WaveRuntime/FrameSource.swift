@@ -44,26 +44,11 @@ public final class RealTimeFrameSource: FrameSource {
     /// laptop) does not jump animations to their end. Exact stepping would be stable anyway.
     public static let maximumFrameInterval = 0.25
 
-    /// The frame rate the timer aims for: the old name of ``frameRate``.
-    @available(*, deprecated, renamed: "frameRate")
-    public var framesPerSecond: Double { frameRate }
-
-    /// The longest frame interval one tick may report: the old name of ``maximumFrameInterval``.
-    @available(*, deprecated, renamed: "maximumFrameInterval")
-    public static var maximumStep: Double { maximumFrameInterval }
-
     /// A timer aiming for `frameRate` ticks per second.
     /// - Precondition: `frameRate` is finite and > 0.
     public init(frameRate: Double = 60) {
         precondition(frameRate.isFinite && frameRate > 0, "frameRate must be finite and > 0")
         self.frameRate = frameRate
-    }
-
-    /// A timer aiming for `framesPerSecond` ticks per second: the old spelling of
-    /// ``init(frameRate:)``.
-    @available(*, deprecated, renamed: "init(frameRate:)")
-    public convenience init(framesPerSecond: Double) {
-        self.init(frameRate: framesPerSecond)
     }
 
     /// Whether the timer is running.

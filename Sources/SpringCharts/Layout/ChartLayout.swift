@@ -1,8 +1,3 @@
-/// Lays out `chart`: the old spelling of ``Chart/layout(measurer:)``.
-@available(*, deprecated, renamed: "Chart.layout(measurer:)")
-public func layoutChart(_ chart: Chart, measurer: some TextMeasurer) -> DisplayList {
-    chart.layout(measurer: measurer)
-}
 
 extension Chart {
     /// Lays out the chart as a display list in logical px, measuring text with `measurer`.

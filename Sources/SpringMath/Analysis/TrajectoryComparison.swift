@@ -55,17 +55,6 @@ public struct TrajectoryComparison: Hashable, Sendable {
     /// `finishTime − exactSettleTime`: negative when the library stopped early.
     public var finishOffset: Double { finishTime - exactSettleTime }
 
-    /// The exact settle time for a band of ``finalJump``: the old name of ``exactSettleTime``.
-    @available(*, deprecated, renamed: "exactSettleTime")
-    public var exactStopTime: Double {
-        get { exactSettleTime }
-        set { exactSettleTime = newValue }
-    }
-
-    /// `finishTime − exactSettleTime`: the old name of ``finishOffset``.
-    @available(*, deprecated, renamed: "finishOffset")
-    public var stopOffset: Double { finishOffset }
-
     /// Whether the error grows with the frame interval: frames after long intervals add at least
     /// 1.5 × the RMS step error of the others (`nil` when the intervals are all alike).
     public var errorGrowsWithInterval: Bool? {

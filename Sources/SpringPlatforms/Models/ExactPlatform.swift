@@ -16,19 +16,6 @@ public struct ExactPlatformModel: PlatformModel, Hashable {
         /// visibility threshold, 0.01).
         case settledWithin(band: Double)
 
-        /// A rest test on distance and speed: the old name of ``restTest(distance:speed:)``.
-        @available(*, deprecated, renamed: "restTest(distance:speed:)")
-        public static func tolerance(distance: Double, speed: Double) -> Finish {
-            .restTest(distance: distance, speed: speed)
-        }
-
-        /// From the settle time for a tolerance: the old spelling of ``settled(tolerance:)``.
-        @available(*, deprecated, renamed: "settled(tolerance:)")
-        public static func settled(fraction: Double) -> Finish { .settled(tolerance: fraction) }
-
-        /// From the settle time for a band: the old spelling of ``settledWithin(band:)``.
-        @available(*, deprecated, renamed: "settledWithin(band:)")
-        public static func settledWithin(distance: Double) -> Finish { .settledWithin(band: distance) }
     }
 
     public var spring: Spring
