@@ -83,7 +83,7 @@ extension StudioServer {
                                                      maximumUploadBytes: limits.maximumUploadBytes))
         // Owned by this router, not by the process: two studios in one process share nothing.
         let pool = StudioWorkPool(), tracker = StudioTrack()
-        let answerLimit = duration(limits.answerTimeout)
+        let answerLimit = limits.answerTimeout
         let paths = ["/", "/favicon.ico"] + WebFiles.files.keys.sorted().map { "/" + $0 } + StudioEndpoints.endpoints.map(\.path)
         for path in paths {
             router.get(RouterPath(path)) { request, _ in await StudioServer.answer(request, within: answerLimit, on: pool) }
@@ -103,8 +103,8 @@ extension StudioServer {
             let property = query["property"].map(String.init), axis = query["axis"].map(String.init)
             // The decoder stops ffmpeg at its own deadline; the request's comes a little later, for
             // the reply to say so.
-            let deadline = ContinuousClock.now + duration(trackTimeout)
-            let reply = await StudioWork.reply(within: duration(trackTimeout + 5), on: pool) {
+            let deadline = ContinuousClock.now + .seconds(trackTimeout)
+            let reply = await StudioWork.reply(within: trackTimeout + 5, on: pool) {
                 tracker.reply(video: bytes, property: property, axis: axis, deadline: deadline)
             }
             return StudioServer.response(reply)
@@ -115,10 +115,6 @@ extension StudioServer {
     /// Where the page sends a recording to track.
     static let trackPath = "/api/track"
 
-    static func duration(_ seconds: Double) -> Duration {
-        .nanoseconds(Int64((seconds * 1e9).rounded()))
-    }
-
     /// The endpoints whose work is cancelled when the client closes the connection before the reply
     /// is ready: those that can take a good part of a second. Watching for the close ends the
     /// connection after the reply (Hummingbird's design), so the cheap, frequent requests (the page's
@@ -126,8 +122,8 @@ extension StudioServer {
     /// deadline alone.
     static let cancelledOnClose: Set<String> = ["/api/export.json"]
 
-    /// The reply for `request`'s path and query, computed on `pool` within `limit`.
-    static func answer(_ request: Request, within limit: Duration, on pool: StudioWorkPool) async -> Response {
+    /// The reply for `request`'s path and query, computed on `pool` within `limit` seconds.
+    static func answer(_ request: Request, within limit: Double, on pool: StudioWorkPool) async -> Response {
         let pairs = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
         let path = request.uri.path, length = request.uri.query?.utf8.count ?? 0
         let work: @Sendable () -> StudioReply = { StudioEndpoints.reply(path: path, query: pairs, queryLength: length) }

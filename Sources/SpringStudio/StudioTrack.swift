@@ -23,8 +23,9 @@ final class StudioTrack: Sendable {
         }
         guard let axis = TrackAxis(rawValue: axis ?? "auto") else { return failure("axis must be x, y or auto", 400) }
         let claimed = busy.withLock { busy in
-            defer { busy = true }
-            return !busy
+            if busy { return false }
+            busy = true
+            return true
         }
         guard claimed else { return failure("another recording is being tracked: try again in a moment", 503) }
         defer { busy.withLock { $0 = false } }

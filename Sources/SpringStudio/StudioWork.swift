@@ -23,30 +23,20 @@ final class StudioWorkPool: TaskExecutor {
 
 /// Runs one request's work within its deadline.
 enum StudioWork {
-    /// `work`'s reply, computed on `pool`. When `limit` passes first, or the task awaiting the reply
+    /// `work`'s reply, computed on `pool`. When `limit` seconds pass first, or the task awaiting the reply
     /// is cancelled (its client went away), the work's task is cancelled, the work stops at its next
     /// check, and the reply is 503. The reply comes when the work has returned, so nothing of a
     /// request outlives it.
-    static func reply(within limit: Duration, on pool: StudioWorkPool,
+    static func reply(within limit: Double, on pool: StudioWorkPool,
                       _ work: @escaping @Sendable () -> StudioReply) async -> StudioReply {
         let task = Task(executorPreference: pool) { () -> StudioReply? in
             let reply = work()
             return Task.isCancelled ? nil : reply
         }
         // Cancelling a task that has finished does nothing, so the timer is left to fire.
-        pool.deadlines.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds(limit))) { task.cancel() }
+        pool.deadlines.asyncAfter(deadline: .now() + limit) { task.cancel() }
         let reply = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
-        return reply ?? .encoded(ErrorReply("the studio stopped this request after \(seconds(limit)) s: try smaller values"),
+        return reply ?? .encoded(ErrorReply("the studio stopped this request after \(NumberFormat.data(limit)) s: try smaller values"),
                                  status: 503)
-    }
-
-    private static func nanoseconds(_ duration: Duration) -> Int {
-        let (whole, attoseconds) = duration.components
-        return Int(clamping: whole) &* 1_000_000_000 &+ Int(attoseconds / 1_000_000_000)
-    }
-
-    private static func seconds(_ duration: Duration) -> String {
-        let (whole, attoseconds) = duration.components
-        return NumberFormat.data(Double(whole) + Double(attoseconds) * 1e-18)
     }
 }

@@ -26,7 +26,7 @@ private func endlessWork(_ log: WorkLog) -> @Sendable () -> StudioReply {
 struct StudioWorkTests {
     @Test("Work that finishes in time is answered as it is")
     func answersInTime() async {
-        let reply = await StudioWork.reply(within: .seconds(30), on: StudioWorkPool()) { .json(#"{"ok":true}"#, status: 200) }
+        let reply = await StudioWork.reply(within: 30, on: StudioWorkPool()) { .json(#"{"ok":true}"#, status: 200) }
         #expect(reply.status == 200)
         #expect(String(decoding: reply.body, as: UTF8.self) == #"{"ok":true}"#)
     }
@@ -34,7 +34,7 @@ struct StudioWorkTests {
     @Test("Work past its deadline is stopped and answered 503 in one line")
     func deadline() async {
         let log = WorkLog()
-        let reply = await StudioWork.reply(within: .milliseconds(200), on: StudioWorkPool(), endlessWork(log))
+        let reply = await StudioWork.reply(within: 0.2, on: StudioWorkPool(), endlessWork(log))
         #expect(reply.status == 503)
         let text = String(decoding: reply.body, as: UTF8.self)
         #expect(text.contains("0.2 s") && !text.contains("\n"))
@@ -46,7 +46,7 @@ struct StudioWorkTests {
     @Test("Cancelling the request (the client went away) stops its work")
     func clientGone() async {
         let log = WorkLog()
-        let request = Task { await StudioWork.reply(within: .seconds(120), on: StudioWorkPool(), endlessWork(log)) }
+        let request = Task { await StudioWork.reply(within: 120, on: StudioWorkPool(), endlessWork(log)) }
         while !log.started { await Task.yield() }
         request.cancel()
         let reply = await request.value
@@ -56,7 +56,7 @@ struct StudioWorkTests {
 
     @Test("An export cancelled midway leaves out what it had not done")
     func exportStops() async {
-        let full = await StudioWork.reply(within: .seconds(60), on: StudioWorkPool()) {
+        let full = await StudioWork.reply(within: 60, on: StudioWorkPool()) {
             reply("/api/export.json", "damping=0.5&response=0.5")
         }
         #expect(full.status == 200)

@@ -29,11 +29,15 @@ import signal
 import socket
 import struct
 import subprocess
+import sys
 import threading
 import time
 import zlib
 
 import pytest
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "scripts" / "track"))
+from spring_motion import spring_displacement  # noqa: E402 (the exact motion, shared with make_clip.py)
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BIN_DIR = pathlib.Path(os.environ.get("SPRINGKIT_BIN_DIR") or ROOT / ".build" / "release")
@@ -473,20 +477,6 @@ class Studio:
 
 
 # ------------------------------------------------------------------------------------------ files
-
-def spring_displacement(zeta, response, d0, v0, tau):
-    """x(tau) - target for a unit-mass spring with x(0) - target = d0 and x'(0) = v0."""
-    w0 = 2.0 * math.pi / response
-    if abs(zeta - 1.0) <= 1e-9:
-        return math.exp(-w0 * tau) * (d0 + (v0 + w0 * d0) * tau)
-    if zeta < 1.0:
-        wd = w0 * math.sqrt(1.0 - zeta * zeta)
-        return math.exp(-zeta * w0 * tau) * (d0 * math.cos(wd * tau) + (v0 + zeta * w0 * d0) / wd * math.sin(wd * tau))
-    s = w0 * math.sqrt(zeta * zeta - 1.0)
-    r1, r2 = -zeta * w0 + s, -zeta * w0 - s
-    a = (v0 - r2 * d0) / (r1 - r2)
-    return a * math.exp(r1 * tau) + (d0 - a) * math.exp(r2 * tau)
-
 
 def spring_rows(zeta=0.6, response=0.5, start=0.0, end=100.0, fps=60.0, duration=1.5):
     """(t, position) of an exact spring from `start` to `end`, sampled at `fps`."""

@@ -38,6 +38,8 @@ import re
 import shutil
 import subprocess
 import sys
+
+from spring_motion import spring_displacement  # noqa: E402 (this folder: the exact motion)
 import tempfile
 import time
 
@@ -48,23 +50,6 @@ EXTENSIONS = {".mp4": "h264", ".m4v": "h264", ".mov": "mov", ".webm": "webm", ".
 
 
 # ----------------------------------------------------------------------------------- motions
-
-def spring_displacement(zeta, response, d0, v0, tau):
-    """d(tau) = x(tau) - target for a unit-mass spring, d(0) = d0, d'(0) = v0."""
-    w0 = 2.0 * math.pi / response
-    if abs(zeta - 1.0) <= 1e-9:
-        return math.exp(-w0 * tau) * (d0 + (v0 + w0 * d0) * tau)
-    if zeta < 1.0:
-        wd = w0 * math.sqrt(1.0 - zeta * zeta)
-        return math.exp(-zeta * w0 * tau) * (
-            d0 * math.cos(wd * tau) + (v0 + zeta * w0 * d0) / wd * math.sin(wd * tau))
-    root = math.sqrt(zeta * zeta - 1.0)
-    r1 = -w0 * (zeta - root)
-    r2 = -w0 * (zeta + root)
-    c2 = (v0 - r1 * d0) / (r2 - r1)
-    c1 = d0 - c2
-    return c1 * math.exp(r1 * tau) + c2 * math.exp(r2 * tau)
-
 
 def cubic_bezier(x1, y1, x2, y2):
     """CSS cubic-bezier(x1,y1,x2,y2) as a function of progress p in [0,1]."""
