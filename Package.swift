@@ -45,7 +45,8 @@ let package = Package(
         // Libraries
         .target(name: "SpringMath", dependencies: [.product(name: "RealModule", package: "swift-numerics")],
                 swiftSettings: settings),
-        .target(name: "WaveRuntime", dependencies: ["SpringMath"], swiftSettings: settings),
+        .target(name: "WaveRuntime", dependencies: ["SpringMath", .product(name: "RealModule", package: "swift-numerics")],
+                swiftSettings: settings),
         // How each export target really steps a spring (models checked against recordings).
         .target(name: "SpringPlatforms", dependencies: ["SpringMath"], swiftSettings: settings),
         .target(name: "SpringExport", dependencies: ["SpringMath", "SpringPlatforms"], swiftSettings: settings),

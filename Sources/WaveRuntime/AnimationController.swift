@@ -33,9 +33,8 @@ public final class AnimationController {
     /// Seconds advanced so far.
     public private(set) var time: Double = 0
 
-    /// Retained nodes in frame order. Unmanaged so the per-frame loop does no reference counting;
-    /// each entry holds one retain, released when the node leaves the array.
-    @exclusivity(unchecked) private var nodes: ContiguousArray<Unmanaged<AnimationNode>> = []
+    /// The scheduled nodes (and, until the next compaction, some unscheduled ones) in frame order.
+    private var nodes: ContiguousArray<AnimationNode> = []
     /// Whether ``advance(by:)`` is running (callbacks fire inside it).
     private(set) var isAdvancing = false
     /// The number of ``advance(by:)`` calls so far.
@@ -49,9 +48,9 @@ public final class AnimationController {
     /// The block-animated properties running on this controller, by object and key path.
     var propertyNodes: [PropertyKey: AnyObject] = [:]
     // A one-entry cache of the exact transition: animations sharing a spring and a frame time reuse it.
-    @exclusivity(unchecked) private var cachedReference: SpringReference?
-    @exclusivity(unchecked) private var cachedDeltaTime = -1.0
-    @exclusivity(unchecked) private var cachedMatrix = TransitionMatrix.identity
+    private var cachedReference: SpringReference?
+    private var cachedDeltaTime = -1.0
+    private var cachedMatrix = TransitionMatrix.identity
 
     /// - Parameter frameSource: what delivers frames; nil (the default) for a controller driven by
     ///   hand with ``advance(by:)``.
@@ -66,9 +65,8 @@ public final class AnimationController {
     /// The number of animations scheduled (running or waiting out a delay).
     public var activeAnimationCount: Int {
         var count = 0
-        for entry in nodes {
-            let node = entry.takeUnretainedValue()
-            if node.isScheduled { count += node.activeCount }
+        for node in nodes where node.isScheduled {
+            count += node.activeCount
         }
         return count
     }
@@ -88,12 +86,9 @@ public final class AnimationController {
         isAdvancing = true
         let count = nodes.count
         for i in 0..<count {
-            // The array holds a retain on every node, so the loop need not take another.
-            let finished = withGuaranteedReference(nodes[i]) { node in
-                node.isScheduled && node.advance(by: deltaTime, controller: self)
-            }
-            if finished {
-                nodes[i].takeUnretainedValue().isScheduled = false
+            let node = nodes[i]
+            if node.isScheduled && node.advance(by: deltaTime, controller: self) {
+                node.isScheduled = false
                 unscheduledCount += 1
                 needsCompaction = true
             }
@@ -106,9 +101,7 @@ public final class AnimationController {
     /// Stops every animation without finishing it: block completions get `(false, false)`, awaiting
     /// tasks resume, and no other callback fires. The controller can be used again afterwards.
     public func invalidate() {
-        let current = nodes
-        for entry in current {
-            let node = entry.takeUnretainedValue()
+        for node in nodes {
             if node.isScheduled {
                 node.isScheduled = false
                 node.interrupt()
@@ -144,7 +137,7 @@ public final class AnimationController {
         node.isScheduled = true
         if !node.isInArray {
             node.isInArray = true
-            nodes.append(Unmanaged.passRetained(node))
+            nodes.append(node)
         }
         startFrameSource()
     }
@@ -161,15 +154,13 @@ public final class AnimationController {
     private func compact() {
         needsCompaction = false
         unscheduledCount = 0
-        var kept = ContiguousArray<Unmanaged<AnimationNode>>()
+        var kept = ContiguousArray<AnimationNode>()
         kept.reserveCapacity(nodes.count)
-        for entry in nodes {
-            let node = entry.takeUnretainedValue()
+        for node in nodes {
             if node.isScheduled {
-                kept.append(entry)
+                kept.append(node)
             } else {
                 node.isInArray = false
-                entry.release()
             }
         }
         nodes = kept
@@ -221,11 +212,4 @@ class AnimationNode {
 
     /// The controller is being torn down: end without finishing.
     func interrupt() {}
-}
-
-/// Calls `body` with the object `reference` points to, without retaining it (the caller keeps it
-/// alive). A module-local wrapper so the call carries no dynamic actor-isolation check.
-@inline(__always)
-func withGuaranteedReference<T: AnyObject, Result>(_ reference: Unmanaged<T>, _ body: (T) -> Result) -> Result {
-    reference._withUnsafeGuaranteedRef(body)
 }

@@ -1,45 +1,36 @@
 import SpringMath
 
 /// The frame state of every ``SpringAnimator`` of one value type on one controller, in contiguous
-/// memory: a slot per animator, its motion and its two callbacks in three arrays (40 + 16 + 16 bytes
-/// for `Double`).
-/// An animator is a small handle that names its store and slot; a frame is one loop over the slots.
+/// memory: a slot per animator, its motion and its two callbacks (40 + 16 + 16 bytes for `Double`).
+/// An animator is a small handle that holds its store and names its slot; a frame is one loop over
+/// the slots.
 ///
-/// Slots are stable for an animator's life and reused after it is released, so nothing moves when
-/// animators come and go. The store is one node in its controller's frame list, scheduled while any
-/// of its slots runs or waits to start.
+/// Slots live in chunks of ``SlotBuffer``s that never move (chunk k holds 16·2^k slots), so a slot
+/// keeps its address for the store's life and is reused after its animator is released: nothing
+/// moves when animators come and go, or when a callback creates animators mid-frame. The store is
+/// one node in its controller's frame list, scheduled while any of its slots runs or waits to start.
 ///
-/// Calling `valueChanged` without touching its reference count: for the call the loop moves the
-/// closure out of its slot and puts it back afterwards (the slot's bits are unchanged meanwhile, so
-/// reading the callback from inside it still works). A callback that replaces itself, or releases
-/// its animator, while it runs finds the slot marked in flight: the new closure is written over the
-/// old bits without releasing them, and the loop releases the old closure when the call returns.
+/// A callback is called on a copy of the closure, so a callback that replaces itself, releases its
+/// animator or reads its own `valueChanged` while it runs sees ordinary values: the copy keeps the
+/// running closure alive until it returns.
 @MainActor
 class AnimatorStore<Value: SpringVector>: AnimationNode {
     typealias ValueCallback = @MainActor (Value) -> Void
     typealias EventCallback = @MainActor (AnimationEvent<Value>) -> Void
 
-    // Only the main actor touches these, never re-entrantly from inside an access, so the per-frame
-    // dynamic exclusivity checks are skipped.
-    @exclusivity(unchecked) final private(set) var motions: UnsafeMutablePointer<MotionState<Value>>
-    @exclusivity(unchecked) final private var valueChangedCallbacks: UnsafeMutablePointer<StoredCallback<Value>?>
-    @exclusivity(unchecked) final private var completions: UnsafeMutablePointer<StoredCallback<AnimationEvent<Value>>?>
-    @exclusivity(unchecked) final private var capacity = 0
+    /// The slots, chunk by chunk; chunk k holds slots `16·(2^k − 1) ..< 16·(2^(k+1) − 1)`.
+    final private var chunks: ContiguousArray<SlotChunk<Value>> = []
     /// Slots in use or freed; the loop covers `0..<count`.
-    @exclusivity(unchecked) final private(set) var count = 0
+    final private(set) var count = 0
     final private var freeSlots: [UInt32] = []
-    /// Slots whose animator is alive; while there are any, ``StoreRegistry`` keeps the store.
-    final private var liveSlots = 0
-    /// The store's number in ``StoreRegistry`` while it has live slots.
-    final private var registration: UInt32?
     /// Slots that run or wait to start.
-    @exclusivity(unchecked) final private(set) var scheduledCount = 0
+    final private(set) var scheduledCount = 0
     /// Weak: animators (and so their store) may outlive the controller; they are then inert.
     final weak var controller: AnimationController?
 
     /// The springs the slots use, by index; shared by slots with equal springs, so the loop works out
     /// one transition per spring per frame.
-    @exclusivity(unchecked) final private(set) var springs: ContiguousArray<Spring> = []
+    final private(set) var springs: ContiguousArray<Spring> = []
     final private var springIndices: [Spring: UInt32] = [:]
     /// What few animators use, by slot (flag `extras` on the slot).
     final private var extrasBySlot: [UInt32: AnimatorExtras<Value>] = [:]
@@ -49,26 +40,17 @@ class AnimatorStore<Value: SpringVector>: AnimationNode {
     final private var startedFrame = -1
 
     /// The slot whose callback the loop is calling, or -1.
-    @exclusivity(unchecked) final private var callingSlot = -1
-    /// The loop holds that slot's `valueChanged` (moved out; the slot's bits still hold it).
-    @exclusivity(unchecked) final private var valueChangedTaken = false
+    final private var callingSlot = -1
     /// That slot was freed during the call.
-    @exclusivity(unchecked) final private var callingFreed = false
+    final private var callingFreed = false
+    /// Whether the loop is calling `callingSlot`'s `valueChanged` in place (lent by its buffer).
+    final private var callingValueChanged = false
+    /// A `valueChanged` set for `callingSlot` while its old one runs in place: the slot takes it when
+    /// the call returns (`.some(nil)` to clear it).
+    final private var pendingValueChanged: ValueCallback??
 
     init(controller: AnimationController) {
         self.controller = controller
-        motions = .allocate(capacity: 0)
-        valueChangedCallbacks = .allocate(capacity: 0)
-        completions = .allocate(capacity: 0)
-    }
-
-    isolated deinit {
-        motions.deinitialize(count: count)
-        motions.deallocate()
-        valueChangedCallbacks.deinitialize(count: count)
-        valueChangedCallbacks.deallocate()
-        completions.deinitialize(count: count)
-        completions.deallocate()
     }
 
     /// The store for `Value`: a compiled scalar one for `Double`, the generic one otherwise.
@@ -83,77 +65,70 @@ class AnimatorStore<Value: SpringVector>: AnimationNode {
 
     // MARK: Slots
 
-    /// The store's number in ``StoreRegistry`` (registered while it has live slots).
-    final var registryNumber: UInt32 {
-        if let registration { return registration }
-        let number = StoreRegistry.register(self)
-        registration = number
-        return number
+    /// The chunk that holds `slot`, and the slot's index in it.
+    @inline(__always)
+    private static func location(_ slot: Int) -> (chunk: Int, offset: Int) {
+        let q = slot / SlotChunk<Value>.firstCapacity + 1
+        let chunk = Int.bitWidth - 1 - q.leadingZeroBitCount
+        return (chunk, slot - SlotChunk<Value>.firstSlot(ofChunk: chunk))
+    }
+
+    /// The chunk that holds `slot`, and the slot's index in it.
+    @inline(__always)
+    private func chunk(_ slot: UInt32) -> (SlotChunk<Value>, Int) {
+        let (chunk, offset) = Self.location(Int(slot))
+        return (chunks[chunk], offset)
     }
 
     /// A slot for a new animator, holding `motion` with its spring index set to `spring`'s.
     final func allocate(_ motion: MotionState<Value>, spring: Spring) -> UInt32 {
-        liveSlots += 1
         var motion = motion
         motion.springIndex = springIndex(for: spring)
         motion.flags.remove(.free)
         motion.motionChanged(spring, visibleChange: .nan)
         if let slot = freeSlots.popLast() {
-            motions[Int(slot)] = motion
+            let (chunk, offset) = chunk(slot)
+            chunk.motions[offset] = motion
             return slot
         }
-        if count == capacity { grow() }
-        (motions + count).initialize(to: motion)
-        (valueChangedCallbacks + count).initialize(to: nil)
-        (completions + count).initialize(to: nil)
+        if chunks.last?.motions.isFull ?? true { chunks.append(SlotChunk(number: chunks.count)) }
+        let chunk = chunks[chunks.count - 1]
+        chunk.motions.append(motion)
+        chunk.valueChanged.append(CallbackSlot(call: nil))
+        chunk.completions.append(CallbackSlot(call: nil))
         count += 1
+        assert(Self.location(count - 1) == (chunks.count - 1, chunk.motions.count - 1), "slot numbering out of step")
         return UInt32(count - 1)
-    }
-
-    private func grow() {
-        let newCapacity = Swift.max(16, capacity * 2)
-        func grown<T>(_ old: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<T> {
-            let new = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
-            new.moveInitialize(from: old, count: count)
-            old.deallocate()
-            return new
-        }
-        motions = grown(motions)
-        valueChangedCallbacks = grown(valueChangedCallbacks)
-        completions = grown(completions)
-        capacity = newCapacity
     }
 
     /// The animator of `slot` was released: stop silently and make the slot reusable.
     final func free(_ slot: UInt32) {
-        let i = Int(slot)
         unschedule(slot)
         resumeWaiters(slot, with: nil)
         extrasBySlot[slot] = nil
+        let (chunk, offset) = chunk(slot)
         setValueChanged(nil, slot: slot)
-        completions[i] = nil
-        motions[i].flags = [.free]
-        if i == callingSlot { callingFreed = true }
+        chunk.completions.update(offset) { $0.call = nil }
+        chunk.motions.update(offset) { $0.flags = [.free] }
+        if Int(slot) == callingSlot { callingFreed = true }
         freeSlots.append(slot)
-        liveSlots -= 1
-        if liveSlots == 0, let registration {
-            // No animator names the store any more: the registry lets it go (the caller still holds it).
-            self.registration = nil
-            StoreRegistry.unregister(registration)
-        }
     }
 
     /// The motion of `slot`, for reading.
-    final func motion(_ slot: UInt32) -> MotionState<Value> { motions[Int(slot)] }
+    final func motion(_ slot: UInt32) -> MotionState<Value> {
+        let (chunk, offset) = chunk(slot)
+        return chunk.motions[offset]
+    }
 
     /// Changes the motion of `slot` in place.
-    @inline(__always)
+    @inline(__always) @discardableResult
     final func update<R>(_ slot: UInt32, _ body: (inout MotionState<Value>) -> R) -> R {
-        body(&motions[Int(slot)])
+        let (chunk, offset) = chunk(slot)
+        return chunk.motions.update(offset, body)
     }
 
     /// The spring of `slot`.
-    final func spring(_ slot: UInt32) -> Spring { springs[Int(motions[Int(slot)].springIndex)] }
+    final func spring(_ slot: UInt32) -> Spring { springs[Int(motion(slot).springIndex)] }
 
     /// Changes the motion of `slot` in place, given what planning its finish needs: its spring and
     /// the minimum visible change of its rest threshold (NaN for `.automatic`).
@@ -164,7 +139,8 @@ class AnimatorStore<Value: SpringVector>: AnimationNode {
 
     /// Gives `slot` a new spring; the motion keeps position and velocity.
     final func setSpring(_ spring: Spring, slot: UInt32) {
-        motions[Int(slot)].springIndex = springIndex(for: spring)
+        let index = springIndex(for: spring)
+        update(slot) { $0.springIndex = index }
         motionChanged(slot)
     }
 
@@ -187,17 +163,19 @@ class AnimatorStore<Value: SpringVector>: AnimationNode {
     private func compactSprings() {
         var kept = ContiguousArray<Spring>()
         var indices: [Spring: UInt32] = [:]
-        for i in 0..<count where !motions[i].flags.contains(.free) {
-            let spring = springs[Int(motions[i].springIndex)]
-            let index: UInt32
-            if let existing = indices[spring] {
-                index = existing
-            } else {
-                kept.append(spring)
-                index = UInt32(kept.count - 1)
-                indices[spring] = index
+        for chunk in chunks {
+            for offset in 0..<chunk.motions.count where !chunk.motions[offset].flags.contains(.free) {
+                let spring = springs[Int(chunk.motions[offset].springIndex)]
+                let index: UInt32
+                if let existing = indices[spring] {
+                    index = existing
+                } else {
+                    kept.append(spring)
+                    index = UInt32(kept.count - 1)
+                    indices[spring] = index
+                }
+                chunk.motions.update(offset) { $0.springIndex = index }
             }
-            motions[i].springIndex = index
         }
         springs = kept
         springIndices = indices
@@ -205,53 +183,61 @@ class AnimatorStore<Value: SpringVector>: AnimationNode {
 
     // MARK: Callbacks
 
-    final func valueChanged(_ slot: UInt32) -> ValueCallback? { valueChangedCallbacks[Int(slot)]?.call }
-
-    final func setValueChanged(_ callback: ValueCallback?, slot: UInt32) {
-        let i = Int(slot)
-        // (Not `map`: passing the closure through a generic function would wrap it in a thunk.)
-        var stored: StoredCallback<Value>?
-        if let callback { stored = StoredCallback(call: callback) }
-        if i == callingSlot && valueChangedTaken {
-            // The loop owns the closure whose bits are in the slot: write over them without a release.
-            (valueChangedCallbacks + i).initialize(to: stored)
-            valueChangedTaken = false
-        } else {
-            valueChangedCallbacks[i] = stored
-        }
+    final func valueChanged(_ slot: UInt32) -> ValueCallback? {
+        if callingValueChanged && Int(slot) == callingSlot, let pending = pendingValueChanged { return pending }
+        let (chunk, offset) = chunk(slot)
+        return chunk.valueChanged.read(offset) { $0.call }
     }
 
-    final func completion(_ slot: UInt32) -> EventCallback? { completions[Int(slot)]?.call }
+    final func setValueChanged(_ callback: ValueCallback?, slot: UInt32) {
+        if callingValueChanged && Int(slot) == callingSlot {
+            // The slot's closure is running in place: it must not be overwritten until it returns.
+            pendingValueChanged = .some(callback)
+            return
+        }
+        let (chunk, offset) = chunk(slot)
+        chunk.valueChanged.update(offset) { $0.call = callback }
+    }
+
+    final func completion(_ slot: UInt32) -> EventCallback? {
+        let (chunk, offset) = chunk(slot)
+        return chunk.completions.read(offset) { $0.call }
+    }
 
     final func setCompletion(_ callback: EventCallback?, slot: UInt32) {
-        var stored: StoredCallback<AnimationEvent<Value>>?
-        if let callback { stored = StoredCallback(call: callback) }
-        completions[Int(slot)] = stored
+        let (chunk, offset) = chunk(slot)
+        chunk.completions.update(offset) { $0.call = callback }
     }
 
     // MARK: Extras
 
     final func extras(_ slot: UInt32) -> AnimatorExtras<Value>? {
-        motions[Int(slot)].flags.contains(.extras) ? extrasBySlot[slot] : nil
+        motion(slot).flags.contains(.extras) ? extrasBySlot[slot] : nil
     }
 
     final func ensureExtras(_ slot: UInt32) -> AnimatorExtras<Value> {
         if let extras = extras(slot) { return extras }
         let created = AnimatorExtras<Value>()
         extrasBySlot[slot] = created
-        motions[Int(slot)].flags.insert(.extras)
+        update(slot) { $0.flags.insert(.extras) }
         return created
     }
 
     /// The minimum visible change of `slot`'s rest threshold, or NaN for `.automatic`.
     final func visibleChange(_ slot: UInt32) -> Double { extras(slot)?.visibleChange ?? .nan }
 
-    /// `value` as `slot`'s `valueChanged` receives it (rounded to pixels when asked).
+    /// `value` as `slot`'s `valueChanged` receives it (rounded to pixels when asked); `flags` are
+    /// the slot's.
     @inline(__always)
-    final func reported(_ value: Value, slot: UInt32) -> Value {
-        guard motions[Int(slot)].flags.contains(.extras), let extras = extrasBySlot[slot], extras.integralize,
+    final func reported(_ value: Value, slot: UInt32, flags: MotionFlags) -> Value {
+        guard flags.contains(.extras), let extras = extrasBySlot[slot], extras.integralize,
               let alignable = value as? any PixelAlignable else { return value }
         return (alignable.roundedToPixels(scale: extras.pixelScale) as? Value) ?? value
+    }
+
+    /// `value` as `slot`'s `valueChanged` receives it (rounded to pixels when asked).
+    final func reported(_ value: Value, slot: UInt32) -> Value {
+        reported(value, slot: slot, flags: motion(slot).flags)
     }
 
     final func resumeWaiters(_ slot: UInt32, with value: Value?) {
@@ -265,39 +251,44 @@ class AnimatorStore<Value: SpringVector>: AnimationNode {
 
     /// `slot` runs or waits to start: advance it from the next frame on.
     final func schedule(_ slot: UInt32) {
-        let i = Int(slot)
-        guard !motions[i].flags.contains(.scheduled), let controller else { return }
-        motions[i].flags.insert(.scheduled)
+        guard !motion(slot).flags.contains(.scheduled), let controller else { return }
+        update(slot) { $0.flags.insert(.scheduled) }
         scheduledCount += 1
         if controller.isAdvancing {
             // Started from a callback during a frame: it begins on the next one.
             if startedFrame != controller.frameNumber { clearStartedThisFrame() }
             startedFrame = controller.frameNumber
             startedThisFrame.append(slot)
-            motions[i].flags.insert(.startedThisFrame)
+            update(slot) { $0.flags.insert(.startedThisFrame) }
         }
         controller.schedule(self)
     }
 
     /// `slot` stopped: the loop skips it from now on.
     final func unschedule(_ slot: UInt32) {
-        let i = Int(slot)
-        guard motions[i].flags.contains(.scheduled) else { return }
-        motions[i].flags.remove([.scheduled, .startedThisFrame])
+        guard motion(slot).flags.contains(.scheduled) else { return }
+        update(slot) { $0.flags.remove([.scheduled, .startedThisFrame]) }
         scheduledCount -= 1
         if scheduledCount == 0, let controller, !controller.isAdvancing { controller.unschedule(self) }
     }
 
     private func clearStartedThisFrame() {
-        for slot in startedThisFrame where Int(slot) < count { motions[Int(slot)].flags.remove(.startedThisFrame) }
+        for slot in startedThisFrame where Int(slot) < count { update(slot) { $0.flags.remove(.startedThisFrame) } }
         startedThisFrame.removeAll(keepingCapacity: true)
     }
 
     override func interrupt() {
-        for i in 0..<count where motions[i].flags.contains(.scheduled) {
-            motions[i].flags.remove([.scheduled, .startedThisFrame])
-            motions[i].interrupt()
-            resumeWaiters(UInt32(i), with: nil)
+        var slot: UInt32 = 0
+        for chunk in chunks {
+            for offset in 0..<chunk.motions.count {
+                defer { slot += 1 }
+                guard chunk.motions[offset].flags.contains(.scheduled) else { continue }
+                chunk.motions.update(offset) {
+                    $0.flags.remove([.scheduled, .startedThisFrame])
+                    $0.interrupt()
+                }
+                resumeWaiters(slot, with: nil)
+            }
         }
         scheduledCount = 0
     }
@@ -318,93 +309,122 @@ class AnimatorStore<Value: SpringVector>: AnimationNode {
         var transitionIndex = UInt32.max
         var transition = TransitionMatrix.identity
         var instantaneous = false
+        // Slots created by this frame's callbacks are not advanced by it.
         let end = count
-        for i in 0..<end {
-            // The slot's address is taken again after every callback: a callback that creates
-            // animators can move the slots.
-            let slot = motions + i
-            let flags = slot.pointee.flags
-            guard flags.contains(.scheduled), !flags.contains(.startedThisFrame) else { continue }
-            let index = slot.pointee.springIndex
-            if index != transitionIndex {
-                transitionIndex = index
-                instantaneous = springs[Int(index)].isInstantaneous
-                transition = instantaneous ? .identity : springs[Int(index)].transition(over: deltaTime)
-            }
-            let result: AnimationStep
-            if slot.pointee.isPlainExactStep && !instantaneous {
-                // The common case, inline: a running exact motion one frame further.
-                if slot.pointee.moveExactly(transition, by: deltaTime) {
-                    slot.pointee.finish()
-                    result = [.moved, .finished]
-                } else {
-                    result = .moved
+        var first = 0, chunkNumber = 0
+        while first < end {
+            // A chunk never moves, so it stays valid while callbacks add slots and chunks.
+            let chunk = chunks[chunkNumber]
+            let motions = chunk.motions
+            let last = Swift.min(end - first, motions.capacity)
+            for offset in 0..<last {
+                let flags = motions[offset].flags
+                guard flags.contains(.scheduled), !flags.contains(.startedThisFrame) else { continue }
+                let index = motions[offset].springIndex
+                if index != transitionIndex {
+                    transitionIndex = index
+                    instantaneous = springs[Int(index)].isInstantaneous
+                    transition = instantaneous ? .identity : springs[Int(index)].transition(over: deltaTime)
                 }
-            } else {
-                result = slot.pointee.advance(
-                    by: deltaTime, transition: slot.pointee.integrator == .exact && !instantaneous ? transition : nil,
-                    spring: springs[Int(index)], visibleChange: self.visibleChange(UInt32(i)))
+                let slot = UInt32(first + offset)
+                let result: AnimationStep
+                if motions[offset].isPlainExactStep && !instantaneous {
+                    // The common case, inline: a running exact motion one frame further.
+                    let step = transition
+                    result = motions.update(offset) { motion in
+                        guard motion.moveExactly(step, by: deltaTime) else { return .moved }
+                        motion.finish()
+                        return [.moved, .finished]
+                    }
+                } else {
+                    result = advanceInGeneral(motions, offset, slot: slot, by: deltaTime,
+                                              transition: instantaneous ? nil : transition)
+                }
+                if result.isEmpty { continue }
+                if result.contains(.began), let didStart = extras(slot)?.didStart {
+                    guard call(slot, didStart) else { continue }
+                }
+                if result.contains(.moved) {
+                    let motion = motions[offset]
+                    guard callValueChanged(chunk, offset, slot: slot,
+                                           reported(motion.value, slot: slot, flags: motion.flags)) else { continue }
+                }
+                if result.contains(.finished) { finish(slot, chunk: chunk, offset: offset) }
             }
-            if result.isEmpty { continue }
-            if result.contains(.began), let didStart = extras(UInt32(i))?.didStart {
-                guard call(i, { didStart() }) else { continue }
-            }
-            if result.contains(.moved) {
-                guard callValueChanged(i, reported(motions[i].value, slot: UInt32(i))) else { continue }
-            }
-            if result.contains(.finished) { finish(i) }
+            first += motions.capacity
+            chunkNumber += 1
         }
         return scheduledCount == 0
     }
 
-    /// Calls slot `i`'s `valueChanged` with `value`; false when the call released the animator.
+    /// One frame of `slot` (at `offset` in `motions`) in the general case: delays, jumps, numeric
+    /// integrators, the state test. `transition` is the exact transition for the frame, nil for a
+    /// spring that jumps.
     @inline(__always)
-    private func callValueChanged(_ i: Int, _ value: Value) -> Bool {
-        guard let callback = (valueChangedCallbacks + i).move() else {
-            (valueChangedCallbacks + i).initialize(to: nil)
-            return true
+    private func advanceInGeneral(_ motions: SlotBuffer<MotionState<Value>>, _ offset: Int, slot: UInt32,
+                                  by deltaTime: Double, transition: TransitionMatrix?) -> AnimationStep {
+        motions.update(offset) { motion in
+            let flags = motion.flags
+            return motion.advance(by: deltaTime, transition: motion.integrator == .exact ? transition : nil,
+                                  spring: springs[Int(motion.springIndex)],
+                                  visibleChange: self.visibleChange(flags: flags, slot: slot))
         }
-        callingSlot = i
+    }
+
+    /// The minimum visible change of `slot` (whose flags are `flags`), or NaN for `.automatic`.
+    @inline(__always)
+    private func visibleChange(flags: MotionFlags, slot: UInt32) -> Double {
+        flags.contains(.extras) ? (extrasBySlot[slot]?.visibleChange ?? .nan) : .nan
+    }
+
+    /// Calls `slot`'s `valueChanged` (at `offset` in `chunk`) with `value`, in place; false when the
+    /// call released the animator. The closure stays in its slot while it runs (no copy, no retain):
+    /// a new `valueChanged` set meanwhile, by the closure or by releasing the animator, waits in
+    /// `pendingValueChanged` and replaces it when the call returns.
+    @inline(__always)
+    private func callValueChanged(_ chunk: SlotChunk<Value>, _ offset: Int, slot: UInt32, _ value: Value) -> Bool {
+        callingSlot = Int(slot)
         callingFreed = false
-        valueChangedTaken = true
-        Self.invoke(callback, value)
+        callingValueChanged = true
+        chunk.valueChanged.read(offset) { callback in callback.call?(value) }
+        callingValueChanged = false
         callingSlot = -1
-        if valueChangedTaken {
-            // Not replaced: the slot's bits are still this closure; hand ownership back. (The slots
-            // may have moved if the call created animators: the pointer is worked out again.)
-            valueChangedTaken = false
-            (valueChangedCallbacks + i).initialize(to: consume callback)
-        } else {
-            _ = consume callback
+        if let pending = pendingValueChanged {
+            pendingValueChanged = nil
+            chunk.valueChanged.update(offset) { $0.call = pending }
         }
         return !callingFreed
     }
 
+    /// Calls `callback` with `value` as `slot`'s callback; false when the call released the animator.
     @inline(__always)
-    private static func invoke(_ callback: borrowing StoredCallback<Value>, _ value: Value) {
-        callback.call(value)
+    private func call<Argument>(_ slot: UInt32, _ callback: @MainActor (Argument) -> Void, _ value: Argument) -> Bool {
+        callingSlot = Int(slot)
+        callingFreed = false
+        callback(value)
+        callingSlot = -1
+        return !callingFreed
     }
 
-    /// Calls `body` as slot `i`'s callback; false when the call released the animator.
-    private func call(_ i: Int, _ body: () -> Void) -> Bool {
-        callingSlot = i
+    /// Calls `body` as `slot`'s callback; false when the call released the animator.
+    private func call(_ slot: UInt32, _ body: @MainActor () -> Void) -> Bool {
+        callingSlot = Int(slot)
         callingFreed = false
         body()
         callingSlot = -1
         return !callingFreed
     }
 
-    /// Slot `i`'s run finished on this frame.
-    private func finish(_ i: Int) {
-        let slot = UInt32(i)
-        let value = motions[i].value
-        if let completion = completions[i] {
-            guard call(i, { completion.call(.finished(at: value)) }) else { return }
+    /// `slot`'s run finished on this frame.
+    private func finish(_ slot: UInt32, chunk: SlotChunk<Value>, offset: Int) {
+        let value = chunk.motions[offset].value
+        if let completion = chunk.completions.read(offset, { $0.call }) {
+            guard call(slot, completion, .finished(at: value)) else { return }
         }
         resumeWaiters(slot, with: value)
         // A callback may have started a new run; then the slot stays scheduled.
-        guard motions[i].state == .ended else { return }
-        motions[i].settleEndedState()
+        guard chunk.motions[offset].state == .ended else { return }
+        chunk.motions.update(offset) { $0.settleEndedState() }
         unschedule(slot)
     }
 }
@@ -417,49 +437,34 @@ final class ScalarAnimatorStore: AnimatorStore<Double> {
     }
 }
 
-/// Where an animator's state is: a store's number in ``StoreRegistry`` and a slot in that store.
-struct StoreAddress {
-    private let bits: UInt64
-    init(store: UInt32, slot: UInt32) { bits = UInt64(store) << 32 | UInt64(slot) }
-    var store: UInt32 { UInt32(truncatingIfNeeded: bits >> 32) }
-    var slot: UInt32 { UInt32(truncatingIfNeeded: bits) }
-}
+/// One chunk of an ``AnimatorStore``'s slots: a slot's motion and callbacks at the same index of
+/// three buffers that never move. Chunk `number` holds `16·2^number` slots.
+struct SlotChunk<Value: SpringVector> {
+    /// The first chunk's capacity; each next chunk holds twice as many.
+    static var firstCapacity: Int { 16 }
 
-/// The animator stores that have live animators, by number. An animator names its store by number
-/// rather than by reference so that the animator is one word; the registry holds the reference
-/// (keeping the store alive, even after its controller is gone) until the store's last animator is
-/// released.
-@MainActor
-enum StoreRegistry {
-    private static var stores: [AnyObject?] = []
-    private static var freeNumbers: [UInt32] = []
-
-    static func register(_ store: AnyObject) -> UInt32 {
-        if let number = freeNumbers.popLast() {
-            stores[Int(number)] = store
-            return number
-        }
-        stores.append(store)
-        return UInt32(stores.count - 1)
-    }
-
-    static func unregister(_ number: UInt32) {
-        stores[Int(number)] = nil
-        freeNumbers.append(number)
-    }
-
+    /// The store-wide number of chunk `number`'s first slot.
     @inline(__always)
-    static func store(_ number: UInt32) -> AnyObject {
-        stores[Int(number)].unsafelyUnwrapped
+    static func firstSlot(ofChunk number: Int) -> Int { firstCapacity * ((1 << number) - 1) }
+
+    let motions: SlotBuffer<MotionState<Value>>
+    let valueChanged: SlotBuffer<CallbackSlot<Value>>
+    let completions: SlotBuffer<CallbackSlot<AnimationEvent<Value>>>
+
+    init(number: Int) {
+        let capacity = Self.firstCapacity << number
+        motions = SlotBuffer(capacity: capacity)
+        valueChanged = SlotBuffer(capacity: capacity)
+        completions = SlotBuffer(capacity: capacity)
     }
 }
 
-/// A stored callback. A closure kept bare in generic storage (a pointer's or an array's element) is
-/// held in the most general calling form, so storing one allocates a conversion thunk and every
-/// load wraps it again; in a struct field it keeps the form of its declared type, as a class's
-/// stored property would.
-struct StoredCallback<Argument> {
-    let call: @MainActor (Argument) -> Void
+/// A slot's callback. A closure kept bare in generic storage (a buffer's element) is held in the
+/// most general calling form, so storing one allocates a conversion thunk and every load wraps it
+/// again; in a struct field it keeps the form of its declared type, as a class's stored property
+/// would. Noncopyable, so the frame loop can call it where it lies, borrowed, without retaining it.
+struct CallbackSlot<Argument>: ~Copyable {
+    var call: (@MainActor (Argument) -> Void)?
 }
 
 /// What most animators never use, kept by their store on first use.

@@ -1,4 +1,3 @@
-import Foundation
 import SpringMath
 
 /// A block-animated property: an object and a key path.

@@ -1,4 +1,3 @@
-import Foundation
 import SpringMath
 
 /// Animates one value with a spring: retargetable mid-flight, with Wave's surface.
@@ -29,15 +28,11 @@ import SpringMath
 public final class SpringAnimator<Value: SpringVector> {
     public typealias Event = AnimationEvent<Value>
 
-    /// Where the animator's state lives: its controller's store for `Value` (by its number in
-    /// ``StoreRegistry``) and its slot there, in one word, so the handle is one small allocation
-    /// (32 bytes with the allocator's own); see ``AnimatorStore``.
-    private let address: StoreAddress
-
-    /// The store that holds this animator (alive for as long as the animator is).
-    var store: AnimatorStore<Value> { unsafeDowncast(StoreRegistry.store(address.store), to: AnimatorStore<Value>.self) }
+    /// The store that holds this animator's state: its controller's store for `Value`, kept alive
+    /// for as long as the animator is (see ``AnimatorStore``).
+    let store: AnimatorStore<Value>
     /// The animator's slot in its store.
-    var slot: UInt32 { address.slot }
+    let slot: UInt32
 
     /// - Parameters:
     ///   - spring: the spring (Wave's default animated spring unless given).
@@ -46,10 +41,9 @@ public final class SpringAnimator<Value: SpringVector> {
     ///   - controller: what advances the animation; ``AnimationController/main`` runs in real time.
     public init(spring: Spring = .defaultAnimated, value: Value = .zero, target: Value? = nil,
                 controller: AnimationController = .main) {
-        let store = controller.store(for: Value.self)
-        let slot = store.allocate(MotionState(value: value, target: target ?? value, velocity: .zero, mode: .animated,
-                                              integrator: .exact), spring: spring)
-        address = StoreAddress(store: store.registryNumber, slot: slot)
+        store = controller.store(for: Value.self)
+        slot = store.allocate(MotionState(value: value, target: target ?? value, velocity: .zero, mode: .animated,
+                                          integrator: .exact), spring: spring)
     }
 
     isolated deinit {

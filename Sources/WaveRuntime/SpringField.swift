@@ -1,5 +1,5 @@
-import Foundation
 import SpringMath
+import RealModule
 
 /// The number types a ``SpringField`` animates: `Float` and `Double`.
 public protocol SpringFieldScalar: BinaryFloatingPoint, Sendable {
@@ -57,33 +57,33 @@ extension Double: SpringFieldScalar {
 public final class SpringField<Scalar: SpringFieldScalar> {
 
     /// Current values.
-    @exclusivity(unchecked) public private(set) var positions: [Scalar]
+    public private(set) var positions: [Scalar]
     /// Current velocities, value units per second.
-    @exclusivity(unchecked) public private(set) var velocities: [Scalar]
+    public private(set) var velocities: [Scalar]
     /// Targets.
-    @exclusivity(unchecked) public private(set) var targets: [Scalar]
+    public private(set) var targets: [Scalar]
     /// Per element: the field time of its latest change until it is planned, then its deadline (that
     /// time plus the exact settle time); −∞ once settled (then it sits exactly on its target), +∞ for
     /// a motion too large to plan. Frames write nothing here.
-    @exclusivity(unchecked) private var marks: [Double]
+    private var marks: [Double]
     /// Whether `marks` holds a deadline (true) or the time of a change not yet planned (false).
-    @exclusivity(unchecked) private var planned: [Bool]
+    private var planned: [Bool]
     /// The displacement and velocity at each element's latest change, from which it is planned.
-    @exclusivity(unchecked) private var origins: [Double]
+    private var origins: [Double]
     /// The earliest time at which a moving element may settle or needs its plan (+∞ when none):
     /// frames before it do nothing but step.
-    @exclusivity(unchecked) private var nextCheck = Double.infinity
+    private var nextCheck = Double.infinity
     /// Seconds advanced since the field was made.
-    @exclusivity(unchecked) public private(set) var time: Double = 0
+    public private(set) var time: Double = 0
     /// The distinct springs, and each element's index into them (empty while one spring drives all).
     public private(set) var springs: [Spring] {
         didSet { settleLowerBounds = springs.map(SpringField.settleLowerBound) }
     }
-    @exclusivity(unchecked) private var springIndices: [UInt16]
+    private var springIndices: [UInt16]
     /// For each spring, a time before which no motion of it can settle (see ``settleLowerBound(_:)``).
-    @exclusivity(unchecked) private var settleLowerBounds: [Double] = []
+    private var settleLowerBounds: [Double] = []
     /// How many elements are still moving.
-    @exclusivity(unchecked) public private(set) var movingCount: Int = 0
+    public private(set) var movingCount: Int = 0
 
     /// Called at the end of the ``advance(by:)`` on which the last moving element settles. The field is
     /// a class so that this closure may read it; capture it weakly (`[weak field]`) to avoid a cycle.
@@ -224,7 +224,7 @@ public final class SpringField<Scalar: SpringFieldScalar> {
         let fraction = RestThreshold.distanceFactor * RestThreshold.automaticFraction
         let rate = 4 * spring.dampingRatio * spring.naturalFrequency
         guard rate > 0 else { return 0 }
-        return 0.99 * Foundation.log(1 / (2 * fraction * fraction)) / rate
+        return 0.99 * Double.log(1 / (2 * fraction * fraction)) / rate
     }
 
     // MARK: Advancing

@@ -174,4 +174,47 @@ struct AnimatorStoreTests {
         }
         #expect(store.count == 100)
     }
+
+    @Test("A valueChanged that replaces itself and then reads itself within the same call sees the new closure, and the old one keeps running")
+    func replacedThenRead() {
+        let controller = AnimationController()
+        let animator = SpringAnimator(spring: .smooth, value: 0.0, target: 100, controller: controller)
+        var calls: [String] = []
+        animator.valueChanged = { value in
+            calls.append("old")
+            animator.valueChanged = { _ in calls.append("new") }
+            animator.valueChanged?(value)
+            animator.valueChanged = nil
+            #expect(animator.valueChanged == nil)
+            animator.valueChanged = { _ in calls.append("newest") }
+            calls.append("old, done")
+        }
+        animator.start()
+        controller.advance(by: 1.0 / 60)
+        #expect(calls == ["old", "new", "old, done"])
+        controller.advance(by: 1.0 / 60)
+        #expect(calls == ["old", "new", "old, done", "newest"])
+    }
+
+    @Test("An animator released in its own valueChanged whose slot goes at once to a new animator: the new one keeps its own callback")
+    func slotReusedInsideCallback() {
+        let controller = AnimationController()
+        var animator: SpringAnimator<Double>? = SpringAnimator(spring: .smooth, value: 0, target: 100, controller: controller)
+        var replacement: SpringAnimator<Double>?
+        var events: [String] = []
+        animator!.valueChanged = { _ in
+            events.append("first")
+            animator = nil
+            let next = SpringAnimator(spring: .snappy, value: 0.0, target: 10, controller: controller)
+            next.valueChanged = { _ in events.append("second") }
+            next.start()
+            replacement = next
+        }
+        animator!.start()
+        controller.advance(by: 1.0 / 60)
+        #expect(events == ["first"])
+        #expect(replacement?.valueChanged != nil)
+        controller.advance(by: 1.0 / 60)
+        #expect(events == ["first", "second"])
+    }
 }
