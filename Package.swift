@@ -103,24 +103,13 @@ let package = Package(
             ],
             swiftSettings: settings
         ),
-        // The Swift runtime and Foundation are linked into springplot itself (-static-stdlib): loading
-        // and binding a dozen shared libraries took about 5 ms of every run. The -l flags name what the
-        // static Foundation needs beyond the dynamic one's autolink entries. The executable is not
-        // position-independent (-no-pie; the shared libraries it loads still are): as a PIE, the
-        // loader applied some 78,000 relocations to it and copied the pages they touch, about 1 ms of
-        // every run. These flags would reach anything linking this target, so the tests depend on
-        // SpringPlotCommands instead, and run this binary from the build directory.
+        // The tests depend on SpringPlotCommands and run this binary from the build directory. Static
+        // linking of the Swift runtime is the builder's choice (`--static-swift-stdlib`), not the
+        // manifest's.
         .executableTarget(
             name: "springplot",
             dependencies: ["SpringPlotCommands"],
-            swiftSettings: settings,
-            linkerSettings: [
-                .unsafeFlags([
-                    "-static-stdlib",
-                    "-lCoreFoundation", "-l_FoundationCShims", "-l_FoundationCollections", "-l_FoundationICU", "-lstdc++",
-                    "-Xclang-linker", "-no-pie",
-                ]),
-            ]
+            swiftSettings: settings
         ),
 
         // Examples and benchmarks

@@ -10,8 +10,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh --bench
-swift build -c release --product springplot >/dev/null
-bin=$(swift build -c release --show-bin-path)/springplot
+swift build -c release --static-swift-stdlib --product springplot >/dev/null
+bin=$(swift build -c release --static-swift-stdlib --show-bin-path)/springplot
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 hyperfine --warmup 5 --runs 40 -N --export-json "$out/springplot.json" \

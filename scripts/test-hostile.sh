@@ -13,8 +13,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
-    swift build -c release --product springplot
-    swift build -c release --product spring-studio
+    swift build -c release --static-swift-stdlib --product springplot
+    swift build -c release --static-swift-stdlib --product spring-studio
 fi
 python=python3
 if ! python3 -c 'import pytest' >/dev/null 2>&1; then python=.build-venv/bin/python; fi

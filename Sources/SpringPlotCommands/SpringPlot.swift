@@ -31,9 +31,8 @@ package enum Main {
             return ExitCode.validationFailure.rawValue
         }
         do {
-            // The common curve lines skip ArgumentParser's start-up (see CurvePlot(directArguments:)).
-            if let plot = CurvePlot(directArguments: arguments) {
-                try plot.draw()
+            if var curve = commonCurve(arguments) {
+                try curve.run()
                 return 0
             }
             var command = try SpringPlot.parseAsRoot(arguments)
@@ -60,6 +59,25 @@ package enum Main {
             return code.rawValue == 0 ? 1 : code.rawValue
         }
     }
+}
+
+/// A line of the default command (`springplot --damping 0.68 --response 0.8 -o curve.png`), read by
+/// ArgumentParser from ``Curve`` alone, or nil for any other line and any line it refuses.
+///
+/// Read from the root, ArgumentParser reflects over every subcommand's options before it reads a
+/// word (to look for completion-script and help requests across the tree): about a fifth of such a
+/// run. Read from ``Curve``, it reflects over the curve options only. The grammar is the same
+/// (``Curve``'s own declarations); lines naming a subcommand or asking for help, a version or a
+/// completion script, and every line ``Curve`` refuses, go to the root as before, so errors are
+/// worded as before.
+func commonCurve(_ arguments: [String]) -> Curve? {
+    let rootWords: Set<String> = ["help", "-h", "--help", "--version"]
+    if let first = arguments.first, SpringPlot.configuration.subcommands.contains(where: { $0._commandName == first }) {
+        return nil
+    }
+    guard !arguments.contains(where: { rootWords.contains($0) || $0.hasPrefix("--generate-completion")
+        || $0.hasPrefix("--experimental") }) else { return nil }
+    return try? Curve.parse(arguments)
 }
 
 /// In `springplot help NAME…`, the first name that is not a subcommand (the parser's `help` would

@@ -58,7 +58,7 @@ KEEP_BYTES = 1 << 20
 def binary(name: str) -> str:
     path = BIN_DIR / name
     if not path.exists():
-        raise RuntimeError(f"{path} is not built: swift build -c release --product {name} "
+        raise RuntimeError(f"{path} is not built: swift build -c release --static-swift-stdlib --product {name} "
                            f"(or set SPRINGKIT_BIN_DIR)")
     return str(path)
 

@@ -61,7 +61,7 @@ struct Curve: ParsableCommand {
 }
 
 /// The curve chart of one or more springs, as plain values: what ``Curve`` reads through
-/// ArgumentParser, or ``init(directArguments:)`` reads straight from the common command lines.
+/// ArgumentParser.
 struct CurvePlot: Equatable {
     var springs: [NamedSpring]
     var motion: Motion

@@ -100,8 +100,8 @@ struct ChartCanvasOptions<Size: DefaultChartSize>: ParsableArguments {
     var chartTheme: Theme { settings.chartTheme }
 }
 
-/// How much of the motion a chart shows and its settle tolerance, whichever reader read them
-/// (``ChartOptionsOf`` for ArgumentParser, ``CurvePlot/init(directArguments:)`` for the common case).
+/// How much of the motion a chart shows and its settle tolerance, as plain values (read by
+/// ``ChartOptionsOf``).
 struct ChartSpan: Equatable {
     /// The shortest and longest time spans a chart shows, in seconds (a shorter span leaves no room
     /// between samples, ticks or frames).
@@ -132,8 +132,7 @@ struct ChartSpan: Equatable {
     }
 }
 
-/// A chart's size, look and destination, whichever reader read them (``ChartCanvasOptions`` for
-/// ArgumentParser, ``CurvePlot/init(directArguments:)`` for the common case).
+/// A chart's size, look and destination, as plain values (read by ``ChartCanvasOptions``).
 struct CanvasSettings: Equatable {
     var output: String?
     var format: OutputFormat?
