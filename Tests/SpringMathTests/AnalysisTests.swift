@@ -1,4 +1,5 @@
 import Foundation
+import SpringTestSupport
 import Testing
 @testable import SpringMath
 
@@ -60,16 +61,20 @@ private func number(_ row: [String: String], _ key: String) throws -> Double {
     }
 }
 
-/// The committed synthetic fit cases: the true springs, and each case's samples by id.
-func syntheticCases() throws -> (truth: [[String: String]], samples: [Int: (t: [Double], x: [Double])]) {
-    let truth = try analysisFixture("fit_truth.csv")
+/// The committed synthetic fit cases: the true springs, and each case's samples by id. Under the
+/// sanitizers (``propertyCaseCount(_:)`` below 1) an evenly spread share of the cases, and
+/// `complete` is false: the accuracy goals are checked on the whole set only.
+func syntheticCases() throws -> (truth: [[String: String]], samples: [Int: (t: [Double], x: [Double])], complete: Bool) {
+    let all = try analysisFixture("fit_truth.csv")
+    let step = max(1, all.count / max(1, propertyCaseCount(all.count)))
+    let truth = stride(from: 0, to: all.count, by: step).map { all[$0] }
     var samples: [Int: (t: [Double], x: [Double])] = [:]
     for row in try analysisFixture("fit_cases.csv") {
         let id = Int(try number(row, "case"))
         samples[id, default: ([], [])].t.append(try number(row, "t"))
         samples[id, default: ([], [])].x.append(try number(row, "position"))
     }
-    return (truth, samples)
+    return (truth, samples, truth.count == all.count)
 }
 
 @Suite struct SpringFitTests {
@@ -81,7 +86,7 @@ func syntheticCases() throws -> (truth: [[String: String]], samples: [Int: (t: [
     /// drops to about 92 %, which the second argument checks stays above 85 %.
     @Test(arguments: [(Double?.some(0), 0.95), (nil, 0.85)])
     func recoversSyntheticSprings(initialVelocity: Double?, share: Double) throws {
-        let (truth, samples) = try syntheticCases()
+        let (truth, samples, complete) = try syntheticCases()
         var zetaErrors: [Double] = [], responseErrors: [Double] = [], good = 0
         for row in truth {
             let id = Int(try number(row, "case"))
@@ -102,13 +107,13 @@ func syntheticCases() throws -> (truth: [[String: String]], samples: [Int: (t: [
         }
         print("fit accuracy (v₀ \(initialVelocity.map { "fixed at \($0)" } ?? "fitted")): \(good)/\(truth.count) within 2 %; |Δζ/ζ| p50 \(percentile(zetaErrors, 0.5)) p95 \(percentile(zetaErrors, 0.95)) max \(percentile(zetaErrors, 1));"
               + " |ΔT/T| p50 \(percentile(responseErrors, 0.5)) p95 \(percentile(responseErrors, 0.95)) max \(percentile(responseErrors, 1))")
-        #expect(Double(good) >= share * Double(truth.count))
+        if complete { #expect(Double(good) >= share * Double(truth.count)) } else { #expect(good > 0) }
     }
 
     /// The same goal with nothing said about the start: the fit decides by an F-test whether the
     /// initial velocity is needed (``SpringFitter/fitChoosingStart(times:positions:)``).
     @Test func recoversSyntheticSpringsChoosingTheStart() throws {
-        let (truth, samples) = try syntheticCases()
+        let (truth, samples, complete) = try syntheticCases()
         var good = 0, atRest = 0
         for row in truth {
             let data = try #require(samples[Int(try number(row, "case"))])
@@ -118,7 +123,7 @@ func syntheticCases() throws -> (truth: [[String: String]], samples: [Int: (t: [
             if abs(chosen.fit.dampingRatio / zeta - 1) <= 0.02 && abs(chosen.fit.response / response - 1) <= 0.02 { good += 1 }
         }
         print("fit accuracy (start chosen by F-test): \(good)/\(truth.count) within 2 %, \(atRest) judged to start at rest")
-        #expect(Double(good) >= 0.95 * Double(truth.count))
+        if complete { #expect(Double(good) >= 0.95 * Double(truth.count)) } else { #expect(good > 0) }
     }
 
     @Test func aFlingIsNotMistakenForAStartAtRest() throws {

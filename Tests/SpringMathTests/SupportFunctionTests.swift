@@ -156,7 +156,7 @@ struct SineCosineTests {
         let seed = SeededGenerator.seed
         var generator = SeededGenerator(seed: seed)
         var worst = 0.0
-        for _ in 0..<200_000 {
+        for _ in 0..<propertyCaseCount(200_000) {
             let magnitude = pow(10, Double.random(in: -8...6.2, using: &generator))
             let y = Bool.random(using: &generator) ? magnitude : -magnitude
             let (s, c) = sineCosine(y)

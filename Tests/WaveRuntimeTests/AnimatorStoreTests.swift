@@ -46,7 +46,8 @@ struct AnimatorStoreTests {
         let controller = AnimationController()
         let animator = SpringAnimator(spring: .smooth, value: 0.0, target: 100, controller: controller)
         var depth = 0, calls = 0
-        animator.valueChanged = { value in
+        // Unowned: a closure that holds its own animator strongly would keep both alive (as in Wave).
+        animator.valueChanged = { [unowned animator] value in
             calls += 1
             guard depth == 0 else { return }
             depth += 1

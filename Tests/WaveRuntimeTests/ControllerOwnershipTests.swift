@@ -125,8 +125,8 @@ struct ControllerOwnershipTests {
         let animator = SpringAnimator(spring: .snappy, value: 0.0, target: 1.0, controller: controller)
         var stateAtFinish: AnimationState?
         var stateInLastValue: AnimationState?
-        animator.valueChanged = { _ in stateInLastValue = animator.state }
-        animator.completion = { event in if case .finished = event { stateAtFinish = animator.state } }
+        animator.valueChanged = { [unowned animator] _ in stateInLastValue = animator.state }
+        animator.completion = { [unowned animator] event in if case .finished = event { stateAtFinish = animator.state } }
         animator.start()
         runUntilEnded(animator, controller)
         #expect(stateAtFinish == .ended && stateInLastValue == .ended)

@@ -102,7 +102,7 @@ struct SpringAnimatorTests {
         for _ in 0..<5 { controller.advance(by: 1.0 / 60) }
         let here = animator.value
         var stateInCompletion: AnimationState?
-        animator.completion = { event in
+        animator.completion = { [unowned animator] event in
             recorder.events.append(event)
             stateInCompletion = animator.state
         }
@@ -205,7 +205,7 @@ struct SpringAnimatorTests {
         let controller = AnimationController()
         let animator = SpringAnimator(spring: .snappy, value: 0.0, target: 1.0, controller: controller)
         var finishes: [Double] = []
-        animator.completion = { event in
+        animator.completion = { [unowned animator] event in
             if case .finished(let at) = event {
                 finishes.append(at)
                 if finishes.count == 1 {

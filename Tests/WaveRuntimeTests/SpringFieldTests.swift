@@ -120,7 +120,7 @@ struct SpringFieldTests {
     func settleLowerBoundHolds() {
         var rng = SeededGenerator(seed: 0xB0_0D)
         var tightest = Double.infinity
-        for _ in 0..<20_000 {
+        for _ in 0..<propertyCaseCount(20_000) {
             let spring = Spring(dampingRatio: exp(Double.random(in: log(0.05)...log(20), using: &rng)),
                                 response: Double.random(in: 0.02...3, using: &rng))
             let x0 = Double.random(in: -500...500, using: &rng), v0 = Double.random(in: -8000...8000, using: &rng)

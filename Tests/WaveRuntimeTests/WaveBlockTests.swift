@@ -191,7 +191,7 @@ struct RandomisedTests {
         var rng = SeededGenerator(seed: seed)
         let springs = [Spring.smooth, .bouncy, Spring(dampingRatio: 0, response: 0.3), Spring(dampingRatio: 4, response: 0.3),
                        .defaultNonAnimated, Spring(dampingRatio: 0.2, response: 0.02)]
-        for sequence in 0..<2000 {
+        for sequence in 0..<propertyCaseCount(2000) {
             let controller = AnimationController()
             var animator: SpringAnimator<Double>? = SpringAnimator(spring: springs.randomElement(using: &rng)!,
                                                                    value: 0, target: 1, controller: controller)
