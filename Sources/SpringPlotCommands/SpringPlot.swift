@@ -31,7 +31,7 @@ package enum Main {
             return ExitCode.validationFailure.rawValue
         }
         do {
-            if var curve = commonCurve(arguments) {
+            if let curve = commonCurve(arguments) {
                 try curve.run()
                 return 0
             }
