@@ -49,7 +49,14 @@ let package = Package(
                 swiftSettings: settings),
         // How each export target really steps a spring (models checked against recordings).
         .target(name: "SpringPlatforms", dependencies: ["SpringMath"], swiftSettings: settings),
-        .target(name: "SpringExport", dependencies: ["SpringMath", "SpringPlatforms"], swiftSettings: settings),
+        // The JSON wire format: the one writer and the reply types every JSON answer is made of
+        // (code generation, springplot's --json and the studio's endpoints).
+        .target(name: "SpringWire", dependencies: ["SpringMath"], swiftSettings: settings),
+        // What a person types: a spring in any tool's convention, a motion, presets, pasted code.
+        .target(name: "SpringConventions", dependencies: ["SpringMath"], swiftSettings: settings),
+        // Code for each platform, with what each platform really displays.
+        .target(name: "SpringExport", dependencies: ["SpringMath", "SpringPlatforms", "SpringConventions", "SpringWire"],
+                swiftSettings: settings),
         .systemLibrary(
             name: "CCairo",
             pkgConfig: "cairo",
@@ -58,12 +65,12 @@ let package = Package(
         .target(name: "SpringCharts", dependencies: ["CCairo"], swiftSettings: settings),
 
         // From a screen recording to tracked samples (ffmpeg as a subprocess) and a fitted spring.
-        .target(name: "SpringTrack", dependencies: ["SpringMath"], swiftSettings: settings),
+        .target(name: "SpringTrack", dependencies: ["SpringMath", "SpringWire"], swiftSettings: settings),
 
-        // What springplot and the studio share: spring conventions, input rules, chart building.
+        // The figures springplot and the studio draw: curves, grids, platforms frame by frame.
         .target(
-            name: "SpringPlotCore",
-            dependencies: ["SpringMath", "SpringCharts", "SpringExport", "SpringPlatforms"],
+            name: "SpringFigures",
+            dependencies: ["SpringMath", "SpringCharts", "SpringConventions", "SpringPlatforms"],
             swiftSettings: settings
         ),
 
@@ -75,7 +82,8 @@ let package = Package(
         .target(
             name: "SpringStudio",
             dependencies: [
-                "SpringPlotCore", "SpringMath", "WaveRuntime", "SpringCharts", "SpringExport", "SpringPlatforms", "SpringTrack",
+                "SpringConventions", "SpringFigures", "SpringWire", "SpringMath", "WaveRuntime", "SpringCharts", "SpringExport",
+                "SpringPlatforms", "SpringTrack",
                 .product(name: "Hummingbird", package: "hummingbird", condition: tools),
                 .product(name: "HummingbirdCore", package: "hummingbird", condition: tools),
                 .product(name: "NIOCore", package: "swift-nio", condition: tools),
@@ -98,7 +106,8 @@ let package = Package(
         .target(
             name: "SpringPlotCommands",
             dependencies: [
-                "SpringMath", "WaveRuntime", "SpringCharts", "SpringExport", "SpringPlatforms", "SpringPlotCore", "SpringTrack",
+                "SpringMath", "WaveRuntime", "SpringCharts", "SpringExport", "SpringPlatforms", "SpringConventions", "SpringFigures",
+                "SpringWire", "SpringTrack",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
             ],
             swiftSettings: settings
@@ -179,7 +188,9 @@ let package = Package(
         // libFuzzer's entry point (scripts/fuzz.sh builds it with -sanitize=fuzzer) or a replay tool.
         .target(
             name: "SpringFuzzTargets",
-            dependencies: ["SpringMath", "SpringPlatforms", "SpringExport", "SpringPlotCore", "SpringPlotCommands", "SpringStudio"],
+            dependencies: [
+                "SpringMath", "SpringPlatforms", "SpringExport", "SpringConventions", "SpringWire", "SpringPlotCommands", "SpringStudio",
+            ],
             path: "Fuzz/SpringFuzzTargets",
             swiftSettings: settings
         ),
@@ -201,7 +212,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SpringPlatformsTests",
-            dependencies: ["SpringPlatforms", "SpringMath", "SpringExport"],
+            dependencies: ["SpringPlatforms", "SpringMath", "SpringExport", "SpringConventions"],
             exclude: ["Fixtures"],
             swiftSettings: settings
         ),
@@ -209,7 +220,7 @@ let package = Package(
         .testTarget(name: "SpringChartsTests", dependencies: ["SpringCharts", "SpringTestSupport"], swiftSettings: settings),
         .testTarget(
             name: "SpringExportTests",
-            dependencies: ["SpringExport"],
+            dependencies: ["SpringExport", "SpringConventions", "SpringWire"],
             exclude: ["Fixtures"],
             swiftSettings: settings
         ),

@@ -1,9 +1,11 @@
+import SpringConventions
 import SpringExport
+import SpringFigures
 import SpringMath
 import SpringPlatforms
 import SpringPlotCommands
-import SpringPlotCore
 import SpringStudio
+import SpringWire
 
 /// The fuzz targets: each takes arbitrary bytes through one of SpringKit's untrusted-input paths and
 /// checks what a user is promised of it. A target returns normally for every input; a crash, a trap,
@@ -53,7 +55,7 @@ enum FuzzTargets {
         let text = String(decoding: bytes, as: UTF8.self)
         do {
             let code = try SpringCode(text)
-            exercise(code.spring.spring, motion: Motion(from: 0, to: 100, initialVelocity: 0))
+            exercise(code.spring.spring, motion: .onScreen)
         } catch {
             checkOneLine(error.description, "pasted code")
         }
@@ -116,8 +118,7 @@ enum FuzzTargets {
         _ = analysis.metrics
         let travel = abs(motion.to - motion.from)
         let error = travel > 0 ? travel / 100 : 0.5
-        let request = ExportRequest(spring: spring, from: motion.from, to: motion.to, initialVelocity: motion.initialVelocity,
-                                    cssError: error, frameRates: [60])
+        let request = ExportRequest(spring: spring, motion: motion, cssError: error, frameRates: [60])
         _ = try? request.exportAll()
     }
 }

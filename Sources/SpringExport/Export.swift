@@ -1,43 +1,61 @@
 import Foundation
+import SpringConventions
 import SpringMath
 import SpringPlatforms
+import SpringWire
 
-/// A platform a spring can be handed to.
-public enum ExportTarget: String, CaseIterable, Sendable {
-    case swiftUI = "swiftui"
-    case uiKit = "uikit"
-    case coreAnimation = "core-animation"
-    case wave
-    case compose
-    case android
-    case flutter
-    case framerPhysics = "framer-physics"
-    case framerDuration = "framer-duration"
-    case framerVisualDuration = "framer-visual-duration"
-    case reactSpring = "react-spring"
-    case reanimated
-    case origami
-    case figma
+/// A platform a spring can be handed to: one of the modelled ``Platform``s, CSS, or the design token.
+///
+/// The platforms come from one list, ``Platform``'s cases; a target's raw value is its platform's
+/// (`swiftui`, `react-spring`, …). Rebound's Java port is modelled but has no code of its own:
+/// Origami's code serves it, so it is not among ``allCases`` and exporting it gives Origami's code.
+public enum ExportTarget: Hashable, Sendable, CaseIterable, RawRepresentable {
+    /// A platform whose stepping SpringPlatforms models.
+    case platform(Platform)
+    /// A CSS `linear()` easing of the exact motion.
     case css
+    /// A design token (JSON).
     case token
+
+    /// Every target, in the order `springplot export` lists them: the platforms in ``Platform``'s
+    /// order, then CSS and the token.
+    public static let allCases: [ExportTarget] =
+        Platform.allCases.filter { $0 != .reboundJava }.map(ExportTarget.platform) + [.css, .token]
+
+    public init?(rawValue: String) {
+        switch rawValue {
+        case "css": self = .css
+        case "token": self = .token
+        default:
+            guard let platform = Platform(rawValue: rawValue), platform != .reboundJava else { return nil }
+            self = .platform(platform)
+        }
+    }
+
+    /// The name `springplot export --target` takes.
+    public var rawValue: String {
+        switch self {
+        case .platform(let platform): return platform.rawValue
+        case .css: return "css"
+        case .token: return "token"
+        }
+    }
+
+    /// The platform model behind this target; nil for CSS (modelled by its easing) and the token
+    /// (data, not motion).
+    public var modelledPlatform: Platform? {
+        if case .platform(let platform) = self { return platform }
+        return nil
+    }
 
     /// The name people know the target by.
     public var title: String {
         switch self {
-        case .swiftUI: return "SwiftUI"
-        case .uiKit: return "UIKit"
-        case .coreAnimation: return "Core Animation"
-        case .wave: return "Wave"
-        case .compose: return "Jetpack Compose"
-        case .android: return "Android SpringForce"
-        case .flutter: return "Flutter"
-        case .framerPhysics: return "Motion / framer-motion (physics)"
-        case .framerDuration: return "Motion / framer-motion (duration + bounce)"
-        case .framerVisualDuration: return "Motion (visualDuration + bounce)"
-        case .reactSpring: return "react-spring"
-        case .reanimated: return "React Native Reanimated"
-        case .origami: return "Origami / Rebound / POP"
-        case .figma: return "Figma"
+        case .platform(.framerPhysics): return "Motion / framer-motion (physics)"
+        case .platform(.framerDuration): return "Motion / framer-motion (duration + bounce)"
+        case .platform(.reanimated): return "React Native Reanimated"
+        case .platform(.origami): return "Origami / Rebound / POP"
+        case .platform(let platform): return platform.title
         case .css: return "CSS linear()"
         case .token: return "Design token (JSON)"
         }
@@ -47,28 +65,39 @@ public enum ExportTarget: String, CaseIterable, Sendable {
 /// What to export: a spring and, optionally, the motion it runs (for velocity and the CSS easing).
 public struct ExportRequest: Sendable {
     public var spring: Spring
-    /// Start and end of the motion, in the target's units (px for the web); 0 → 100 by default.
-    public var from: Double
-    public var to: Double
-    /// Initial velocity in units per second.
-    public var initialVelocity: Double
-    /// The CSS easing's maximum error, in the same units as `from` and `to`.
+    /// Where the motion goes, in the target's units (px for the web): ``Motion/onScreen`` by default.
+    public var motion: Motion
+    /// The CSS easing's maximum error, in the same units as the motion.
     public var cssError: Double
     /// The display rates (frames per second) at which each target's platform model is measured.
     public var frameRates: [Double]
 
     /// - Precondition: every frame rate is finite and > 0.
-    public init(spring: Spring, from: Double = 0, to: Double = 100, initialVelocity: Double = 0, cssError: Double = 0.5,
-                frameRates: [Double] = [60, 120]) {
+    public init(spring: Spring, motion: Motion = .onScreen, cssError: Double = 0.5, frameRates: [Double] = [60, 120]) {
         precondition(frameRates.allSatisfy { $0.isFinite && $0 > 0 }, "frame rates must be finite and > 0")
         self.spring = spring
-        self.from = from
-        self.to = to
-        self.initialVelocity = initialVelocity
+        self.motion = motion
         self.cssError = cssError
         self.frameRates = frameRates
     }
 
+    /// The request for a spring fitted to a recording: the fitted motion, and a CSS error of 0.1 % of
+    /// its travel (at least half a unit).
+    public init(fitted fit: SpringFit) {
+        self.init(spring: fit.spring, motion: Motion(from: fit.from, to: fit.to, initialVelocity: fit.initialVelocity),
+                  cssError: max(0.5, abs(fit.to - fit.from) * 1e-3))
+    }
+
+    /// Every target's code but CSS's, for a summary: the CSS `linear()` easing is a curve rather
+    /// than parameters, and takes most of a second to build (`export --target css` gives it).
+    /// A target that cannot take the spring is left out.
+    public func conventionExports() -> [TargetExport] {
+        ExportTarget.allCases.filter { $0 != .css }.compactMap { try? export($0) }
+    }
+
+    var from: Double { motion.from }
+    var to: Double { motion.to }
+    var initialVelocity: Double { motion.initialVelocity }
     var travel: Double { to - from }
     /// The initial velocity in travels per second: as a fraction of the travel per second (UIKit's
     /// and SwiftUI's convention), nil when there is no travel.
@@ -179,20 +208,23 @@ extension ExportRequest {
 
     private func code(_ target: ExportTarget, easing: LinearEasing?) throws -> TargetExport {
         switch target {
-        case .swiftUI: return swiftUI()
-        case .uiKit: return uiKit()
-        case .coreAnimation: return coreAnimation()
-        case .wave: return wave()
-        case .compose: return compose()
-        case .android: return android()
-        case .flutter: return flutter()
-        case .framerPhysics: return framerPhysics()
-        case .framerDuration: return framerDuration()
-        case .framerVisualDuration: return framerVisualDuration()
-        case .reactSpring: return reactSpring()
-        case .reanimated: return reanimated()
-        case .origami: return origami()
-        case .figma: return figma()
+        case .platform(let platform):
+            switch platform {
+            case .swiftUI: return swiftUI()
+            case .uiKit: return uiKit()
+            case .coreAnimation: return coreAnimation()
+            case .wave: return wave()
+            case .compose: return compose()
+            case .android: return android()
+            case .flutter: return flutter()
+            case .framerPhysics: return framerPhysics()
+            case .framerDuration: return framerDuration()
+            case .framerVisualDuration: return framerVisualDuration()
+            case .reactSpring: return reactSpring()
+            case .reanimated: return reanimated()
+            case .origami, .reboundJava: return origami()
+            case .figma: return figma()
+            }
         case .css: return try css(easing ?? cssEasing())
         case .token: return try token(travel != 0 ? (easing ?? cssEasing()) : nil)
         }

@@ -1,14 +1,6 @@
 import SpringMath
 import SpringPlatforms
 
-extension ExportTarget {
-    /// The platform model behind this target; nil for CSS (modelled by its easing) and the token
-    /// (data, not motion). A target and its platform share their name (`react-spring`, …).
-    public var platform: Platform? {
-        Platform(rawValue: rawValue)
-    }
-}
-
 /// A CSS transition with a `linear()` easing: the easing's piecewise-linear value at each frame,
 /// the target from the duration on.
 public struct LinearEasingModel: PlatformModel, Hashable {
@@ -47,7 +39,7 @@ extension ExportRequest {
     /// models; empty for the token.
     func platformReports(_ target: ExportTarget, easing: LinearEasing?) -> [PlatformReport] {
         let model: any PlatformModel
-        if let platform = target.platform {
+        if let platform = target.modelledPlatform {
             model = platform.model(for: spring, from: from, to: to, velocity: initialVelocity)
         } else if target == .css, let easing {
             model = LinearEasingModel(easing: easing)

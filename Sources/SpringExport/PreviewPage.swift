@@ -1,5 +1,6 @@
 import Foundation
 import SpringMath
+import SpringWire
 
 /// A self-contained HTML page that plays the exact motion beside the exported CSS easing (and the
 /// cubic-bezier fallback), so the approximation can be judged by eye. No network, no external files.

@@ -53,20 +53,20 @@ public enum TargetParameters: Sendable, Equatable {
     /// The target these numbers are for.
     public var target: ExportTarget {
         switch self {
-        case .swiftUI: return .swiftUI
-        case .uiKit: return .uiKit
-        case .coreAnimation: return .coreAnimation
-        case .wave: return .wave
-        case .compose: return .compose
-        case .android: return .android
-        case .flutter: return .flutter
-        case .framerPhysics: return .framerPhysics
-        case .framerDuration: return .framerDuration
-        case .framerVisualDuration: return .framerVisualDuration
-        case .reactSpring: return .reactSpring
-        case .reanimated: return .reanimated
-        case .origami: return .origami
-        case .figma: return .figma
+        case .swiftUI: return .platform(.swiftUI)
+        case .uiKit: return .platform(.uiKit)
+        case .coreAnimation: return .platform(.coreAnimation)
+        case .wave: return .platform(.wave)
+        case .compose: return .platform(.compose)
+        case .android: return .platform(.android)
+        case .flutter: return .platform(.flutter)
+        case .framerPhysics: return .platform(.framerPhysics)
+        case .framerDuration: return .platform(.framerDuration)
+        case .framerVisualDuration: return .platform(.framerVisualDuration)
+        case .reactSpring: return .platform(.reactSpring)
+        case .reanimated: return .platform(.reanimated)
+        case .origami: return .platform(.origami)
+        case .figma: return .platform(.figma)
         case .css: return .css
         case .token: return .token
         }

@@ -1,5 +1,7 @@
 import ArgumentParser
-import SpringPlotCore
+import SpringConventions
+import SpringFigures
+import SpringWire
 
 /// The root command: `springplot [curve] …` draws the curve chart; subcommands draw the others.
 struct SpringPlot: ParsableCommand {

@@ -1,9 +1,11 @@
-import Synchronization
 import SpringCharts
+import SpringConventions
 import SpringExport
+import SpringFigures
 import SpringMath
 import SpringPlatforms
-import SpringPlotCore
+import SpringWire
+import Synchronization
 import WaveRuntime
 
 /// What an endpoint answers: a status, a content type and the body.
@@ -198,7 +200,7 @@ enum StudioEndpoints {
             let given = request.springParameterNames
             throw StudioInputError(given.first, "\((given.isEmpty ? ["damping", "response"] : given).joined(separator: "/")): \(problem)")
         }
-        let exportRequest = ExportRequest(spring: spring, from: motion.from, to: motion.to, initialVelocity: motion.initialVelocity, cssError: error)
+        let exportRequest = ExportRequest(spring: spring, motion: motion, cssError: error)
         let exports = (try? exportRequest.exportAll()) ?? []
         let targets = exports.map { export in
             StudioReplies.Export.Target(target: export.target.rawValue, title: export.target.title, code: export.code,

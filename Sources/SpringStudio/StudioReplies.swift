@@ -1,8 +1,10 @@
+import SpringConventions
 import SpringExport
+import SpringFigures
 import SpringMath
 import SpringPlatforms
-import SpringPlotCore
 import SpringTrack
+import SpringWire
 
 /// The JSON the studio's endpoints answer, one type per endpoint; the page's script reads these keys.
 enum StudioReplies {
@@ -125,21 +127,6 @@ enum StudioReplies {
         var at: At
         var segment: Next
         var restart: Bool
-    }
-
-    /// `POST /api/track`: the spring fitted to an uploaded recording.
-    struct Track: Encodable {
-        var dampingRatio: Double
-        var response: Double
-        var from: Double
-        var to: Double
-        var initialVelocity: Double
-        var startTime: Double
-        var residualRMS: Double
-        var trackedSamples: Int
-        var onsetTime: Double
-        var property: String
-        var axis: String
     }
 }
 

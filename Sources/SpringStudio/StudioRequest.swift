@@ -1,7 +1,9 @@
 import SpringCharts
+import SpringConventions
 import SpringExport
+import SpringFigures
 import SpringMath
-import SpringPlotCore
+import SpringWire
 
 /// A request the studio refuses: HTTP 400 with a one-line JSON error naming the parameter.
 struct StudioInputError: Error, Equatable {
@@ -88,9 +90,11 @@ struct StudioRequest {
         }
     }
 
-    /// from, to and velocity (defaults 0, 100, 0: the preview's pixels).
-    func motion(defaultTo: Double = 100) throws(StudioInputError) -> Motion {
-        let motion = Motion(from: number("from") ?? 0, to: number("to") ?? defaultTo, initialVelocity: number("velocity") ?? 0)
+    /// from, to and velocity; each one not given is ``Motion/onScreen``'s (the preview's pixels).
+    func motion() throws(StudioInputError) -> Motion {
+        let given = Motion.onScreen
+        let motion = Motion(from: number("from") ?? given.from, to: number("to") ?? given.to,
+                            initialVelocity: number("velocity") ?? given.initialVelocity)
         if let problem = motion.problem { throw StudioInputError(problem.parameter, "\(problem.parameter) \(problem.message)") }
         return motion
     }

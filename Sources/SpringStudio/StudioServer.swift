@@ -3,7 +3,9 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
-import SpringPlotCore
+import SpringConventions
+import SpringFigures
+import SpringWire
 
 /// The studio's HTTP server: one page and a few JSON and SVG endpoints, all answered from memory
 /// (no request reads the file system).

@@ -1,8 +1,10 @@
 import Foundation
-import Synchronization
+import SpringConventions
+import SpringExport
 import SpringMath
-import SpringPlotCore
 import SpringTrack
+import SpringWire
+import Synchronization
 
 /// `POST /api/track`: a recording dropped on the page, tracked and fitted as `springplot track`
 /// does. The upload is written to a private scratch folder, tracked, and deleted before the reply
@@ -57,10 +59,8 @@ final class StudioTrack: Sendable {
         }
     }
 
-    static func reply(_ fit: SpringFit, _ samples: TrackedSamples) -> StudioReplies.Track {
-        StudioReplies.Track(dampingRatio: fit.dampingRatio, response: fit.response, from: fit.from, to: fit.to,
-                            initialVelocity: fit.initialVelocity, startTime: fit.startTime, residualRMS: fit.residualRMS,
-                            trackedSamples: samples.times.count, onsetTime: samples.onsetTime,
-                            property: samples.property.rawValue, axis: samples.axis.rawValue)
+    /// What `springplot track --json` writes for the same recording: one reply type for both.
+    static func reply(_ fit: SpringFit, _ samples: TrackedSamples) -> TrackReply {
+        TrackReply(fit: FitReply(fit), tracking: .init(samples))
     }
 }

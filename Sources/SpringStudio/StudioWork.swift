@@ -1,6 +1,8 @@
 import Dispatch
+import SpringConventions
+import SpringFigures
 import SpringMath
-import SpringPlotCore
+import SpringWire
 
 /// Where the studio's CPU work runs (rendering, exports and their platform models, fitting,
 /// tracking): a concurrent Dispatch queue, so that neither NIO's event loops nor Swift's cooperative

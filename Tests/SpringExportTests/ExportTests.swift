@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SpringMath
+import SpringConventions
 @testable import SpringExport
 
 /// A row of Fixtures/conversions.csv: one parameter of one target for one spring, re-derived from the
@@ -32,27 +33,27 @@ func relativeError(_ a: Double, _ b: Double) -> Double {
 struct ConversionFixtureTests {
     /// Fixture (target, parameter) → our (target, parameter).
     static let mapping: [String: (ExportTarget, [String: String])] = [
-        "swiftui": (.swiftUI, ["duration": "duration", "bounce": "bounce"]),
-        "swiftui-response": (.swiftUI, ["response": "response", "dampingFraction": "dampingFraction"]),
-        "uikit": (.uiKit, ["mass": "mass", "stiffness": "stiffness", "damping": "damping", "dampingRatio": "dampingRatio",
+        "swiftui": (.platform(.swiftUI), ["duration": "duration", "bounce": "bounce"]),
+        "swiftui-response": (.platform(.swiftUI), ["response": "response", "dampingFraction": "dampingFraction"]),
+        "uikit": (.platform(.uiKit), ["mass": "mass", "stiffness": "stiffness", "damping": "damping", "dampingRatio": "dampingRatio",
                            "duration": "duration", "bounce": "bounce"]),
-        "core-animation": (.coreAnimation, ["mass": "mass", "stiffness": "stiffness", "damping": "damping"]),
-        "wave": (.wave, ["dampingRatio": "dampingRatio", "response": "response", "mass": "mass",
+        "core-animation": (.platform(.coreAnimation), ["mass": "mass", "stiffness": "stiffness", "damping": "damping"]),
+        "wave": (.platform(.wave), ["dampingRatio": "dampingRatio", "response": "response", "mass": "mass",
                          "effective_dampingCoefficient": "effective_dampingCoefficient",
                          "effective_dampingRatio": "effective_dampingRatio"]),
-        "compose": (.compose, ["dampingRatio": "dampingRatio", "stiffness": "stiffness"]),
-        "android": (.android, ["dampingRatio": "dampingRatio", "stiffness": "stiffness"]),
-        "flutter": (.flutter, ["mass": "mass", "stiffness": "stiffness", "damping": "damping"]),
-        "framer-physics": (.framerPhysics, ["stiffness": "stiffness", "damping": "damping", "mass": "mass"]),
-        "framer-duration": (.framerDuration, ["duration": "duration", "bounce": "bounce"]),
-        "framer-visual-duration": (.framerVisualDuration, ["visualDuration": "visualDuration", "bounce": "bounce"]),
-        "react-spring": (.reactSpring, ["tension": "tension", "friction": "friction", "mass": "mass"]),
-        "reanimated": (.reanimated, ["stiffness": "stiffness", "damping": "damping", "mass": "mass"]),
-        "origami": (.origami, ["tension": "tension", "friction": "friction", "origamiTension": "origamiTension",
+        "compose": (.platform(.compose), ["dampingRatio": "dampingRatio", "stiffness": "stiffness"]),
+        "android": (.platform(.android), ["dampingRatio": "dampingRatio", "stiffness": "stiffness"]),
+        "flutter": (.platform(.flutter), ["mass": "mass", "stiffness": "stiffness", "damping": "damping"]),
+        "framer-physics": (.platform(.framerPhysics), ["stiffness": "stiffness", "damping": "damping", "mass": "mass"]),
+        "framer-duration": (.platform(.framerDuration), ["duration": "duration", "bounce": "bounce"]),
+        "framer-visual-duration": (.platform(.framerVisualDuration), ["visualDuration": "visualDuration", "bounce": "bounce"]),
+        "react-spring": (.platform(.reactSpring), ["tension": "tension", "friction": "friction", "mass": "mass"]),
+        "reanimated": (.platform(.reanimated), ["stiffness": "stiffness", "damping": "damping", "mass": "mass"]),
+        "origami": (.platform(.origami), ["tension": "tension", "friction": "friction", "origamiTension": "origamiTension",
                                "origamiFriction": "origamiFriction"]),
-        "pop-bounciness": (.origami, ["dynamicsTension": "dynamicsTension", "dynamicsFriction": "dynamicsFriction",
+        "pop-bounciness": (.platform(.origami), ["dynamicsTension": "dynamicsTension", "dynamicsFriction": "dynamicsFriction",
                                       "dynamicsMass": "dynamicsMass"]),
-        "figma": (.figma, ["mass": "mass", "stiffness": "stiffness", "damping": "damping"]),
+        "figma": (.platform(.figma), ["mass": "mass", "stiffness": "stiffness", "damping": "damping"]),
     ]
 
     @Test("Every exported parameter matches the target's published formula to 1e-12 (relative)")
@@ -95,7 +96,7 @@ struct ConversionFixtureTests {
         for row in rows where ["framer-duration", "framer-visual-duration"].contains(row.target)
             && row.parameter == "effective_dampingRatio" {
             let spring = Spring(dampingRatio: row.dampingRatio, response: row.response, mass: row.mass)
-            let target: ExportTarget = row.target == "framer-duration" ? .framerDuration : .framerVisualDuration
+            let target: ExportTarget = row.target == "framer-duration" ? .platform(.framerDuration) : .platform(.framerVisualDuration)
             let export = try ExportRequest(spring: spring).export(target)
             let runs = export.effectiveSpring ?? spring
             #expect(relativeError(runs.dampingRatio, Double(row.value)!) < 1e-12, "\(row.target) ζ \(row.dampingRatio) T \(row.response)")
@@ -109,7 +110,7 @@ struct ConversionFixtureTests {
         }
         #expect(compared > 10)
         // Wave: the issue's example, ζ 1 at response 0.1 really animates at ζ 0.56.
-        let wave = try ExportRequest(spring: Spring(dampingRatio: 1, response: 0.1)).export(.wave)
+        let wave = try ExportRequest(spring: Spring(dampingRatio: 1, response: 0.1)).export(.platform(.wave))
         let effective = try #require(wave.effectiveSpring)
         #expect(abs(effective.dampingRatio - 0.5618) < 1e-4)
         #expect(wave.warnings.first?.contains("caps the damping coefficient") == true)
@@ -117,29 +118,29 @@ struct ConversionFixtureTests {
 
     @Test("Each target's values are its own case, and print by its names in its order")
     func typedValues() throws {
-        let request = ExportRequest(spring: Spring(dampingRatio: 0.7, response: 0.5, mass: 2), from: 0, to: 200, initialVelocity: -500)
+        let request = ExportRequest(spring: Spring(dampingRatio: 0.7, response: 0.5, mass: 2), motion: Motion(from: 0, to: 200, initialVelocity: -500))
         for export in try request.exportAll() {
             #expect(export.values.target == export.target)
             #expect(export.parameters.map(\.name) == export.values.namedValues.map(\.name))
             #expect(export.parameters.map(\.value) == export.values.namedValues.map(\.value))
         }
-        let react = try request.export(.reactSpring)
+        let react = try request.export(.platform(.reactSpring))
         #expect(react.values == .reactSpring(tension: request.spring.stiffness, friction: request.spring.dampingCoefficient,
                                              mass: 2, velocity: -0.5))
         #expect(react.parameters.map(\.name) == ["tension", "friction", "mass", "velocity"])
         // SwiftUI names the initial velocity only when the motion has one.
-        #expect(try ExportRequest(spring: request.spring).export(.swiftUI).parameters.map(\.name)
+        #expect(try ExportRequest(spring: request.spring).export(.platform(.swiftUI)).parameters.map(\.name)
                 == ["duration", "bounce", "response", "dampingFraction"])
-        #expect(try request.export(.swiftUI).parameters.last?.name == "initialVelocity")
+        #expect(try request.export(.platform(.swiftUI)).parameters.last?.name == "initialVelocity")
     }
 
     @Test("Velocities are written in each target's units")
     func velocityUnits() throws {
-        let request = ExportRequest(spring: Spring(dampingRatio: 0.7, response: 0.5), from: 0, to: 200, initialVelocity: -500)
-        guard case .uiKit(_, _, _, _, _, _, let uiKit) = try request.export(.uiKit).values,
-              case .reactSpring(_, _, _, let reactSpring) = try request.export(.reactSpring).values,
-              case .framerPhysics(_, _, _, let framer) = try request.export(.framerPhysics).values,
-              case .swiftUI(_, _, _, _, let swiftUI) = try request.export(.swiftUI).values else {
+        let request = ExportRequest(spring: Spring(dampingRatio: 0.7, response: 0.5), motion: Motion(from: 0, to: 200, initialVelocity: -500))
+        guard case .uiKit(_, _, _, _, _, _, let uiKit) = try request.export(.platform(.uiKit)).values,
+              case .reactSpring(_, _, _, let reactSpring) = try request.export(.platform(.reactSpring)).values,
+              case .framerPhysics(_, _, _, let framer) = try request.export(.platform(.framerPhysics)).values,
+              case .swiftUI(_, _, _, _, let swiftUI) = try request.export(.platform(.swiftUI)).values else {
             Issue.record("a target's values are not its own case")
             return
         }
@@ -147,7 +148,7 @@ struct ConversionFixtureTests {
         #expect(reactSpring == -0.5)
         #expect(framer == -500)
         #expect(swiftUI == -2.5)
-        #expect(try request.export(.framerDuration).warnings.contains { $0.contains("ignores the initial velocity") })
+        #expect(try request.export(.platform(.framerDuration)).warnings.contains { $0.contains("ignores the initial velocity") })
         #expect(try request.export(.css).warnings.contains { $0.contains("cannot carry velocity into a retarget") })
     }
 }
@@ -248,7 +249,7 @@ struct LinearEasingTests {
           arguments: cases)
     func withinBudget(_ c: Case) throws {
         let spring = Spring(dampingRatio: c.zeta, response: c.response)
-        let request = ExportRequest(spring: spring, from: 0, to: c.travel, initialVelocity: c.velocity, cssError: c.errorPx)
+        let request = ExportRequest(spring: spring, motion: Motion(from: 0, to: c.travel, initialVelocity: c.velocity), cssError: c.errorPx)
         let easing = try request.cssEasing()
         let stops = try parseLinear(easing.css)
         #expect(stops.first!.output == 0 && stops.last!.output == 1 && stops.last!.input == 1)
@@ -295,13 +296,13 @@ struct LinearEasingTests {
     @Test("Motions that cannot be eased are refused with a reason")
     func refusals() {
         #expect(throws: ExportError.css(.noTravel)) {
-            try ExportRequest(spring: .smooth, from: 5, to: 5).cssEasing()
+            try ExportRequest(spring: .smooth, motion: Motion(from: 5, to: 5)).cssEasing()
         }
         #expect(throws: ExportError.css(.neverSettles)) {
             try ExportRequest(spring: Spring(dampingRatio: 0, response: 0.5)).cssEasing()
         }
         #expect(throws: ExportError.instantaneous) {
-            try ExportRequest(spring: .defaultNonAnimated).export(.swiftUI)
+            try ExportRequest(spring: .defaultNonAnimated).export(.platform(.swiftUI))
         }
     }
 

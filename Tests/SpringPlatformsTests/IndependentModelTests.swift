@@ -1,4 +1,5 @@
 import Foundation
+import SpringConventions
 import SpringExport
 import SpringMath
 import Testing
@@ -116,7 +117,7 @@ struct IndependentModelTests {
         let runs = try IndependentRun.load(target)
         for (name, group) in Dictionary(grouping: runs, by: \.name) {
             let first = group[0]
-            let request = ExportRequest(spring: first.spring, from: first.from, to: first.to, initialVelocity: first.velocity,
+            let request = ExportRequest(spring: first.spring, motion: Motion(from: first.from, to: first.to, initialVelocity: first.velocity),
                                         frameRates: [30, 60, 90, 120, 144])
             let export = try request.export(exportTarget)
             for run in group {

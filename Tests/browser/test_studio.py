@@ -544,6 +544,19 @@ def test_a_dropped_recording_loads_its_spring_and_is_deleted(page, server):
     assert [e for e in page.errors if "status of 422" not in e] == []
 
 
+def test_track_reply_is_springplot_tracks(server):
+    # One reply type: the studio answers a recording with exactly what `springplot track --json` writes
+    # for the same file (the studio on one line, springplot indented; the same keys and numbers).
+    clip = TRACK_CLIPS / "x-h264-60.mp4"
+    status, _, body = fetch(server.rstrip("/") + "/api/track", method="POST", body=clip.read_bytes())
+    assert status == 200, body
+    cli = subprocess.run([built("springplot"), "track", str(clip), "--json"], check=True, capture_output=True, text=True)
+    studio, springplot = json.loads(body), json.loads(cli.stdout)
+    assert studio == springplot
+    assert list(studio)[:3] == ["samples", "residualRMS", "dampingRatio"] and "trackedSamples" in studio
+    assert abs(studio["dampingRatio"]["value"] / 0.5 - 1) < 0.02, studio["dampingRatio"]
+
+
 def test_track_upload_is_capped_and_post_is_only_for_it(server):
     # A declared length over the cap is refused before any of the body is read.
     import socket

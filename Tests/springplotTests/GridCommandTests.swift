@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
 import SpringCharts
+import SpringConventions
+import SpringFigures
 import SpringMath
-import SpringPlotCore
+import SpringWire
 import Testing
 @testable import SpringPlotCommands
 

@@ -1,8 +1,10 @@
 import ArgumentParser
 import SpringCharts
+import SpringConventions
+import SpringFigures
 import SpringMath
 import SpringPlatforms
-import SpringPlotCore
+import SpringWire
 
 /// Position and velocity against time, for one spring or several overlaid.
 struct Curve: ParsableCommand {

@@ -1,8 +1,10 @@
 import ArgumentParser
+import SpringConventions
 import SpringExport
+import SpringFigures
 import SpringMath
 import SpringPlatforms
-import SpringPlotCore
+import SpringWire
 
 /// The sampled motion as CSV or JSON.
 struct DataCommand: ParsableCommand {

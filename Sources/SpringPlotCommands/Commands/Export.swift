@@ -1,8 +1,10 @@
 import ArgumentParser
+import SpringConventions
 import SpringExport
+import SpringFigures
 import SpringMath
 import SpringPlatforms
-import SpringPlotCore
+import SpringWire
 
 extension ExportTarget: ExpressibleByArgument {
     public init?(argument: String) {
@@ -41,13 +43,13 @@ struct Export: ParsableCommand {
     @OptionGroup(title: "Spring") var spring: OneSpringOptions
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Start of the motion, in px or your units.", valueName: "value"))
-    var from: Double = 0
+    var from: Double = Motion.onScreen.from
 
     @Option(parsing: .unconditional, help: ArgumentHelp("End of the motion; the travel is to − from.", valueName: "value"))
-    var to: Double = 100
+    var to: Double = Motion.onScreen.to
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Initial velocity in units per second.", valueName: "units/s"))
-    var velocity: Double = 0
+    var velocity: Double = Motion.onScreen.initialVelocity
 
     @Option(name: .customLong("error"), parsing: .unconditional,
             help: ArgumentHelp("The CSS easing's largest error, in the same units (0 < error < travel).", valueName: "units"))
@@ -81,7 +83,7 @@ struct Export: ParsableCommand {
         for rate in fps.values { try FrameRate.validate(rate, "--fps") }
         if let compensateFor {
             try FrameRate.validate(compensateFor, "--compensate-for")
-            if let target, target.platform?.isCompensable != true {
+            if let target, target.modelledPlatform?.isCompensable != true {
                 throw ValidationError("--compensate-for applies to react-spring and origami (got --target \(target.rawValue))")
             }
         }
@@ -114,8 +116,8 @@ struct Export: ParsableCommand {
 
     func run() throws {
         let named = try spring.springs()[0]
-        let request = ExportRequest(spring: named.spring, from: from, to: to, initialVelocity: velocity, cssError: cssError,
-                                    frameRates: fps.values)
+        let request = ExportRequest(spring: named.spring, motion: Motion(from: from, to: to, initialVelocity: velocity),
+                                    cssError: cssError, frameRates: fps.values)
         let targets = target.map { [$0] } ?? ExportTarget.allCases.filter { $0 != .css || to != from }
         // Listing every target, a CSS easing the motion cannot have (it settles too late) is left
         // out with a note rather than failing the others.
@@ -129,9 +131,9 @@ struct Export: ParsableCommand {
         }
         var compensations: [(ExportTarget, Compensation)] = []
         if let compensateFor {
-            let compensable = targets.compactMap { t in t.platform.map { (t, $0) } }.filter { $0.1.isCompensable }
+            let compensable = targets.compactMap { t in t.modelledPlatform.map { (t, $0) } }.filter { $0.1.isCompensable }
             // Rebound's Java port is served by the Origami export too.
-            let platforms = compensable.map { ($0.0, $0.1) } + (compensable.contains { $0.1 == .origami } ? [(ExportTarget.origami, Platform.reboundJava)] : [])
+            let platforms = compensable.map { ($0.0, $0.1) } + (compensable.contains { $0.1 == .origami } ? [(ExportTarget.platform(.origami), Platform.reboundJava)] : [])
             for (t, platform) in platforms {
                 if let c = platform.compensated(for: named.spring, from: from, to: to, velocity: velocity, frameRate: compensateFor) {
                     compensations.append((t, c))

@@ -1,8 +1,10 @@
 import ArgumentParser
 import SpringCharts
+import SpringConventions
 import SpringExport
+import SpringFigures
 import SpringMath
-import SpringPlotCore
+import SpringWire
 
 /// Recovers the spring behind recorded motion.
 struct Fit: ParsableCommand {
@@ -56,17 +58,15 @@ struct Fit: ParsableCommand {
         } catch {
             throw ValidationError("fit \(source): \(error.description)")
         }
-        let request = ExportRequest(spring: fit.spring, from: fit.from, to: fit.to, initialVelocity: fit.initialVelocity,
-                                    cssError: Swift.max(0.5, abs(fit.to - fit.from) * 1e-3))
-        // Every convention; the CSS linear() easing is a curve, not parameters, and takes most of a
-        // second to build: `springplot export --target css` gives it.
-        let exports = ExportTarget.allCases.filter { $0 != .css }.compactMap { try? request.export($0) }
+        let request = ExportRequest(fitted: fit)
+        // Every convention but CSS (`springplot export --target css` gives its easing).
+        let exports = request.conventionExports()
         if chart.output != nil {
             try chart.write(Fit.chart(recording: recording, fit: fit, options: chart), defaultName: "springplot-fit")
         }
         let named = NamedSpring(spring: fit.spring, name: "ζ \(label(fit.dampingRatio, digits: 4)), response \(label(fit.response, digits: 4)) s")
-        let text = json ? Fit.json(fit, request: request, exports: exports) + "\n"
-            : Fit.text(fit, source: source, heldReason: heldReason) + "\n" + Export.text(named: named, exports: exports, velocity: request.initialVelocity)
+        let text = json ? JSONWriter.text(FitReply(fit, targets: exports.map(FitReply.Target.init))) + "\n"
+            : Fit.text(fit, source: source, heldReason: heldReason) + "\n" + Export.text(named: named, exports: exports, velocity: request.motion.initialVelocity)
                 + "\n(CSS linear() easing: springplot export --target css with the spring and motion above)\n"
         try OutputWriter.writeStandardOutput(Array(text.utf8))
     }
@@ -87,10 +87,6 @@ struct Fit: ParsableCommand {
               (± one standard deviation, from the Jacobian at the optimum)
 
             """
-    }
-
-    static func json(_ fit: SpringFit, request: ExportRequest, exports: [TargetExport]) -> String {
-        JSONWriter.text(FitReply(fit, exports: exports))
     }
 
     /// The samples and the fitted curve on top, the residuals below.

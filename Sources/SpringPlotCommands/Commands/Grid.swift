@@ -1,6 +1,8 @@
 import ArgumentParser
 import SpringCharts
-import SpringPlotCore
+import SpringConventions
+import SpringFigures
+import SpringWire
 
 /// Small multiples: one position curve per spring over ranges of damping and response, or over
 /// named presets, on shared axes.

@@ -1,7 +1,9 @@
 import ArgumentParser
+import SpringConventions
 import SpringExport
+import SpringFigures
 import SpringMath
-import SpringPlotCore
+import SpringWire
 
 /// A table of derived quantities and the same spring in other tools' conventions.
 struct Info: ParsableCommand {

@@ -1,7 +1,9 @@
 import ArgumentParser
 import SpringCharts
+import SpringConventions
+import SpringFigures
 import SpringMath
-import SpringPlotCore
+import SpringWire
 
 /// The exact motion against numeric integrators at display frame rates, and the spring Wave animates.
 struct Integrators: ParsableCommand {

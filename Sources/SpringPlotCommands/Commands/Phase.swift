@@ -1,7 +1,9 @@
 import ArgumentParser
 import SpringCharts
+import SpringConventions
+import SpringFigures
 import SpringMath
-import SpringPlotCore
+import SpringWire
 
 /// The phase portrait: velocity against position.
 struct Phase: ParsableCommand {

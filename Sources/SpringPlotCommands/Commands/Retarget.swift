@@ -1,7 +1,9 @@
 import ArgumentParser
 import SpringCharts
+import SpringConventions
+import SpringFigures
 import SpringMath
-import SpringPlotCore
+import SpringWire
 import WaveRuntime
 
 /// Retargeting against restarting: what happens when the target changes mid-flight.

@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
+import SpringConventions
 import SpringExport
+import SpringFigures
 import SpringMath
-import SpringPlotCore
 import SpringTrack
+import SpringWire
 
 /// Recovers the spring behind the motion in a screen recording.
 struct Track: ParsableCommand {
@@ -91,9 +93,8 @@ struct Track: ParsableCommand {
         } catch let error as TrackError {
             throw ValidationError("track \(source): \(error.description)")
         }
-        let request = ExportRequest(spring: fit.spring, from: fit.from, to: fit.to, initialVelocity: fit.initialVelocity,
-                                    cssError: Swift.max(0.5, abs(fit.to - fit.from) * 1e-3))
-        let exports = ExportTarget.allCases.filter { $0 != .css }.compactMap { try? request.export($0) }
+        let request = ExportRequest(fitted: fit)
+        let exports = request.conventionExports()
         if chart.output != nil {
             let title = "Track: \(Track.quantity(samples)) in \(URL(fileURLWithPath: video).lastPathComponent)"
             try chart.write(Fit.chart(times: samples.times, positions: samples.values, fit: fit, title: title,
@@ -101,11 +102,11 @@ struct Track: ParsableCommand {
         }
         let text: String
         if json {
-            text = JSONWriter.text(TrackReply(fit, exports: exports, samples: samples)) + "\n"
+            text = JSONWriter.text(TrackReply(fit: FitReply(fit, targets: exports.map(FitReply.Target.init)), tracking: .init(samples))) + "\n"
         } else {
             let named = NamedSpring(spring: fit.spring, name: "ζ \(label(fit.dampingRatio, digits: 4)), response \(label(fit.response, digits: 4)) s")
             text = Track.text(samples, source: source) + Fit.text(fit, source: source, heldReason: "the data show no significant initial velocity")
-                + "\n" + Export.text(named: named, exports: exports, velocity: request.initialVelocity)
+                + "\n" + Export.text(named: named, exports: exports, velocity: request.motion.initialVelocity)
                 + "\n(CSS linear() easing: springplot export --target css with the spring and motion above)\n"
         }
         try OutputWriter.writeStandardOutput(Array(text.utf8))

@@ -1,8 +1,10 @@
 import ArgumentParser
+import SpringConventions
 import SpringExport
+import SpringFigures
 import SpringMath
 import SpringPlatforms
-import SpringPlotCore
+import SpringWire
 
 /// `verify --platform NAME|auto`: which platform's stepping a recording shows.
 enum PlatformChoice: ExpressibleByArgument, Hashable {

@@ -1,9 +1,11 @@
 import ArgumentParser
 import SpringCharts
+import SpringConventions
 import SpringExport
+import SpringFigures
 import SpringMath
 import SpringPlatforms
-import SpringPlotCore
+import SpringWire
 
 /// Checks a recorded trajectory from any animation library against the exact spring motion.
 struct Verify: ParsableCommand {

@@ -1,6 +1,8 @@
 import ArgumentParser
-import SpringPlotCore
 import SpringCharts
+import SpringConventions
+import SpringFigures
+import SpringWire
 
 extension OutputFormat: ExpressibleByArgument {}
 

@@ -1,5 +1,7 @@
 import ArgumentParser
-import SpringPlotCore
+import SpringConventions
+import SpringFigures
+import SpringWire
 
 /// A comma-separated list of numbers on the command line, e.g. `--damping 0.3,0.68,1`.
 struct DoubleList: ExpressibleByArgument, Hashable {

@@ -1,6 +1,8 @@
 import ArgumentParser
+import SpringConventions
+import SpringFigures
 import SpringMath
-import SpringPlotCore
+import SpringWire
 
 
 /// How many springs a command draws, which decides what `--damping` and `--response` accept and
@@ -186,7 +188,7 @@ struct RecordedMotionOptions: ParsableArguments {
     var to: Double?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Initial velocity in value units per second.", valueName: "units/s"))
-    var velocity: Double = 0
+    var velocity: Double = Motion().initialVelocity
 
     func validate() throws {
         let motion = Motion(from: from ?? 0, to: to ?? 0, initialVelocity: velocity)
@@ -201,13 +203,13 @@ struct RecordedMotionOptions: ParsableArguments {
 
 struct MotionOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Start value.", valueName: "value"))
-    var from: Double = 0
+    var from: Double = Motion().from
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Target value.", valueName: "value"))
-    var to: Double = 1
+    var to: Double = Motion().to
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Initial velocity in value units per second.", valueName: "units/s"))
-    var velocity: Double = 0
+    var velocity: Double = Motion().initialVelocity
 
     var motion: Motion { Motion(from: from, to: to, initialVelocity: velocity) }
 

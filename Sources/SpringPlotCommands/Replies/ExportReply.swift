@@ -1,24 +1,34 @@
+import SpringConventions
 import SpringExport
+import SpringFigures
 import SpringMath
 import SpringPlatforms
-import SpringPlotCore
+import SpringWire
 
 /// `export --json`: the spring, the motion, and each target's code with its numbers at full precision.
 struct ExportReply: Encodable {
-    struct Motion: Encodable {
+    /// The motion's keys: from, to, velocity, then the CSS easing's error.
+    struct MotionKeys: Encodable {
         var from: Double
         var to: Double
         var velocity: Double
         var cssError: Double
+
+        init(_ motion: Motion, cssError: Double) {
+            from = motion.from
+            to = motion.to
+            velocity = motion.initialVelocity
+            self.cssError = cssError
+        }
     }
 
     var spring: SpringReply
-    var motion: Motion
+    var motion: MotionKeys
     var targets: [TargetReply]
 
     init(named: NamedSpring, request: ExportRequest, exports: [TargetExport], compensations: [(ExportTarget, Compensation)]) {
         spring = SpringReply(named.spring)
-        motion = Motion(from: request.from, to: request.to, velocity: request.initialVelocity, cssError: request.cssError)
+        motion = MotionKeys(request.motion, cssError: request.cssError)
         targets = exports.map { export in
             TargetReply(export, compensated: compensations.filter { $0.0 == export.target }.map { CompensationReply($0.1) })
         }

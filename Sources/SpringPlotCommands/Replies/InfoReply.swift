@@ -1,6 +1,8 @@
+import SpringConventions
 import SpringExport
+import SpringFigures
 import SpringMath
-import SpringPlotCore
+import SpringWire
 
 /// `info --json`: one spring's derived quantities and the same spring in other tools' conventions.
 struct InfoReply: Encodable {

@@ -1,6 +1,7 @@
 import SpringExport
 import SpringMath
 import SpringPlatforms
+import SpringWire
 
 /// `verify --json`: a recording against the exact motion, and (with --platform) which platform's
 /// stepping explains it.

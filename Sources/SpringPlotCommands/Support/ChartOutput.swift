@@ -1,6 +1,8 @@
 import SpringCharts
+import SpringConventions
+import SpringFigures
 import SpringMath
-import SpringPlotCore
+import SpringWire
 
 extension ChartCanvasOptions {
     /// Renders `chart` into the format these options ask for and writes it where they say (the last

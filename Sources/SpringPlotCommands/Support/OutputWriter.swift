@@ -1,7 +1,9 @@
 import ArgumentParser
-import SpringPlotCore
-import SpringCharts
 import Glibc
+import SpringCharts
+import SpringConventions
+import SpringFigures
+import SpringWire
 
 /// Where output goes.
 enum OutputDestination: Equatable {

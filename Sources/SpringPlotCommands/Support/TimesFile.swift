@@ -1,6 +1,8 @@
 import ArgumentParser
-import SpringPlotCore
 import Glibc
+import SpringConventions
+import SpringFigures
+import SpringWire
 
 /// Sample times read from a file or standard input (`data --times-file`), for lists longer than a
 /// command line can carry.

@@ -1,6 +1,8 @@
 import ArgumentParser
-import SpringPlotCore
 import Glibc
+import SpringConventions
+import SpringFigures
+import SpringWire
 
 /// A recorded trajectory read from CSV: `t,position` or `t,position,velocity`, with that header.
 ///

@@ -691,8 +691,10 @@ function setup() {
       if (!response.ok) throw new Error(reply.error);
       $("preset").value = "";
       // The status says "tracked" once the spring is in the page, not before.
-      await fromConvention(`damping=${reply.dampingRatio}&response=${reply.response}`);
-      status.textContent = `tracked ${file.name}: ζ ${reply.dampingRatio.toPrecision(4)}, response ${reply.response.toPrecision(4)} s `
+      // The reply is `springplot track --json`'s: each estimate is { value, uncertainty }.
+      const zeta = reply.dampingRatio.value, seconds = reply.response.value;
+      await fromConvention(`damping=${zeta}&response=${seconds}`);
+      status.textContent = `tracked ${file.name}: ζ ${zeta.toPrecision(4)}, response ${seconds.toPrecision(4)} s `
         + `from ${reply.trackedSamples} frames`;
     } catch (error) {
       status.textContent = String(error.message || error);

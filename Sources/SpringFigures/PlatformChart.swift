@@ -1,5 +1,5 @@
 import SpringCharts
-import SpringExport
+import SpringConventions
 import SpringMath
 import SpringPlatforms
 

@@ -1,3 +1,5 @@
+import SpringMath
+
 /// The one JSON writer: turns any `Encodable` reply into text, keys in the order the type encodes
 /// them, numbers by `NumberFormat.roundTrip` (SpringMath).
 ///

@@ -1,5 +1,5 @@
 import SpringCharts
-import SpringExport
+import SpringConventions
 import SpringMath
 
 /// Small multiples of springs, one position curve per cell on shared axes: what `springplot grid`

@@ -1,5 +1,5 @@
 import SpringCharts
-import SpringExport
+import SpringConventions
 import SpringMath
 
 /// A chart's frame: size, pixel scale, theme and an optional title that replaces the default.

@@ -1,38 +1,5 @@
+import SpringConventions
 import SpringMath
-
-/// Where a motion goes: start, target and initial velocity (value units, per second).
-public struct Motion: Hashable, Sendable {
-    public var from: Double
-    public var to: Double
-    public var initialVelocity: Double
-
-    public init(from: Double = 0, to: Double = 1, initialVelocity: Double = 0) {
-        self.from = from
-        self.to = to
-        self.initialVelocity = initialVelocity
-    }
-
-    /// Values beyond this would overflow squared distances and energies.
-    public static let limit = 1e100
-
-    /// The first of from, to and velocity that is not a usable number, as (name, reason), or nil.
-    public var problem: (parameter: String, message: String)? {
-        for (value, name) in [(from, "from"), (to, "to"), (initialVelocity, "velocity")] {
-            if value.isNaN { return (name, "must be a number (got nan)") }
-            if !value.isFinite { return (name, "must be finite (got \(value))") }
-            if abs(value) > Motion.limit { return (name, "must lie between -1e100 and 1e100 (got \(value))") }
-        }
-        let travel = abs(to - from)
-        if travel > 0 && travel < Motion.smallestTravel {
-            return ("to", "leaves a travel too small to measure (|to − from| = \(shortest(travel)); give at least 1e-100, or no travel)")
-        }
-        return nil
-    }
-
-    /// The smallest travel `|to − from|` other than 0: a settle band (a fraction of the travel, down
-    /// to 1e-9) and the distances measured against it stay normal numbers.
-    public static let smallestTravel = 1e-100
-}
 
 /// What the charts need to know about one spring's motion.
 public struct SpringAnalysis: Sendable {

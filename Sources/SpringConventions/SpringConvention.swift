@@ -1,4 +1,3 @@
-import SpringExport
 import SpringMath
 
 /// A spring as a person describes it, in one tool's convention, with its values: what

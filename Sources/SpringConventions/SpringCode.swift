@@ -186,7 +186,7 @@ struct SourceText {
 
     /// The numeric arguments of the first call to `name`, in order.
     func call(_ name: String) -> [Double]? {
-        guard let range = text.range(of: name + "(") else { return nil }
+        guard let range = text.firstRange(of: name + "(") else { return nil }
         let rest = text[range.upperBound...]
         guard let close = rest.firstIndex(of: ")") else { return nil }
         let parts = rest[..<close].split(separator: ",")

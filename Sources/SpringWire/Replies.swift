@@ -1,4 +1,3 @@
-import SpringExport
 import SpringMath
 
 /// Named numbers written as one JSON object, in their order: a target's parameters by the target's

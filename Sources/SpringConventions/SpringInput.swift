@@ -1,4 +1,3 @@
-import SpringExport
 import SpringMath
 
 /// A problem with what a person typed, naming the parameter at fault.
