@@ -1,4 +1,5 @@
 import SpringMath
+import SpringPlatforms
 import SpringWire
 
 extension FitReply.Target {
@@ -15,5 +16,41 @@ extension FitReply {
     /// (``ExportRequest/conventionExports()``).
     public init(_ fit: SpringFit) {
         self.init(fit, targets: ExportRequest(fitted: fit).conventionExports().map(Target.init))
+    }
+}
+
+extension ExportReply {
+    /// The reply for `request`: its spring and motion, and each export with the compensations asked
+    /// for its target.
+    public init(_ request: ExportRequest, exports: [TargetExport], compensations: [(ExportTarget, Compensation)] = []) {
+        let motion = Motion(from: request.motion.from, to: request.motion.to, velocity: request.motion.initialVelocity,
+                            cssError: request.cssError)
+        self.init(spring: SpringReply(request.spring), motion: motion, targets: exports.map { export in
+            TargetReply(export, compensated: compensations.filter { $0.0 == export.target }.map { CompensationReply($0.1) })
+        })
+    }
+}
+
+extension TargetReply {
+    public init(_ export: TargetExport, compensated: [CompensationReply] = []) {
+        self.init(target: export.target.rawValue, title: export.target.title, code: export.code,
+                  parameters: ParametersReply(export.parameters), warnings: export.warnings,
+                  effectiveSpring: export.effectiveSpring.map(SpringReply.init),
+                  platforms: export.platforms.map(PlatformReportReply.init), compensated: compensated)
+    }
+}
+
+extension PlatformReportReply {
+    public init(_ report: PlatformReport) {
+        self.init(fps: report.frameRate, maxError: report.maxError, maxErrorFraction: report.maxErrorFraction,
+                  maxErrorTime: report.maxErrorTime, finishTime: report.finishTime,
+                  exactSettleTime: report.exactSettleTime, velocityKept: report.velocityKept)
+    }
+}
+
+extension CompensationReply {
+    public init(_ c: Compensation) {
+        self.init(fps: c.frameRate, parameters: ParametersReply(c.parameters.map { (name: $0.name, value: $0.value) }),
+                  maxErrorBefore: c.before.maxError, maxErrorAfter: c.after.maxError)
     }
 }

@@ -184,7 +184,8 @@ enum StudioEndpoints {
 
     // MARK: Export
 
-    /// `GET /api/export.json`: copy-ready code for every target (one spring).
+    /// `GET /api/export.json`: copy-ready code for every target (one spring), as `springplot export --json`
+    /// writes it.
     static func export(_ request: StudioRequest) throws(StudioInputError) -> StudioReply {
         let springs = try request.springs(maximum: 1)
         let motion = try request.motion()
@@ -202,12 +203,8 @@ enum StudioEndpoints {
         }
         let exportRequest = ExportRequest(spring: spring, motion: motion, cssError: error)
         let exports = (try? exportRequest.exportAll()) ?? []
-        let targets = exports.map { export in
-            StudioReplies.Export.Target(target: export.target.rawValue, title: export.target.title, code: export.code,
-                                        warnings: export.warnings,
-                                        effectiveSpring: export.effectiveSpring.map(SpringReply.init))
-        }
-        return .encoded(StudioReplies.Export(targets: targets))
+        // The reply is `springplot export --json`'s for the same spring and motion.
+        return .encoded(ExportReply(exportRequest, exports: exports))
     }
 
     // MARK: Segment

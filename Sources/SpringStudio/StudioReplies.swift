@@ -95,20 +95,6 @@ enum StudioReplies {
         var metrics: Metrics
     }
 
-    /// `GET /api/export.json`: every target's code for one spring.
-    struct Export: Encodable {
-        struct Target: Encodable {
-            var target: String
-            var title: String
-            var code: String
-            var warnings: [String]
-            /// The spring a target really runs, when it differs from the one asked for.
-            var effectiveSpring: SpringReply?
-        }
-
-        var targets: [Target]
-    }
-
     /// `GET /api/segment.json`: the motion interrupted and retargeted.
     struct Segment: Encodable {
         struct At: Encodable {

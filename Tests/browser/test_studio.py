@@ -544,6 +544,18 @@ def test_a_dropped_recording_loads_its_spring_and_is_deleted(page, server):
     assert [e for e in page.errors if "status of 422" not in e] == []
 
 
+def test_export_reply_is_springplot_exports(server):
+    # One reply type: the studio's export is `springplot export --json` for the same spring and motion.
+    status, _, body = fetch(server.rstrip("/") + "/api/export.json?damping=0.5&response=0.6&from=10&to=310&velocity=-800")
+    assert status == 200, body
+    cli = subprocess.run([built("springplot"), "export", "--damping", "0.5", "--response", "0.6", "--from", "10", "--to", "310",
+                          "--velocity", "-800", "--json"], check=True, capture_output=True, text=True)
+    studio, springplot = json.loads(body), json.loads(cli.stdout)
+    assert studio == springplot
+    assert studio["motion"] == {"from": 10, "to": 310, "velocity": -800, "cssError": 0.5}
+    assert len(studio["targets"]) == 16 and all(t["platforms"] for t in studio["targets"][:14])
+
+
 def test_track_reply_is_springplot_tracks(server):
     # One reply type: the studio answers a recording with exactly what `springplot track --json` writes
     # for the same file (the studio on one line, springplot indented; the same keys and numbers).

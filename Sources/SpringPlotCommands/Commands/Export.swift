@@ -143,7 +143,7 @@ struct Export: ParsableCommand {
         if let preview {
             try OutputWriter.writeFile(Array(try PreviewPage.html(for: request).utf8), to: preview)
         }
-        let text = json ? Export.json(named: named, request: request, exports: exports, compensations: compensations) + "\n"
+        let text = json ? Export.json(request: request, exports: exports, compensations: compensations) + "\n"
             : Export.text(named: named, exports: exports, velocity: velocity, compensations: compensations)
         try OutputWriter.writeStandardOutput(Array(text.utf8))
     }
@@ -197,8 +197,8 @@ struct Export: ParsableCommand {
         }
     }
 
-    static func json(named: NamedSpring, request: ExportRequest, exports: [TargetExport],
+    static func json(request: ExportRequest, exports: [TargetExport],
                      compensations: [(ExportTarget, Compensation)] = []) -> String {
-        JSONWriter.text(ExportReply(named: named, request: request, exports: exports, compensations: compensations))
+        JSONWriter.text(ExportReply(request, exports: exports, compensations: compensations))
     }
 }
