@@ -20,6 +20,10 @@ let package = Package(
         .library(name: "SpringCharts", targets: ["SpringCharts"]),
         .library(name: "SpringPlatforms", targets: ["SpringPlatforms"]),
         .library(name: "SpringExport", targets: ["SpringExport"]),
+        // What SpringExport's API takes and gives: the motion and the spring conventions people type,
+        // and the JSON replies.
+        .library(name: "SpringConventions", targets: ["SpringConventions"]),
+        .library(name: "SpringWire", targets: ["SpringWire"]),
         .executable(name: "springplot", targets: ["springplot"]),
         .executable(name: "spring-studio", targets: ["spring-studio"]),
     ],

@@ -12,7 +12,7 @@ public func tidyUp(_ value: Double) -> Double {
     return 10 * exponent
 }
 
-/// A short readable number for labels and tables: ``NumberFormat/people(_:digits:)``, 3 significant
+/// A short readable number for labels and tables: `NumberFormat.people(_:digits:)`, 3 significant
 /// digits unless told.
 public func label(_ value: Double, digits: Int = 3) -> String {
     NumberFormat.people(value, digits: digits)

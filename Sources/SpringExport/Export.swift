@@ -4,9 +4,9 @@ import SpringMath
 import SpringPlatforms
 import SpringWire
 
-/// A platform a spring can be handed to: one of the modelled ``Platform``s, CSS, or the design token.
+/// A platform a spring can be handed to: one of the modelled `Platform`s, CSS, or the design token.
 ///
-/// The platforms come from one list, ``Platform``'s cases; a target's raw value is its platform's
+/// The platforms come from one list, `Platform`'s cases; a target's raw value is its platform's
 /// (`swiftui`, `react-spring`, …). Rebound's Java port is modelled but has no code of its own:
 /// Origami's code serves it, so it is not among ``allCases`` and exporting it gives Origami's code.
 public enum ExportTarget: Hashable, Sendable, CaseIterable, RawRepresentable {
@@ -17,7 +17,7 @@ public enum ExportTarget: Hashable, Sendable, CaseIterable, RawRepresentable {
     /// A design token (JSON).
     case token
 
-    /// Every target, in the order `springplot export` lists them: the platforms in ``Platform``'s
+    /// Every target, in the order `springplot export` lists them: the platforms in `Platform`'s
     /// order, then CSS and the token.
     public static let allCases: [ExportTarget] =
         Platform.allCases.filter { $0 != .reboundJava }.map(ExportTarget.platform) + [.css, .token]
@@ -65,7 +65,7 @@ public enum ExportTarget: Hashable, Sendable, CaseIterable, RawRepresentable {
 /// What to export: a spring and, optionally, the motion it runs (for velocity and the CSS easing).
 public struct ExportRequest: Sendable {
     public var spring: Spring
-    /// Where the motion goes, in the target's units (px for the web): ``Motion/onScreen`` by default.
+    /// Where the motion goes, in the target's units (px for the web): `Motion.onScreen` by default.
     public var motion: Motion
     /// The CSS easing's maximum error, in the same units as the motion.
     public var cssError: Double

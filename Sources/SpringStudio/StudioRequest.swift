@@ -90,7 +90,7 @@ struct StudioRequest {
         }
     }
 
-    /// from, to and velocity; each one not given is ``Motion/onScreen``'s (the preview's pixels).
+    /// from, to and velocity; each one not given is `Motion.onScreen`'s (the preview's pixels).
     func motion() throws(StudioInputError) -> Motion {
         let given = Motion.onScreen
         let motion = Motion(from: number("from") ?? given.from, to: number("to") ?? given.to,
