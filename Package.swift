@@ -100,7 +100,7 @@ let package = Package(
         .executableTarget(
             name: "spring-studio",
             dependencies: [
-                "SpringStudio",
+                "SpringStudio", "SpringConventions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
             ],
             swiftSettings: settings

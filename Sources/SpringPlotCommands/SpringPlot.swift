@@ -55,9 +55,7 @@ package enum Main {
                 print(SpringPlot.fullMessage(for: error))
                 return 0
             }
-            let message = SpringPlot.message(for: error)
-            let firstLine = message.split(separator: "\n").first.map(String.init) ?? message
-            printError("springplot: error: \(firstLine.replacingPrefix("Error: ", with: ""))")
+            printError("springplot: error: \(oneLineMessage(SpringPlot.message(for: error)))")
             return code.rawValue == 0 ? 1 : code.rawValue
         }
     }
@@ -97,10 +95,4 @@ func unknownHelpTopic(_ arguments: [String]) -> String? {
 /// A chart could not be rendered (a Cairo failure).
 struct RenderFailure: Error, CustomStringConvertible {
     var description: String
-}
-
-extension String {
-    func replacingPrefix(_ prefix: String, with replacement: String) -> String {
-        hasPrefix(prefix) ? replacement + dropFirst(prefix.count) : self
-    }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
+import SpringConventions
 import SpringStudio
 
 /// `spring-studio`: serves the spring studio page on this machine.
@@ -11,7 +12,7 @@ struct SpringStudioCommand: AsyncParsableCommand {
         abstract: "A local web page to tune springs by feel, interrupt them and export them.",
         discussion: """
             Starts an HTTP server on 127.0.0.1 and prints its URL. Open it in a browser. The page and its \
-            JSON and SVG endpoints are documented in the README.
+            JSON and SVG endpoints are documented in docs/studio.md.
 
             Examples:
               spring-studio                 # http://127.0.0.1:8080/
@@ -59,8 +60,7 @@ struct SpringStudioCommand: AsyncParsableCommand {
                 print(fullMessage(for: error))
                 return
             }
-            let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            FileHandle.standardError.write(Data("spring-studio: error: \(message.replacingOccurrences(of: "Error: ", with: ""))\n".utf8))
+            FileHandle.standardError.write(Data("spring-studio: error: \(oneLineMessage(self.message(for: error)))\n".utf8))
             Foundation.exit(code.rawValue == 0 ? 1 : code.rawValue)
         }
     }
