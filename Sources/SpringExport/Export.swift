@@ -112,20 +112,36 @@ public struct TargetExport: Sendable {
     public var code: String
     /// The numbers in the code at full precision, typed by target.
     public var values: TargetParameters
-    /// One line each: where the target cannot express the spring, clamps, rounds or drops something.
+    /// One line each: what a user would see: the target clamps or drops something (a nonzero initial
+    /// velocity, a parameter out of its range), or what it displays strays visibly (see
+    /// ``ExportRequest/visibleError``).
     public var warnings: [String]
+    /// One line each: how the code was converted and how the target behaves, where it does not change
+    /// what a user sees (`springplot export --explain` prints them).
+    public var notes: [String]
+    /// More code for the same motion, shown only on request (CSS's Web Animations keyframes).
+    public var moreCode: String?
+    /// ``code`` on one line, where it spans many only for reading (the design token's JSON): what a
+    /// listing of several targets shows.
+    public var oneLineCode: String?
     /// The spring the target really runs, when it differs from the one asked for.
     public var effectiveSpring: Spring?
     /// What the platform really displays at each of the request's frame rates (empty for the token).
     public var platforms: [PlatformReport] = []
 
-    init(code: String, values: TargetParameters, warnings: [String], effectiveSpring: Spring?) {
+    init(code: String, moreCode: String? = nil, values: TargetParameters, warnings: [String], notes: [String],
+         effectiveSpring: Spring?) {
         self.target = values.target
         self.code = code
+        self.moreCode = moreCode
         self.values = values
         self.warnings = warnings
+        self.notes = notes
         self.effectiveSpring = effectiveSpring
     }
+
+    /// ``code`` followed by ``moreCode``: everything there is to paste.
+    public var fullCode: String { moreCode.map { code + "\n" + $0 } ?? code }
 
     /// The numbers in the code at full precision, in order, by the target's own parameter names
     /// (``values`` as ``TargetParameters/namedValues`` writes them).
@@ -202,7 +218,9 @@ extension ExportRequest {
         if target == .css && easing == nil { easing = try cssEasing() }
         var export = try code(target, easing: easing)
         export.platforms = platformReports(target, easing: easing)
-        export.warnings += ExportRequest.platformWarnings(export.platforms)
+        let platformLines = platformWarnings(export.platforms)
+        export.warnings += platformLines.warnings
+        export.notes += platformLines.notes
         return export
     }
 
@@ -258,11 +276,11 @@ extension ExportRequest {
         var lines = ["Spring(duration: \(n(spring.response)), bounce: \(n(swiftUIBounce)))",
                      ".spring(response: \(n(spring.response)), dampingFraction: \(n(zeta)))"]
         var carriedVelocity: Double?
-        var warnings: [String] = []
+        var warnings: [String] = [], notes: [String] = []
         if let v = travelsPerSecond, v != 0 {
             lines.append(".interpolatingSpring(mass: \(n(m)), stiffness: \(n(k)), damping: \(n(c)), initialVelocity: \(n(v)))")
             carriedVelocity = v
-            warnings.append("only interpolatingSpring carries velocity, as a fraction of the travel per second (\(n(v)))")
+            notes.append("only interpolatingSpring carries velocity, as a fraction of the travel per second (\(n(v)))")
         } else if initialVelocity != 0 {
             warnings.append("cannot carry velocity without travel (from equals to)")
         }
@@ -272,7 +290,7 @@ extension ExportRequest {
         return TargetExport(code: lines.joined(separator: "\n"),
                             values: .swiftUI(duration: spring.response, bounce: swiftUIBounce, response: spring.response,
                                              dampingFraction: zeta, initialVelocity: carriedVelocity),
-                            warnings: warnings, effectiveSpring: nil)
+                            warnings: warnings, notes: notes, effectiveSpring: nil)
     }
 
     private func uiKit() -> TargetExport {
@@ -285,13 +303,17 @@ extension ExportRequest {
         UISpringTimingParameters(duration: \(n(spring.response)), bounce: \(n(swiftUIBounce)),
                                  initialVelocity: CGVector(dx: \(n(v)), dy: 0))
         """
-        var warnings = ["initialVelocity is the velocity divided by the travel (\(n(initialVelocity)) / \(n(travel)))",
-                        "UISpringTimingParameters(dampingRatio:) would drop the response (it follows the animator's duration)"]
-        if travelsPerSecond == nil && initialVelocity != 0 { warnings[0] = "cannot carry velocity without travel (from equals to)" }
+        var warnings: [String] = []
+        var notes = ["initialVelocity is the velocity divided by the travel (\(n(initialVelocity)) / \(n(travel)))",
+                     "UISpringTimingParameters(dampingRatio:) would drop the response (it follows the animator's duration)"]
+        if travelsPerSecond == nil && initialVelocity != 0 {
+            notes.removeFirst()
+            warnings.append("cannot carry velocity without travel (from equals to)")
+        }
         return TargetExport(code: code,
                             values: .uiKit(mass: m, stiffness: k, damping: c, dampingRatio: zeta, duration: spring.response,
                                            bounce: swiftUIBounce, initialVelocity: v),
-                            warnings: warnings, effectiveSpring: nil)
+                            warnings: warnings, notes: notes, effectiveSpring: nil)
     }
 
     private func coreAnimation() -> TargetExport {
@@ -306,18 +328,20 @@ extension ExportRequest {
         """
         if zeta > 1 { code += "\nanimation.allowsOverdamping = true  // iOS 17+" }
         code += "\nanimation.duration = animation.settlingDuration  // exact settle to 0.1 %: \(n(settle)) s"
-        var warnings = ["settlingDuration's formula is unpublished; the exact time to settle within 0.1 % is \(n(settle)) s"]
+        let notes = ["settlingDuration's formula is unpublished; the exact time to settle within 0.1 % is \(n(settle)) s"]
+        var warnings: [String] = []
         if zeta > 1 { warnings.append("overdamped: needs allowsOverdamping = true (iOS 17+), or it runs critically damped") }
         return TargetExport(code: code,
                             values: .coreAnimation(mass: m, stiffness: k, damping: c, initialVelocity: v, settlingDuration: settle),
-                            warnings: warnings, effectiveSpring: nil)
+                            warnings: warnings, notes: notes, effectiveSpring: nil)
     }
 
     private func wave() -> TargetExport {
         let effective = spring.waveEffective
         var code = "Spring(dampingRatio: \(n(zeta)), response: \(n(spring.response))\(m != 1 ? ", mass: \(n(m))" : ""))"
         if initialVelocity != 0 { code += "\nanimator.velocity = \(n(initialVelocity))" }
-        var warnings = ["steps with semi-implicit Euler at the frame rate and snaps at its settle estimate"]
+        let notes = ["steps with semi-implicit Euler at the frame rate and snaps at its settle estimate"]
+        var warnings: [String] = []
         let changed = abs(effective.dampingCoefficient - c) > 1e-9 * max(c, 1)
         if changed {
             warnings.insert("caps the damping coefficient near 60 (rubber band to 75): \(n(c)) runs as \(n(effective.dampingCoefficient)), ζ \(n(zeta)) as ζ \(n(effective.dampingRatio))", at: 0)
@@ -326,7 +350,7 @@ extension ExportRequest {
                             values: .wave(dampingRatio: zeta, response: spring.response, mass: m,
                                           effectiveDampingCoefficient: effective.dampingCoefficient,
                                           effectiveDampingRatio: effective.dampingRatio),
-                            warnings: warnings, effectiveSpring: changed ? effective : nil)
+                            warnings: warnings, notes: notes, effectiveSpring: changed ? effective : nil)
     }
 
     // MARK: Android
@@ -346,11 +370,11 @@ extension ExportRequest {
     private func compose() -> TargetExport {
         var code = "spring<Float>(dampingRatio = \(n(zeta))f, stiffness = \(n(kPerMass))f)"
         if initialVelocity != 0 { code += "\n// animatable.animateTo(target, animationSpec, initialVelocity = \(n(initialVelocity))f)" }
-        var warnings = ["assumes mass 1: stiffness is k/m\(m != 1 ? " (\(n(k)) / \(n(m)))" : "")"]
-        if let w = float32Warning() { warnings.append(w) }
+        let notes = ["assumes mass 1: stiffness is k/m\(m != 1 ? " (\(n(k)) / \(n(m)))" : "")"]
+        let warnings = float32Warning().map { [$0] } ?? []
         return TargetExport(code: code,
                             values: .compose(dampingRatio: zeta, stiffness: kPerMass, initialVelocity: initialVelocity),
-                            warnings: warnings, effectiveSpring: nil)
+                            warnings: warnings, notes: notes, effectiveSpring: nil)
     }
 
     private func android() -> TargetExport {
@@ -360,11 +384,11 @@ extension ExportRequest {
             .setStartValue(\(n(from))f)
             .setStartVelocity(\(n(initialVelocity))f)
         """
-        var warnings = ["assumes mass 1: stiffness is k/m\(m != 1 ? " (\(n(k)) / \(n(m)))" : "")"]
-        if let w = float32Warning() { warnings.append(w) }
+        let notes = ["assumes mass 1: stiffness is k/m\(m != 1 ? " (\(n(k)) / \(n(m)))" : "")"]
+        let warnings = float32Warning().map { [$0] } ?? []
         return TargetExport(code: code,
                             values: .android(dampingRatio: zeta, stiffness: kPerMass, startVelocity: initialVelocity),
-                            warnings: warnings, effectiveSpring: nil)
+                            warnings: warnings, notes: notes, effectiveSpring: nil)
     }
 
     // MARK: Flutter
@@ -376,17 +400,17 @@ extension ExportRequest {
         """
         return TargetExport(code: code,
                             values: .flutter(mass: m, stiffness: k, damping: c, velocity: initialVelocity),
-                            warnings: [], effectiveSpring: nil)
+                            warnings: [], notes: [], effectiveSpring: nil)
     }
 
     // MARK: Web
 
     private func framerPhysics() -> TargetExport {
         let code = "{ type: \"spring\", stiffness: \(n(k)), damping: \(n(c)), mass: \(n(m)), velocity: \(n(initialVelocity)) }"
-        let warnings = ["ends when within restDelta (0.5) and restSpeed (2/s) of rest, then snaps"]
+        let notes = ["ends when within restDelta (0.5) and restSpeed (2/s) of rest, then snaps"]
         return TargetExport(code: code,
                             values: .framerPhysics(stiffness: k, damping: c, mass: m, velocity: initialVelocity),
-                            warnings: warnings, effectiveSpring: nil)
+                            warnings: [], notes: notes, effectiveSpring: nil)
     }
 
     private func framerDuration() -> TargetExport {
@@ -398,12 +422,12 @@ extension ExportRequest {
         if zeta < 0.05 { warnings.append("bounce is clamped to 0.95 (ζ ≥ 0.05): it runs at ζ 0.05") }
         if options.duration > 10 { warnings.append("duration is clamped to 10 s: it runs a faster spring") }
         if options.duration < 0.01 { warnings.append("duration is clamped to 0.01 s: it runs a slower spring") }
-        warnings.append("cuts the motion at the duration, where 0.1 % of the travel can remain")
+        let notes = ["cuts the motion at the duration, where 0.1 % of the travel can remain"]
         if let w = velocityIgnoredWarning { warnings.append(w) }
         let differs = !NumberText.sameMotion(effective, spring)
         return TargetExport(code: code,
                             values: .framerDuration(duration: options.duration, bounce: options.bounce),
-                            warnings: warnings, effectiveSpring: differs ? effective : nil)
+                            warnings: warnings, notes: notes, effectiveSpring: differs ? effective : nil)
     }
 
     private func framerVisualDuration() -> TargetExport {
@@ -418,16 +442,16 @@ extension ExportRequest {
         let differs = !NumberText.sameMotion(effective, spring)
         return TargetExport(code: code,
                             values: .framerVisualDuration(visualDuration: visual, bounce: bounce),
-                            warnings: warnings, effectiveSpring: differs ? effective : nil)
+                            warnings: warnings, notes: [], effectiveSpring: differs ? effective : nil)
     }
 
     private func reactSpring() -> TargetExport {
         let code = "useSpring({ from: { x: \(n(from)) }, to: { x: \(n(to)) }, config: { tension: \(n(k)), friction: \(n(c)), mass: \(n(m)), velocity: \(n(initialVelocity / 1000)) } })"
-        let warnings = ["velocity is in units per millisecond (\(n(initialVelocity)) / 1000)",
-                        "integrates in 1 ms Euler steps: close to, not exactly, this motion"]
+        let notes = ["velocity is in units per millisecond (\(n(initialVelocity)) / 1000)",
+                     "integrates in 1 ms Euler steps: close to, not exactly, this motion"]
         return TargetExport(code: code,
                             values: .reactSpring(tension: k, friction: c, mass: m, velocity: initialVelocity / 1000),
-                            warnings: warnings, effectiveSpring: nil)
+                            warnings: [], notes: notes, effectiveSpring: nil)
     }
 
     private func reanimated() -> TargetExport {
@@ -440,7 +464,7 @@ extension ExportRequest {
         }
         return TargetExport(code: code,
                             values: .reanimated(stiffness: k, damping: c, mass: m, velocity: initialVelocity),
-                            warnings: warnings, effectiveSpring: effective)
+                            warnings: warnings, notes: [], effectiveSpring: effective)
     }
 
     private func origami() -> TargetExport {
@@ -464,13 +488,13 @@ extension ExportRequest {
         if initialVelocity != 0 && self.travelsPerSecond == nil { warnings.append("cannot carry velocity without travel (from equals to)") }
         if qc.tension < 0 { warnings.append("Origami tension is negative (\(n(qc.tension))): the spring is softer than Origami's scale reaches (k/m < 85.4)") }
         if qc.friction < 0 { warnings.append("Origami friction is negative (\(n(qc.friction))): too little damping for Origami's scale") }
-        if m != 1 { warnings.append("Rebound and Origami assume mass 1: tension and friction are k/m and c/m") }
+        let notes = m != 1 ? ["Rebound and Origami assume mass 1: tension and friction are k/m and c/m"] : []
         return TargetExport(code: code,
                             values: .origami(tension: kPerMass, friction: cPerMass, origamiTension: qc.tension,
                                              origamiFriction: qc.friction, velocity: travelsPerSecond,
                                              dynamicsTension: k, dynamicsFriction: c, dynamicsMass: m,
                                              dynamicsVelocity: initialVelocity),
-                            warnings: warnings, effectiveSpring: nil)
+                            warnings: warnings, notes: notes, effectiveSpring: nil)
     }
 
     private func figma() -> TargetExport {
@@ -478,7 +502,7 @@ extension ExportRequest {
         var warnings: [String] = []
         if initialVelocity != 0 { warnings.append("initialVelocity's meaning is undocumented: none exported") }
         return TargetExport(code: code, values: .figma(mass: m, stiffness: k, damping: c),
-                            warnings: warnings, effectiveSpring: nil)
+                            warnings: warnings, notes: [], effectiveSpring: nil)
     }
 
     // MARK: CSS and token
@@ -502,26 +526,32 @@ extension ExportRequest {
             "  { offset: \(LinearEasing.decimal(point.input, places: easing.inputDecimals + 2)), transform: \"translateX(\(n(from + point.output * travel))px)\" }"
         }.joined(separator: ",\n")
         let code = """
-        .spring {
-          transition: transform \(n(ms))ms \(css);
-        }
+        .spring { transition: transform \(n(ms))ms \(css); }
         @supports not (animation-timing-function: linear(0, 1)) {
           .spring { transition-timing-function: \(bezier.css); } /* error \(n(bezier.error * abs(travel))) px */
         }
+        """
+        let keyframeCode = """
         /* Web Animations */
         element.animate([
         \(keyframes)
         ], { duration: \(n(ms)), easing: "linear" });
         """
-        var warnings = [
+        var notes = [
             "\(easing.points.count) points, \(css.utf8.count) bytes, measured error \(n(easing.measuredError * abs(travel))) px (budget \(n(cssError)) px on \(n(abs(travel))) px)",
             "a CSS transition cannot carry velocity into a retarget: an interrupted transition restarts from rest",
         ]
-        if initialVelocity != 0 { warnings.append("the initial velocity is baked into this curve; a different start velocity needs a new export") }
-        return TargetExport(code: code,
+        if initialVelocity != 0 { notes.append("the initial velocity is baked into this curve; a different start velocity needs a new export") }
+        var warnings: [String] = []
+        let bezierError = bezier.error * abs(travel)
+        if bezierError >= visibleError {
+            warnings.append("the cubic-bezier fallback (browsers without linear()) is off by up to \(n(bezierError)) px "
+                            + "(\(NumberFormat.percent(bezier.error, digits: 2)) of the travel)")
+        }
+        return TargetExport(code: code, moreCode: keyframeCode,
                             values: .css(duration: easing.duration, points: easing.points.count, bytes: css.utf8.count,
                                          maxErrorPx: easing.measuredError * abs(travel), bezierErrorPx: bezier.error * abs(travel)),
-                            warnings: warnings, effectiveSpring: nil)
+                            warnings: warnings, notes: notes, effectiveSpring: nil)
     }
 
     /// The design token's document: the spring in its `$value`, the CSS easing in `$extensions`.
@@ -564,8 +594,39 @@ extension ExportRequest {
                       maxErrorPx: easing.measuredError * abs(travel))
         }
         let token = Token(spring: .init(value: SpringReply(spring), extensions: css.map { Token.Extensions(css: $0) }))
-        return TargetExport(code: JSONWriter.text(token), values: .token(dampingRatio: zeta, response: spring.response, mass: m),
-                            warnings: easing == nil ? ["no travel: the token carries no CSS easing"] : [],
-                            effectiveSpring: nil)
+        var export = TargetExport(code: JSONWriter.text(token), values: .token(dampingRatio: zeta, response: spring.response, mass: m),
+                                  warnings: [], notes: easing == nil ? ["no travel: the token carries no CSS easing"] : [],
+                                  effectiveSpring: nil)
+        export.oneLineCode = JSONWriter.text(token, pretty: false)
+        return export
+    }
+}
+
+extension ExportRequest {
+    /// The code for a compensation's retuned parameters, written as the plain target's code is: what
+    /// `springplot export --compensate-for` prints beside the plain code.
+    public func compensatedCode(_ compensation: Compensation) -> String {
+        let hz = n(compensation.frameRate)
+        switch compensation.values {
+        case let .reactSpring(tension, friction, mass, velocity):
+            return "useSpring({ from: { x: \(n(from)) }, to: { x: \(n(to)) }, config: { tension: \(n(tension)), "
+                + "friction: \(n(friction)), mass: \(n(mass)), velocity: \(n(velocity)) } })  // for \(hz) Hz"
+        case let .reboundJavaScript(tension, friction, velocity, origamiTension, origamiFriction):
+            var code = """
+            // Rebound JS SpringConfig (tension, friction; mass 1), for \(hz) Hz
+            new SpringConfig(\(n(tension)), \(n(friction)))
+            // Origami / Quartz Composer values, for \(hz) Hz
+            SpringConfig.fromOrigamiTensionAndFriction(\(n(origamiTension)), \(n(origamiFriction)))
+            """
+            if velocity != 0 { code += "\nspring.setVelocity(\(n(velocity)))" }
+            return code
+        case let .reboundJava(tension, friction, velocity):
+            var code = """
+            // Rebound (Java) SpringConfig (tension, friction; mass 1), for \(hz) Hz
+            new SpringConfig(\(n(tension)), \(n(friction)))
+            """
+            if velocity != 0 { code += "\nspring.setVelocity(\(n(velocity)))" }
+            return code
+        }
     }
 }

@@ -6,8 +6,8 @@ extension FitReply.Target {
     /// One target's code and parameters, as `fit --json`, `track --json` and the studio's track
     /// reply list them.
     public init(_ export: TargetExport) {
-        self.init(target: export.target.rawValue, code: export.code, parameters: ParametersReply(export.parameters),
-                  warnings: export.warnings)
+        self.init(target: export.target.rawValue, code: export.fullCode, parameters: ParametersReply(export.parameters),
+                  warnings: export.warnings, notes: export.notes)
     }
 }
 
@@ -33,8 +33,8 @@ extension ExportReply {
 
 extension TargetReply {
     public init(_ export: TargetExport, compensated: [CompensationReply] = []) {
-        self.init(target: export.target.rawValue, title: export.target.title, code: export.code,
-                  parameters: ParametersReply(export.parameters), warnings: export.warnings,
+        self.init(target: export.target.rawValue, title: export.target.title, code: export.fullCode,
+                  parameters: ParametersReply(export.parameters), warnings: export.warnings, notes: export.notes,
                   effectiveSpring: export.effectiveSpring.map(SpringReply.init),
                   platforms: export.platforms.map(PlatformReportReply.init), compensated: compensated)
     }

@@ -33,7 +33,10 @@ public struct TargetReply: Encodable, Sendable {
     public var title: String
     public var code: String
     public var parameters: ParametersReply
+    /// What a user would see: clamps, a dropped velocity, a visible error.
     public var warnings: [String]
+    /// How the code was converted and how the target behaves, where a user would not see it.
+    public var notes: [String]
     /// The spring the target really runs, when it differs from the one asked for.
     public var effectiveSpring: SpringReply?
     public var platforms: [PlatformReportReply]
@@ -41,12 +44,14 @@ public struct TargetReply: Encodable, Sendable {
     public var compensated: [CompensationReply]
 
     public init(target: String, title: String, code: String, parameters: ParametersReply, warnings: [String],
-                effectiveSpring: SpringReply?, platforms: [PlatformReportReply], compensated: [CompensationReply]) {
+                notes: [String], effectiveSpring: SpringReply?, platforms: [PlatformReportReply],
+                compensated: [CompensationReply]) {
         self.target = target
         self.title = title
         self.code = code
         self.parameters = parameters
         self.warnings = warnings
+        self.notes = notes
         self.effectiveSpring = effectiveSpring
         self.platforms = platforms
         self.compensated = compensated
@@ -59,13 +64,14 @@ public struct TargetReply: Encodable, Sendable {
         try container.encode(code, forKey: .code)
         try container.encode(parameters, forKey: .parameters)
         try container.encode(warnings, forKey: .warnings)
+        try container.encode(notes, forKey: .notes)
         try container.encodeIfPresent(effectiveSpring, forKey: .effectiveSpring)
         try container.encode(platforms, forKey: .platforms)
         if !compensated.isEmpty { try container.encode(compensated, forKey: .compensated) }
     }
 
     private enum CodingKeys: String, CodingKey {
-        case target, title, code, parameters, warnings, effectiveSpring, platforms, compensated
+        case target, title, code, parameters, warnings, notes, effectiveSpring, platforms, compensated
     }
 }
 

@@ -10,12 +10,14 @@ public struct FitReply: Encodable, Sendable {
         public var code: String
         public var parameters: ParametersReply
         public var warnings: [String]
+        public var notes: [String]
 
-        public init(target: String, code: String, parameters: ParametersReply, warnings: [String]) {
+        public init(target: String, code: String, parameters: ParametersReply, warnings: [String], notes: [String]) {
             self.target = target
             self.code = code
             self.parameters = parameters
             self.warnings = warnings
+            self.notes = notes
         }
     }
 

@@ -149,7 +149,7 @@ struct ConversionFixtureTests {
         #expect(framer == -500)
         #expect(swiftUI == -2.5)
         #expect(try request.export(.platform(.framerDuration)).warnings.contains { $0.contains("ignores the initial velocity") })
-        #expect(try request.export(.css).warnings.contains { $0.contains("cannot carry velocity into a retarget") })
+        #expect(try request.export(.css).notes.contains { $0.contains("cannot carry velocity into a retarget") })
     }
 }
 

@@ -61,7 +61,7 @@ struct PrintedCSSTests {
                       (0.15, 0.3, 0.0, 300.0, 0.5), (0.3, 0.5, 0.0, 100.0, 0.5), (0.8, 0.5, -900.0, -250.0, 1.0)])
     func printedErrorWithinBudget(zeta: Double, response: Double, velocity: Double, to: Double, budget: Double) throws {
         let run = try springplot(["export", "--target", "css", "--damping", "\(zeta)", "--response", "\(response)",
-                                  "--velocity", "\(velocity)", "--to", "\(to)", "--error", "\(budget)"])
+                                  "--velocity", "\(velocity)", "--to", "\(to)", "--error", "\(budget)", "--explain"])
         #expect(run.status == 0, "\(run.standardError)")
         let printed = try #require(PrintedTransition(run.output), "\(run.output)")
         var worst = 0.0

@@ -6,12 +6,19 @@ import SpringMath
 import SpringPlatforms
 import SpringWire
 
-extension ExportTarget: ExpressibleByArgument {
-    public init?(argument: String) {
-        self.init(rawValue: argument.lowercased())
+extension ExportTarget {
+    /// The targets of one `--target` value: names separated by commas (`react-spring,css`).
+    static func list(_ argument: String) throws -> [ExportTarget] {
+        let names = argument.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        return try names.map { name in
+            guard let target = ExportTarget(rawValue: name.lowercased()) else {
+                let choices = ExportTarget.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError(name.isEmpty ? "an empty target name (choose from \(choices))"
+                                                   : "no target '\(name)' (choose from \(choices))")
+            }
+            return target
+        }
     }
-
-    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }
 
 /// Copy-ready code for one spring on every platform, with what each platform cannot say.
@@ -20,16 +27,18 @@ struct Export: ParsableCommand {
         commandName: "export",
         abstract: "Copy-ready code for the spring on SwiftUI, UIKit, Core Animation, Wave, Compose, Android, Flutter, the web, Figma and CSS.",
         discussion: """
-            Prints each target's code with one-line warnings where the target cannot express the spring \
-            (clamps, caps, ignored velocity, missing mass) and the spring it really runs. Each target's line \
-            "≈" says what the platform really displays, from a model of its stepping, at each --fps rate: \
-            the largest distance from the spring asked for, when it finishes beside the exact settle time \
-            (0.1 % of the travel) and whether it keeps the velocity; a warning follows where the error is \
-            0.5 % of the travel or more, or the finish is a frame or more off. --compensate-for retunes \
-            react-spring and Rebound for one frame rate. CSS gets a \
-            linear() easing whose error against the exact motion is at most --error everywhere, with the \
-            duration, point count, size and measured error, Web Animations keyframes and a cubic-bezier \
-            fallback. --json carries every number at full precision.
+            Prints each target's code and one summary line of what the platform really displays, from a \
+            model of its stepping, at each --fps rate: the largest error against the spring asked for (as \
+            a share of the travel) and when it stops. The line starts with "!" when the error is one a user \
+            would see (1 % of the travel, or 1 px on a longer travel), "≈" otherwise. Lines starting with \
+            "!" follow for the rest a user would see: a clamp or cap, a parameter out of the platform's \
+            range, an initial velocity dropped, a CSS fallback that strays, and the spring the target \
+            really runs. --explain adds the notes (how each number was converted, finishes off the exact \
+            0.1 % settle, the CSS easing's size and error), the full platform lines and CSS's Web \
+            Animations keyframes. --target takes several names. --compensate-for retunes react-spring and \
+            Rebound for one frame rate and prints their code beside the plain code. CSS gets a linear() \
+            easing whose error against the exact motion is at most --error everywhere, and a cubic-bezier \
+            fallback. --json carries every number at full precision, warnings and notes apart.
 
             Targets: \(ExportTarget.allCases.map(\.rawValue).joined(separator: ", ")).
 
@@ -38,6 +47,7 @@ struct Export: ParsableCommand {
               springplot export --swiftui-duration 0.5 --bounce 0.3 --target css --to 300 --error 0.5
               springplot export --damping 0.5 --response 0.6 --velocity -800 --preview preview.html
               springplot export --damping 0.68 --response 0.8 --target react-spring --compensate-for 60
+              springplot export --from-code '.spring(duration: 0.5, bounce: 0.3)' --target react-spring,css
             """)
 
     @OptionGroup(title: "Spring") var spring: OneSpringOptions
@@ -55,8 +65,13 @@ struct Export: ParsableCommand {
             help: ArgumentHelp("The CSS easing's largest error, in the same units (0 < error < travel).", valueName: "units"))
     var cssError: Double = 0.5
 
-    @Option(help: ArgumentHelp("Print one target only.", valueName: "name"))
-    var target: ExportTarget?
+    @Option(name: .customLong("target"), parsing: .singleValue,
+            help: ArgumentHelp("Print these targets only: names separated by commas, or --target again.", valueName: "name[,name…]"),
+            transform: ExportTarget.list)
+    var targetLists: [[ExportTarget]] = []
+
+    @Flag(help: "Also print how each number was converted, every note on the platforms' stepping, and CSS's Web Animations keyframes.")
+    var explain = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Display rates at which each platform's real stepping is measured.",
                                                         valueName: "hz[,hz…]"))
@@ -77,14 +92,21 @@ struct Export: ParsableCommand {
                                valueName: "file.html"))
     var preview: String?
 
+    /// The targets asked for, in order, each once; empty for every target.
+    var chosenTargets: [ExportTarget] {
+        var seen = Set<ExportTarget>()
+        return targetLists.joined().filter { seen.insert($0).inserted }
+    }
+
     func validate() throws {
-        if target != nil && all { throw ValidationError("--target and --all cannot be combined") }
+        let targets = chosenTargets
+        if !targets.isEmpty && all { throw ValidationError("--target and --all cannot be combined") }
         if fps.values.count > 8 { throw ValidationError("--fps takes at most 8 rates") }
         for rate in fps.values { try FrameRate.validate(rate, "--fps") }
         if let compensateFor {
             try FrameRate.validate(compensateFor, "--compensate-for")
-            if let target, target.modelledPlatform?.isCompensable != true {
-                throw ValidationError("--compensate-for applies to react-spring and origami (got --target \(target.rawValue))")
+            if !targets.isEmpty && !targets.contains(where: { $0.modelledPlatform?.isCompensable == true }) {
+                throw ValidationError("--compensate-for applies to react-spring and origami (got --target \(targets.map(\.rawValue).joined(separator: ",")))")
             }
         }
         try MotionOptions.with(from: from, to: to, velocity: velocity).validate()
@@ -107,9 +129,9 @@ struct Export: ParsableCommand {
         if let problem = ExportRequest.exportableProblem(springs[0].spring) {
             throw ValidationError("\(spring.givenOptions): \(problem)")
         }
-        let needsTravel = (target == .css || preview != nil)
+        let needsTravel = (targets.contains(.css) || preview != nil)
         if needsTravel && to == from { throw ValidationError("--to must differ from --from for CSS and --preview (no travel to ease)") }
-        if (needsTravel || target == nil || target == .token) && springs[0].spring.dampingRatio == 0 && to != from {
+        if (needsTravel || targets.isEmpty || targets.contains(.token)) && springs[0].spring.dampingRatio == 0 && to != from {
             throw ValidationError("--damping must be > 0 for CSS: an undamped spring never settles")
         }
     }
@@ -118,13 +140,14 @@ struct Export: ParsableCommand {
         let named = try spring.springs()[0]
         let request = ExportRequest(spring: named.spring, motion: Motion(from: from, to: to, initialVelocity: velocity),
                                     cssError: cssError, frameRates: fps.values)
-        let targets = target.map { [$0] } ?? ExportTarget.allCases.filter { $0 != .css || to != from }
+        let chosen = chosenTargets
+        let targets = chosen.isEmpty ? ExportTarget.allCases.filter { $0 != .css || to != from } : chosen
         // Listing every target, a CSS easing the motion cannot have (it settles too late) is left
         // out with a note rather than failing the others.
         let exports = try targets.compactMap { (t: ExportTarget) throws -> TargetExport? in
             do {
                 return try request.export(t)
-            } catch ExportError.css(let reason) where target == nil {
+            } catch ExportError.css(let reason) where chosen.isEmpty {
                 printError("springplot: export: \(t.title) left out: \(reason)")
                 return nil
             }
@@ -144,30 +167,60 @@ struct Export: ParsableCommand {
             try OutputWriter.writeFile(Array(try PreviewPage.html(for: request).utf8), to: preview)
         }
         let text = json ? Export.json(request: request, exports: exports, compensations: compensations) + "\n"
-            : Export.text(named: named, exports: exports, velocity: velocity, compensations: compensations)
+            : Export.text(named: named, request: request, exports: exports, explain: explain, compensations: compensations)
         try OutputWriter.writeStandardOutput(Array(text.utf8))
     }
 
-    static func text(named: NamedSpring, exports: [TargetExport], velocity: Double = 0,
+    /// The export as text. By default each target's code, one summary line (what the platform
+    /// displays at each rate) and the warnings; with `explain`, every note, the full platform line
+    /// and CSS's keyframes too. Several targets get a header with the spring and how long it takes.
+    static func text(named: NamedSpring, request: ExportRequest, exports: [TargetExport], explain: Bool = false,
                      compensations: [(ExportTarget, Compensation)] = []) -> String {
-        var out = exports.count > 1 ? "Spring: \(named.name)\n" : ""
+        var out = ""
+        if exports.count > 1 {
+            let analysis = SpringAnalysis(named, motion: request.motion, tolerance: 0.01)
+            out += "Spring: \(named.name) · \(analysis.howLong)\n"
+        }
+        let velocity = request.motion.initialVelocity
         for export in exports {
             if exports.count > 1 { out += "\n== \(export.target.title) (\(export.target.rawValue)) ==\n" }
-            out += export.code + "\n"
-            if let line = platformLine(export.platforms, velocity: velocity) { out += "  ≈ \(line)\n" }
-            for warning in export.warnings { out += "  ! \(warning)\n" }
-            for (target, compensation) in compensations where target == export.target {
-                out += compensationText(compensation)
+            out += (explain ? export.fullCode : exports.count > 1 ? export.oneLineCode ?? export.code : export.code) + "\n"
+            // A platform that strays visibly says so on its summary line ("!" for "≈"), which already
+            // gives the error at each rate; --explain prints the warning in words as well.
+            let strays = export.platforms.contains { $0.maxError >= request.visibleError }
+            if explain, let line = platformLine(export.platforms, velocity: velocity) {
+                out += "  ≈ \(line)\n"
+            } else if let line = summaryLine(export.platforms, velocity: velocity) {
+                out += "  \(strays ? "!" : "≈") \(line)\n"
             }
+            let straysWarning = request.platformWarnings(export.platforms).warnings
+            for warning in export.warnings where explain || !straysWarning.contains(warning) { out += "  ! \(warning)\n" }
+            if explain { for note in export.notes { out += "  · \(note)\n" } }
             if let effective = export.effectiveSpring {
                 out += "  ! runs: ζ \(label(effective.dampingRatio, digits: 4)), response \(label(effective.response, digits: 4)) s"
                     + " (asked: ζ \(label(named.spring.dampingRatio, digits: 4)), response \(label(named.spring.response, digits: 4)) s)\n"
+            }
+            for (target, compensation) in compensations where target == export.target {
+                out += compensationText(compensation, request: request)
             }
         }
         return out
     }
 
-    /// "60 Hz: ≤ 0.83 (0.83 %), ends 1.417 s · 120 Hz: … · exact settle 1.383 s · velocity kept".
+    /// "60 Hz: off by ≤ 0.088 %, ends 1.333 s · 120 Hz: …": each rate's largest error (as a share of
+    /// the travel, or in units without travel) and when the platform stops.
+    static func summaryLine(_ reports: [PlatformReport], velocity: Double) -> String? {
+        guard !reports.isEmpty else { return nil }
+        var parts = reports.map { r -> String in
+            let error = r.maxErrorFraction.map { NumberFormat.percent($0, digits: 2) } ?? NumberFormat.people(r.maxError, digits: 3)
+            let end = r.finishTime.map { "ends \(NumberFormat.people($0, digits: 4)) s" } ?? "not finished after 60 s"
+            return "\(NumberFormat.people(r.frameRate, digits: 6)) Hz: off by ≤ \(error), \(end)"
+        }
+        if velocity != 0, let first = reports.first { parts.append(first.velocityKept ? "velocity kept" : "velocity lost") }
+        return parts.joined(separator: " · ")
+    }
+
+    /// "60 Hz: off by ≤ 0.83 (0.83 %), ends 1.417 s · 120 Hz: … · exact settle 1.383 s · velocity kept".
     static func platformLine(_ reports: [PlatformReport], velocity: Double) -> String? {
         guard let first = reports.first else { return nil }
         var parts = reports.map { r -> String in
@@ -175,17 +228,17 @@ struct Export: ParsableCommand {
             let end = r.finishTime.map { "ends \(NumberFormat.people($0, digits: 4)) s" } ?? "not finished after 60 s"
             return "\(NumberFormat.people(r.frameRate, digits: 6)) Hz: off by ≤ \(NumberFormat.people(r.maxError, digits: 3))\(share), \(end)"
         }
-        parts.append("exact settle \(NumberFormat.people(first.exactSettleTime, digits: 4)) s")
+        parts.append("exact settle (0.1 %) \(NumberFormat.people(first.exactSettleTime, digits: 4)) s")
         if velocity != 0 { parts.append(first.velocityKept ? "velocity kept" : "velocity lost") }
         return parts.joined(separator: " · ")
     }
 
-    static func compensationText(_ c: Compensation) -> String {
-        let names = c.parameters.map { "\($0.name) \(NumberFormat.people($0.value, digits: 6))" }.joined(separator: ", ")
-        return "  compensated for \(NumberFormat.people(c.frameRate, digits: 6)) Hz (\(compensatedName(c.platform))): \(names)\n"
-            + "    largest error \(NumberFormat.people(c.before.maxError, digits: 3)) → \(NumberFormat.people(c.after.maxError, digits: 3))"
+    /// "-- compensated for 120 Hz (react-spring): largest error 0.83 → 0.05 (…)", then the retuned code.
+    static func compensationText(_ c: Compensation, request: ExportRequest) -> String {
+        "  -- compensated for \(NumberFormat.people(c.frameRate, digits: 6)) Hz (\(compensatedName(c.platform))): "
+            + "largest error \(NumberFormat.people(c.before.maxError, digits: 3)) → \(NumberFormat.people(c.after.maxError, digits: 3))"
             + (c.before.maxErrorFraction.map { " (\(NumberFormat.percent($0, digits: 2)) → \(NumberFormat.percent(c.after.maxErrorFraction ?? 0, digits: 2)) of the travel)" } ?? "")
-            + "\n"
+            + "\n" + request.compensatedCode(c) + "\n"
     }
 
     /// The library a compensation retunes, as the compensation line names it.
