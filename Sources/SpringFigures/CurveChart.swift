@@ -68,7 +68,7 @@ public enum CurveChart {
 
             let settle = analysis.settleTime
             if settle.isFinite && settle > 0 && settle <= span {
-                let text = single ? "settles (±\(NumberFormat.percent(tolerance))) at \(label(settle)) s" : "\(label(settle)) s"
+                let text = single ? analysis.howLong : "\(label(settle)) s"
                 let style = single ? AnnotationStyle.muted : AnnotationStyle(color: .palette(index), dash: .dashed, lineWidth: 1.25)
                 positionNotes.append(.verticalLine(x: settle, label: text, style: style))
                 velocityNotes.append(.verticalLine(x: settle, label: nil, style: style))

@@ -27,6 +27,16 @@ public struct SpringAnalysis: Sendable {
         spring.settleTime(displacement: motion.from - motion.to, velocity: motion.initialVelocity, band: band)
     }
 
+    /// The one "how long" SpringKit shows by default, in words: "settles within 1 % of the travel at
+    /// 0.832 s" (the last time the motion is `band` or more from the target).
+    public var howLong: String {
+        let settle = settleTime
+        let within = travel > 0 ? "within \(NumberFormat.percent(tolerance)) of the travel"
+            : "within \(label(band, digits: 3)) of the target"
+        guard settle.isFinite else { return "never settles \(within) (undamped)" }
+        return "settles \(within) at \(label(settle, digits: 3)) s"
+    }
+
     public var metrics: SpringCurveMetrics {
         spring.metrics(from: motion.from, to: motion.to, initialVelocity: motion.initialVelocity, tolerances: [tolerance])
     }

@@ -173,10 +173,16 @@ struct EndToEndTests {
     func info() throws {
         let run = try springplot(["info", "--damping", "0.68", "--response", "0.8"])
         #expect(run.status == 0)
-        for text in ["stiffness k", "61.685", "damping coefficient c", "overshoot", "peak time", "rise time", "settles within 0.1 %",
-                     "Wave's settle estimate", "SwiftUI", "CASpringAnimation", "Android", "framer-motion", "react-spring", "Origami"] {
+        for text in ["stiffness k", "61.685", "damping coefficient c", "overshoot", "peak time", "rise time",
+                     "how long                  settles within 1 % of the travel at 0.832 s",
+                     "SwiftUI", "CASpringAnimation", "Android", "framer-motion", "react-spring", "Origami"] {
             #expect(run.output.contains(text), "\(text)")
         }
+        // One "how long" by default; the others only with --explain, labelled.
+        #expect(!run.output.contains("settles within 0.1 %") && !run.output.contains("Wave's settle estimate"))
+        let explained = try springplot(["info", "--damping", "0.68", "--response", "0.8", "--explain"])
+        #expect(explained.output.contains("settles within 0.1 % (export's exact settle)  1.32 s"), "\(explained.output)")
+        #expect(explained.output.contains("Wave's settle estimate"))
         let json = try springplot(["info", "--swiftui-duration", "0.5", "--bounce", "0.3", "--json"])
         let object = try JSONSerialization.jsonObject(with: json.standardOutput) as! [String: Any]
         let spring = object["spring"] as! [String: Double]

@@ -11,9 +11,10 @@ struct Info: ParsableCommand {
         commandName: "info",
         abstract: "Derived quantities of a spring and the same spring in other tools' conventions.",
         discussion: """
-            Stiffness, damping coefficient, frequencies, period, overshoot, peak and rise times, exact \
-            settle times for several tolerances and Wave's settle estimate; then SwiftUI, Core Animation, \
-            Android, framer-motion, react-spring and Origami parameters. --json for machines.
+            Stiffness, damping coefficient, frequencies, period, overshoot, peak and rise times and how long \
+            the spring takes (when it settles within 1 % of the travel; --explain adds the 0.1 % and 0.01 % \
+            settle times and Wave's settle estimate); then SwiftUI, Core Animation, Android, framer-motion, \
+            react-spring and Origami parameters. --json for machines (every settle time).
 
             Example: springplot info --damping 0.68 --response 0.8
             """)
@@ -22,6 +23,9 @@ struct Info: ParsableCommand {
     @OptionGroup(title: "Motion") var motion: MotionOptions
     @Flag(help: "Write JSON instead of a table.")
     var json = false
+
+    @Flag(help: "Also print the other settle times, each labelled: within 0.1 % (export's exact settle), within 0.01 %, and Wave's estimate.")
+    var explain = false
 
     static let tolerances = [0.01, 0.001, 0.0001]
 
@@ -65,10 +69,17 @@ struct Info: ParsableCommand {
         physics.append(Row(name: "peak time", value: seconds(m.peakTime)))
         physics.append(Row(name: "rise time 10–90 %", value: seconds(m.riseTime)))
         physics.append(Row(name: "turning points above 1 %", value: m.turningPointCount.map(String.init) ?? "unbounded"))
-        for settle in m.settleTimes {
-            physics.append(Row(name: "settles within \(label(settle.tolerance * 100)) %", value: seconds(settle.time)))
+        if let first = m.settleTimes.first {
+            let analysis = SpringAnalysis(named, motion: motion.motion, tolerance: first.tolerance)
+            physics.append(Row(name: "how long", value: analysis.howLong))
         }
-        physics.append(Row(name: "Wave's settle estimate", value: seconds(s.waveSettleEstimate)))
+        if explain {
+            for settle in m.settleTimes.dropFirst() {
+                let what = settle.tolerance == 0.001 ? " (export's exact settle)" : ""
+                physics.append(Row(name: "settles within \(label(settle.tolerance * 100)) %\(what)", value: seconds(settle.time)))
+            }
+            physics.append(Row(name: "Wave's settle estimate", value: "\(seconds(s.waveSettleEstimate)) (when Wave's animator stops)"))
+        }
 
         var conventions: [Row] = [
             Row(name: "SwiftUI", value: Info.swiftUINote(s).map { "n/a (\($0))" }

@@ -267,10 +267,12 @@ async function updateMetrics() {
     if (ticket !== metricsTicket) return;
     const m = reply.springs[0].metrics;
     const s = (x) => x === null ? "never" : `${fmt(x)} s`;
-    $("metrics").innerHTML = `<span>settles (±1 %) <b>${s(m.settleTime)}</b></span>` +
+    // One "how long", in words (as springplot's chart and info say it).
+    const settles = m.settleTime === null ? "never settles within 1 % of the travel"
+      : `settles within 1 % of the travel at <b>${fmt(m.settleTime)} s</b>`;
+    $("metrics").innerHTML = `<span>${settles}</span>` +
       `<span>overshoot <b>${fmt(m.overshoot * 100)} %</b></span><span>peak <b>${s(m.peakTime)}</b></span>` +
-      `<span>rise 10–90 % <b>${s(m.riseTime)}</b></span><span>turning points <b>${m.turningPoints ?? "∞"}</b></span>` +
-      `<span>Wave's estimate <b>${s(m.waveSettleEstimate)}</b></span>`;
+      `<span>rise 10–90 % <b>${s(m.riseTime)}</b></span><span>turning points <b>${m.turningPoints ?? "∞"}</b></span>`;
     fillFields(reply.springs[0].spring, document.activeElement && document.activeElement.id);
   } catch (error) { showError(error); }
 }
