@@ -101,9 +101,15 @@ struct AnalysisCommandTests {
         #expect(abs(responseFit - 0.6) < 0.006)
         #expect((json["targets"] as? [Any])?.count ?? 0 >= 10)
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("fit.svg").path))
+        // The answer, not a listing: the estimates, the spring, the export command; code only when asked.
         let text = try springplot(["fit", "motion.csv"], in: dir)
-        #expect(text.output.contains("== SwiftUI (swiftui) =="))
         #expect(text.output.contains("damping ratio     0.5"))
+        #expect(text.output.contains("  to export       springplot export --damping "))
+        #expect(!text.output.contains("== SwiftUI (swiftui) =="))
+        #expect(text.output.split(separator: "\n").count < 30, "\(text.output)")
+        let code = try springplot(["fit", "motion.csv", "--target", "swiftui,react-spring"], in: dir)
+        #expect(code.output.contains("== SwiftUI (swiftui) ==") && code.output.contains("== react-spring (react-spring) =="))
+        #expect(!code.output.contains("== Flutter"))
     }
 
     @Test("fit refuses a ramp and too few points in one line")

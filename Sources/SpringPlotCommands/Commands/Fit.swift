@@ -16,7 +16,9 @@ struct Fit: ParsableCommand {
             with one-standard-deviation uncertainties from the Jacobian at the optimum. The samples may be \
             noisy, rounded to whole pixels and unevenly spaced. When the recording holds still before the \
             motion, the start is found between the last still sample and the first moving one and reported; \
-            from and the velocity are those at the start. The spring is reported in every convention, as export prints it. Data that no spring \
+            from and the velocity are those at the start. After the estimates: the spring and how long it takes, a rounded \
+            spring a person would type when one lies within two standard deviations, the nearest named preset, \
+            and the export command; --target (or --all-targets) prints code. Data that no spring \
             explains (a ramp, noise, fewer than 8 points) or that many springs explain equally (motion cut \
             off before it turns) is refused. -o draws the data against the fit. When the recording starts \
             with the motion, at rest, --from-rest holds the initial velocity at 0.
@@ -34,6 +36,8 @@ struct Fit: ParsableCommand {
 
     @Flag(help: "Print JSON instead of text.")
     var json = false
+
+    @OptionGroup(title: "Code") var code: FitCodeOptions
 
     @OptionGroup(title: "Chart (drawn only with -o)") var chart: CanvasOptions
 
@@ -59,16 +63,21 @@ struct Fit: ParsableCommand {
             throw ValidationError("fit \(source): \(error.description)")
         }
         let request = ExportRequest(fitted: fit)
-        // Every convention but CSS (`springplot export --target css` gives its easing).
-        let exports = request.conventionExports()
         if chart.output != nil {
             try chart.write(Fit.chart(recording: recording, fit: fit, options: chart), defaultName: "springplot-fit")
         }
-        let named = NamedSpring(spring: fit.spring, name: "ζ \(label(fit.dampingRatio, digits: 4)), response \(label(fit.response, digits: 4)) s")
-        let text = json ? JSONWriter.text(FitReply(fit, targets: exports.map(FitReply.Target.init))) + "\n"
-            : Fit.text(fit, source: source, heldReason: heldReason) + "\n" + Export.text(named: named, exports: exports, velocity: request.motion.initialVelocity)
-                + "\n(CSS linear() easing: springplot export --target css with the spring and motion above)\n"
+        let text = json ? JSONWriter.text(FitReply(fit)) + "\n"
+            : Fit.text(fit, source: source, heldReason: heldReason) + FitAnswer.text(fit)
+                + Fit.code(fit, request: request, targets: code.targets)
         try OutputWriter.writeStandardOutput(Array(text.utf8))
+    }
+
+    /// The code for `targets` (nothing for none), as export prints it.
+    static func code(_ fit: SpringFit, request: ExportRequest, targets: [ExportTarget]) -> String {
+        guard !targets.isEmpty else { return "" }
+        let named = NamedSpring(spring: fit.spring, name: "ζ \(label(fit.dampingRatio, digits: 4)), response \(label(fit.response, digits: 4)) s")
+        let exports = targets.compactMap { try? request.export($0) }
+        return "\n" + Export.text(named: named, request: request, exports: exports)
     }
 
     static func text(_ fit: SpringFit, source: String, heldReason: String = "--from-rest") -> String {

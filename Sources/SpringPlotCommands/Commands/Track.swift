@@ -19,8 +19,10 @@ struct Track: ParsableCommand {
             against the still background, measured to a fraction of a pixel in every frame (its centre, or \
             its extent with --property scale), and the spring is fitted as `fit` does: start time, from, to \
             and initial velocity free. Motion that no spring explains (an easing curve, a linear slide) is \
-            refused with a non-zero exit. --json prints fit's keys plus the tracking's; --csv writes the \
-            samples (springplot fit reads them); -o draws the samples over the fitted spring.
+            refused with a non-zero exit. Like fit, it answers with the spring, a rounded spring within the \
+            fit's uncertainty, the nearest preset and the export command; --target prints code. --json \
+            prints fit's keys plus the tracking's; --csv writes the samples (springplot fit reads them); -o \
+            draws the samples over the fitted spring.
 
             Example: springplot track recording.mp4 -o track.png
             """)
@@ -53,6 +55,8 @@ struct Track: ParsableCommand {
 
     @Flag(help: "Print JSON instead of text.")
     var json = false
+
+    @OptionGroup(title: "Code") var code: FitCodeOptions
 
     @OptionGroup(title: "Chart (drawn only with -o)") var chart: CanvasOptions
 
@@ -94,7 +98,6 @@ struct Track: ParsableCommand {
             throw ValidationError("track \(source): \(error.description)")
         }
         let request = ExportRequest(fitted: fit)
-        let exports = request.conventionExports()
         if chart.output != nil {
             let title = "Track: \(Track.quantity(samples)) in \(URL(fileURLWithPath: video).lastPathComponent)"
             try chart.write(Fit.chart(times: samples.times, positions: samples.values, fit: fit, title: title,
@@ -102,12 +105,10 @@ struct Track: ParsableCommand {
         }
         let text: String
         if json {
-            text = JSONWriter.text(TrackReply(fit: FitReply(fit, targets: exports.map(FitReply.Target.init)), tracking: .init(samples))) + "\n"
+            text = JSONWriter.text(TrackReply(fit: FitReply(fit), tracking: .init(samples))) + "\n"
         } else {
-            let named = NamedSpring(spring: fit.spring, name: "ζ \(label(fit.dampingRatio, digits: 4)), response \(label(fit.response, digits: 4)) s")
             text = Track.text(samples, source: source) + Fit.text(fit, source: source, heldReason: "the data show no significant initial velocity")
-                + "\n" + Export.text(named: named, exports: exports, velocity: request.motion.initialVelocity)
-                + "\n(CSS linear() easing: springplot export --target css with the spring and motion above)\n"
+                + FitAnswer.text(fit) + Fit.code(fit, request: request, targets: code.targets)
         }
         try OutputWriter.writeStandardOutput(Array(text.utf8))
     }
