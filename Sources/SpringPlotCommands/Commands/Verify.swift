@@ -21,7 +21,10 @@ struct Verify: ParsableCommand {
             is 2 when the largest error exceeds it.
 
             The spring may be given in any convention (see springplot --help); --from, --to and --velocity \
-            say where the motion was meant to go (from and to default to the first and last samples). Lines \
+            say where the motion was meant to go. Each one not given is the first sample, the last sample and \
+            0; or, when the recording does not start with the motion or end at rest, found by least squares \
+            (the spring's motion is linear in them), if that explains the samples ten times better. The \
+            values used are printed. Lines \
             starting with # are comments. The recording's finish is its first sample from which the data stay \
             at their final value.
 
@@ -80,7 +83,7 @@ struct Verify: ParsableCommand {
     func run() throws {
         let named = try spring.springs()[0]
         let recording = try TrajectoryFile.read(input, option: "verify")
-        let motion = self.motion.motion(for: recording.positions)
+        let (motion, sources) = Verify.motion(self.motion, spring: named.spring, recording: recording)
         let exact = SpringMotion(spring: named.spring, from: motion.from, to: motion.to, initialVelocity: motion.initialVelocity)
         let comparison = exact.compare(times: recording.times, positions: recording.positions, velocities: recording.velocities)
         let passed = maxError.map { comparison.maximumError <= $0 }
@@ -92,8 +95,10 @@ struct Verify: ParsableCommand {
             try chart.write(Verify.chart(recording: recording, exact: exact, comparison: comparison, name: named.name,
                                             options: chart), defaultName: "springplot-verify")
         }
-        let text = json ? Verify.json(comparison, spring: named, maxError: maxError, passed: passed, platforms: matches) + "\n"
-            : Verify.text(comparison, source: input == "-" ? "standard input" : input, spring: named, maxError: maxError)
+        let text = json ? Verify.json(comparison, spring: named, maxError: maxError, passed: passed, platforms: matches,
+                                      motion: VerifyReply.MotionKeys(motion, sources: sources)) + "\n"
+            : Verify.text(comparison, source: input == "-" ? "standard input" : input, spring: named, maxError: maxError,
+                          motion: motion, sources: sources)
                 + Verify.platformText(matches, auto: platform == .auto)
         try OutputWriter.writeStandardOutput(Array(text.utf8))
         if passed == false, let maxError {
@@ -103,10 +108,69 @@ struct Verify: ParsableCommand {
         }
     }
 
-    static func text(_ c: TrajectoryComparison, source: String, spring: NamedSpring, maxError: Double?) -> String {
+    /// Where each value of the motion judged against came from, in order: from, to, velocity.
+    typealias MotionSources = [(name: String, source: String)]
+
+    /// The motion to judge against. A value given is used. Each value not given starts at its plain
+    /// default (from: the first sample, to: the last sample, the velocity: 0), which is right for a
+    /// recording that starts with the motion and ends at rest. The spring's motion is linear in the
+    /// three, so any of those not given can instead be found by least squares on the samples; that is
+    /// done only when it explains the samples at least ten times better (RMS) than the defaults, with
+    /// as few values found as will do it. A platform's own stepping error is not mistaken for a fling
+    /// or a different target, and an exact motion cut off before rest, or flung, is found exactly.
+    static func motion(_ options: RecordedMotionOptions, spring: Spring, recording: TrajectoryFile) -> (Motion, MotionSources) {
+        let times = recording.times, positions = recording.positions
+        let plain = (from: options.from ?? positions[0], to: options.to ?? positions[positions.count - 1],
+                     velocity: options.velocity ?? 0)
+        let missing = [("from", options.from), ("to", options.to), ("velocity", options.velocity)].filter { $0.1 == nil }.map(\.0)
+        func rms(_ motion: Motion) -> Double {
+            let exact = SpringMotion(spring: spring, from: motion.from, to: motion.to, initialVelocity: motion.initialVelocity)
+            var sum = 0.0
+            for (t, x) in zip(times, positions) { let d = exact.position(at: t) - x; sum += d * d }
+            return (sum / Double(times.count)).squareRoot()
+        }
+        let plainMotion = Motion(from: plain.from, to: plain.to, initialVelocity: plain.velocity)
+        let plainRMS = rms(plainMotion)
+        var best: (motion: Motion, found: [String], rms: Double)?
+        // Every subset of the missing values, fewest first.
+        let subsets = (1..<(1 << missing.count)).map { mask in missing.indices.filter { mask & (1 << $0) != 0 }.map { missing[$0] } }
+            .sorted { $0.count < $1.count }
+        for found in subsets {
+            if let best, best.found.count < found.count { break }
+            let solved: (from: Double, to: Double, initialVelocity: Double)
+            do throws(MotionInferenceError) {
+                solved = try spring.leastSquaresMotion(times: times, positions: positions,
+                                                       from: found.contains("from") ? nil : plain.from,
+                                                       to: found.contains("to") ? nil : plain.to,
+                                                       initialVelocity: found.contains("velocity") ? nil : plain.velocity)
+            } catch {
+                continue  // the samples do not tell these values
+            }
+            let motion = Motion(from: solved.from, to: solved.to, initialVelocity: solved.initialVelocity)
+            let error = rms(motion)
+            guard error.isFinite, error <= 0.1 * plainRMS else { continue }
+            if best == nil || error < best!.rms { best = (motion, found, error) }
+        }
+        let chosen = best?.motion ?? plainMotion
+        let found = best?.found ?? []
+        let defaults = ["from": "the first sample", "to": "the last sample", "velocity": "0"]
+        let sources: MotionSources = ["from", "to", "velocity"].map { name in
+            if !missing.contains(name) { return (name, "given") }
+            return (name, found.contains(name) ? "least squares" : defaults[name]!)
+        }
+        return (chosen, sources)
+    }
+
+    static func text(_ c: TrajectoryComparison, source: String, spring: NamedSpring, maxError: Double?,
+                     motion: Motion? = nil, sources: MotionSources = []) -> String {
         func v(_ x: Double) -> String { label(x, digits: 4) }
         func share(_ x: Double) -> String { c.travel > 0 ? " (\(NumberFormat.percent(x / c.travel)) of the travel)" : "" }
         var lines = ["verify \(source): \(c.sampleCount) samples against \(spring.name)"]
+        if let motion {
+            let how = sources.filter { $0.source != "given" }.map { "\($0.name): \($0.source)" }
+            lines.append("  motion      from \(label(motion.from, digits: 6)) to \(label(motion.to, digits: 6)), "
+                         + "velocity \(label(motion.initialVelocity, digits: 6))/s" + (how.isEmpty ? "" : " (\(how.joined(separator: "; ")))"))
+        }
         lines.append("  max error   \(v(c.maximumError))\(share(c.maximumError)) at t = \(v(c.maximumErrorTime)) s"
                      + " (recorded − exact = \(v(c.maximumErrorSigned)))")
         lines.append("  RMS error   \(v(c.rmsError))\(share(c.rmsError))")
@@ -144,8 +208,8 @@ struct Verify: ParsableCommand {
     }
 
     static func json(_ c: TrajectoryComparison, spring: NamedSpring, maxError: Double?, passed: Bool?,
-                     platforms: [RecordingMatch] = []) -> String {
-        JSONWriter.text(VerifyReply(c, spring: spring.spring, maxError: maxError, passed: passed, platforms: platforms))
+                     platforms: [RecordingMatch] = [], motion: VerifyReply.MotionKeys? = nil) -> String {
+        JSONWriter.text(VerifyReply(c, spring: spring.spring, motion: motion, maxError: maxError, passed: passed, platforms: platforms))
     }
 
     /// Both curves on top, the error below; long recordings are thinned for drawing.

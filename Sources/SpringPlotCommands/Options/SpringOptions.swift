@@ -177,27 +177,22 @@ enum SpringOptionsDefaults {
     static let response = SpringInput.defaultResponse
 }
 
-/// Where the motion goes: from, to and the initial velocity.
-/// Where a recorded motion was meant to go: from and to default to the recording's first and final
-/// values.
+/// Where a recorded motion was meant to go. Each of from, to and the initial velocity not given is
+/// found from the samples (``Verify/motion(_:spring:recording:)``).
 struct RecordedMotionOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: ArgumentHelp("Start value. (default: the first sample's position)", valueName: "value"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Start value. (default: found from the samples)", valueName: "value"))
     var from: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Target value. (default: the last sample's position)", valueName: "value"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Target value. (default: found from the samples)", valueName: "value"))
     var to: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Initial velocity in value units per second.", valueName: "units/s"))
-    var velocity: Double = Motion().initialVelocity
+    @Option(parsing: .unconditional, help: ArgumentHelp("Initial velocity in value units per second. (default: found from the samples)",
+                                                        valueName: "units/s"))
+    var velocity: Double?
 
     func validate() throws {
-        let motion = Motion(from: from ?? 0, to: to ?? 0, initialVelocity: velocity)
+        let motion = Motion(from: from ?? 0, to: to ?? 0, initialVelocity: velocity ?? 0)
         if let problem = motion.problem { throw ValidationError("--\(problem.parameter) \(problem.message)") }
-    }
-
-    /// The motion, with from and to taken from the recording where they were not given.
-    func motion(for positions: [Double]) -> Motion {
-        Motion(from: from ?? positions[0], to: to ?? positions[positions.count - 1], initialVelocity: velocity)
     }
 }
 

@@ -1,3 +1,4 @@
+import SpringConventions
 import SpringExport
 import SpringMath
 import SpringPlatforms
@@ -6,7 +7,33 @@ import SpringWire
 /// `verify --json`: a recording against the exact motion, and (with --platform) which platform's
 /// stepping explains it.
 struct VerifyReply: Encodable {
+    /// The motion judged against, and where each of its values came from.
+    struct MotionKeys: Encodable {
+        var from: Double
+        var to: Double
+        var velocity: Double
+        /// For each of from, to and velocity: "given", "the first sample", "the last sample, at rest",
+        /// "least squares", or why it was held.
+        var sources: ParametersSources
+
+        struct ParametersSources: Encodable {
+            var from: String
+            var to: String
+            var velocity: String
+        }
+
+        init(_ motion: Motion, sources: Verify.MotionSources) {
+            from = motion.from
+            to = motion.to
+            velocity = motion.initialVelocity
+            func source(_ name: String) -> String { sources.first { $0.name == name }?.source ?? "given" }
+            self.sources = ParametersSources(from: source("from"), to: source("to"), velocity: source("velocity"))
+        }
+    }
+
     var spring: SpringReply
+    /// Left out when the caller has no motion to report.
+    var motion: MotionKeys?
     var samples: Int
     var travel: Double
     var maxError: Double
@@ -38,8 +65,10 @@ struct VerifyReply: Encodable {
     /// The platforms ranked, best first; `bestPlatform` and `platforms` are left out without --platform.
     var platforms: [RecordingMatchReply]
 
-    init(_ c: TrajectoryComparison, spring: Spring, maxError: Double?, passed: Bool?, platforms: [RecordingMatch]) {
+    init(_ c: TrajectoryComparison, spring: Spring, motion: MotionKeys? = nil, maxError: Double?, passed: Bool?,
+         platforms: [RecordingMatch]) {
         self.spring = SpringReply(spring)
+        self.motion = motion
         samples = c.sampleCount
         travel = c.travel
         self.maxError = c.maximumError
@@ -73,6 +102,7 @@ struct VerifyReply: Encodable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(spring, forKey: .spring)
+        try container.encodeIfPresent(motion, forKey: .motion)
         try container.encode(samples, forKey: .samples)
         try container.encode(travel, forKey: .travel)
         try container.encode(maxError, forKey: .maxError)
@@ -107,7 +137,7 @@ struct VerifyReply: Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case spring, samples, travel, maxError, maxErrorFraction, maxErrorTime, maxErrorSigned, rmsError, rmsErrorFraction
+        case spring, motion, samples, travel, maxError, maxErrorFraction, maxErrorTime, maxErrorSigned, rmsError, rmsErrorFraction
         case maxVelocityError, rmsVelocityError, medianInterval, frameRate, shortestInterval, longestInterval, longIntervalCount
         case rmsStepErrorAfterLongIntervals, rmsStepErrorAfterRegularIntervals, errorGrowsWithInterval, lastTime, finishTime
         case finishIndex, finalJump, snapped, exactSettleTime, finishOffset, maxErrorAllowed, passed, bestPlatform, platforms
