@@ -52,9 +52,9 @@ struct HelpSnapshotTests {
 
             Every command's `--help`, as it prints at 80 columns. This page is generated from the help
             snapshots in `Tests/springplotTests/Fixtures/help` (`UPDATE_HELP_SNAPSHOTS=1 swift test --filter
-            HelpSnapshotTests` rewrites both), and a test fails when it differs from them. The README's
-            [springplot](../README.md#springplot) section shows the commands at work; the
-            [glossary](glossary.md) defines the words.
+            HelpSnapshotTests` rewrites both), and a test fails when it differs from them.
+            [springplot](springplot.md) shows the commands at work; the [glossary](glossary.md) defines
+            the words.
 
             """
         let names = commands.map { "springplot" + $0.map { "-" + $0 }.joined() } + ["spring-studio"]

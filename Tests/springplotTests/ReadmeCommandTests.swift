@@ -1,15 +1,19 @@
 import Foundation
 import Testing
 
-/// Every springplot command the README shows, run as written, so that the README stays true.
+/// Every springplot command the README and docs/springplot.md show, run as written, so that they
+/// stay true.
 @Suite("README commands")
 struct ReadmeCommandTests {
-    /// The README's springplot command lines: lines of its `sh` blocks that run springplot, and the
-    /// commands quoted in the gallery table.
-    static func commands() throws -> [String] {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
+    /// The documents whose commands are run: the README, and the springplot reference it links to.
+    static let documents = ["README.md", "docs/springplot.md"]
+
+    /// The springplot command lines of `document`: lines of its `sh` blocks that run springplot, and
+    /// the commands quoted in its tables (the gallery).
+    static func commands(in document: String) throws -> [String] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(document)
+        let text = try String(contentsOf: url, encoding: .utf8)
         var commands: [String] = []
         var inShell = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -29,12 +33,27 @@ struct ReadmeCommandTests {
         return commands
     }
 
-    @Test("The README lists springplot commands")
+    /// Every document's commands.
+    static func commands() throws -> [String] {
+        try documents.flatMap { try commands(in: $0) }
+    }
+
+    @Test("The README and the springplot reference list springplot commands")
     func found() throws {
-        let commands = try ReadmeCommandTests.commands()
-        #expect(commands.count >= 12, "\(commands)")
-        #expect(commands.contains("springplot --damping 0.68 --response 0.8 -o curve.png"))
-        #expect(commands.contains { $0.contains("--times-file -") })
+        let readme = try ReadmeCommandTests.commands(in: "README.md")
+        #expect(readme.count >= 6, "\(readme)")
+        #expect(readme.contains("springplot --damping 0.68 --response 0.8 -o curve.png"))
+        let reference = try ReadmeCommandTests.commands(in: "docs/springplot.md")
+        #expect(reference.count >= 12, "\(reference)")
+        #expect(reference.contains { $0.contains("--times-file -") })
+    }
+
+    @Test("The README reads in five minutes: at most 200 lines")
+    func short() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count <= 200, "\(lines.count) lines")
     }
 
     @Test("Each README command runs as written and produces its output")

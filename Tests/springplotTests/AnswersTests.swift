@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+/// The textbook underdamped motion (ζ < 1) from `from` to `to` with initial velocity `v0`: written out
+/// here, independently of SpringMath.
+private func underdamped(zeta: Double, response: Double, from: Double, to: Double, v0: Double, t: Double) -> Double {
+    let omega = 2 * Double.pi / response
+    let wd = omega * (1 - zeta * zeta).squareRoot()
+    let x0 = from - to
+    return to + exp(-zeta * omega * t) * (x0 * cos(wd * t) + (v0 + zeta * omega * x0) / wd * sin(wd * t))
+}
+
+private func csv(zeta: Double, response: Double, from: Double, to: Double, v0: Double, rate: Double, duration: Double) -> Data {
+    var text = "t,position\n"
+    var i = 0
+    while Double(i) / rate <= duration {
+        let t = Double(i) / rate
+        text += "\(t),\(underdamped(zeta: zeta, response: response, from: from, to: to, v0: v0, t: t))\n"
+        i += 1
+    }
+    return Data(text.utf8)
+}
+
+@Suite("Answers: several targets, warnings that matter, fit and verify that answer")
+struct AnswersTests {
+    @Test("Two targets from pasted code: two blocks of code and two summary lines, in at most 14 lines")
+    func twoTargets() throws {
+        let run = try springplot(["export", "--from-code", ".spring(duration: 0.5, bounce: 0.3)", "--target", "react-spring,css"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count <= 14, "\(run.output)")
+        #expect(lines.filter { $0.hasPrefix("== ") }.map(String.init) == ["== react-spring (react-spring) ==", "== CSS linear() (css) =="])
+        // One summary line per target: "≈", or "!" when the platform strays visibly (react-spring, 1.8 % at 60 Hz).
+        #expect(lines.filter { ($0.hasPrefix("  ≈ ") || $0.hasPrefix("  ! ")) && $0.contains(" Hz: off by ≤ ") }.count == 2)
+        #expect(run.output.contains("useSpring(") && run.output.contains("linear(0,"))
+        #expect(!run.output.contains("element.animate("))  // the keyframes come with --explain
+        #expect(lines[0].contains("settles within 1 % of the travel at"))
+
+        // Repeated --target adds targets; a name given twice is printed once.
+        let repeated = try springplot(["export", "--damping", "0.68", "--response", "0.8", "--target", "react-spring",
+                                       "--target", "swiftui,react-spring"])
+        #expect(repeated.output.components(separatedBy: "\n== ").count == 3, "\(repeated.output)")
+    }
+
+    @Test("Every target in under 100 lines; --explain adds the notes, the full platform lines and the keyframes")
+    func everyTarget() throws {
+        let run = try springplot(["export", "--damping", "0.68", "--response", "0.8"])
+        #expect(run.status == 0)
+        let count = run.output.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        #expect(count < 100, "\(count) lines")
+        // Flutter finishes 51 frames after the 0.1 % settle: invisible, so a note, not a warning.
+        #expect(!run.output.contains("frames late"))
+        let explained = try springplot(["export", "--damping", "0.68", "--response", "0.8", "--explain"])
+        #expect(explained.output.contains("  · at 60 Hz: finishes 51 frames late"))
+        #expect(explained.output.contains("element.animate("))
+        // Wave strays 4.9 % of the travel at 60 Hz: its summary line is a warning ("!"); --explain says it in words.
+        #expect(run.output.contains("Spring(dampingRatio: 0.68, response: 0.8)\n  ! 60 Hz: off by ≤ 4.9 %, ends 1.733 s"))
+        #expect(explained.output.contains("! off the spring asked for by up to 4.93 (4.9 % of the travel) at 60 Hz"))
+        // Compose is within 0.01 %: its line is a plain summary.
+        #expect(run.output.contains("  ≈ 60 Hz: off by ≤ 0.0099 %"))
+    }
+
+    @Test("A cubic-bezier fallback that strays visibly is a warning")
+    func bezierWarning() throws {
+        let run = try springplot(["export", "--damping", "0.5", "--response", "0.6", "--velocity", "-800", "--target", "css"])
+        #expect(run.status == 0)
+        #expect(run.output.contains("! the cubic-bezier fallback (browsers without linear()) is off by up to"), "\(run.output)")
+    }
+
+    @Test("--compensate-for prints the retuned code beside the plain code")
+    func compensationCode() throws {
+        let run = try springplot(["export", "--damping", "0.68", "--response", "0.8", "--target", "react-spring,origami",
+                                  "--compensate-for", "120"])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.output.components(separatedBy: "useSpring(").count == 3, "\(run.output)")
+        #expect(run.output.contains("// for 120 Hz"))
+        #expect(run.output.contains("// Rebound JS SpringConfig (tension, friction; mass 1), for 120 Hz"))
+        #expect(run.output.contains("// Rebound (Java) SpringConfig (tension, friction; mass 1), for 120 Hz"))
+    }
+
+    @Test("Every enum option's error lists its choices, on one line", arguments: [
+        (["export", "--target", "frob"], "react-spring"),
+        (["export", "--target", "react-spring,frob"], "swiftui"),
+        (["curve", "--platform", "foo", "-o", "x.png"], "react-spring"),
+        (["track", "x.mp4", "--axis", "z"], "auto"),
+    ])
+    func enumChoices(arguments: [String], choice: String) throws {
+        let run = try springplot(arguments)
+        #expect(run.status != 0)
+        let lines = run.standardError.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains(choice), "\(run.standardError)")
+    }
+
+    @Test("verify finds what it is not told: an exact motion cut before rest passes with any subset given", arguments: [
+        [String](), ["--to", "1"], ["--from", "0"], ["--velocity", "0"], ["--from", "0", "--to", "1"],
+    ])
+    func verifyInfersRest(given: [String]) throws {
+        // ζ 0.7, response 0.5 s, 0 → 1 at rest, sampled at 120 Hz for 0.99 s (still moving at the end).
+        let data = csv(zeta: 0.7, response: 0.5, from: 0, to: 1, v0: 0, rate: 120, duration: 0.99)
+        let run = try springplot(["verify", "-", "--damping", "0.7", "--response", "0.5", "--max-error", "1e-9", "--json"] + given,
+                                 input: data)
+        #expect(run.status == 0, "\(run.standardError)")
+        let json = try #require(try JSONSerialization.jsonObject(with: run.standardOutput) as? [String: Any])
+        let motion = try #require(json["motion"] as? [String: Any])
+        #expect(abs((motion["to"] as? Double ?? .nan) - 1) < 1e-9)
+        #expect(abs(motion["velocity"] as? Double ?? .nan) < 1e-7)
+    }
+
+    @Test("verify finds the velocity of a flung motion")
+    func verifyInfersVelocity() throws {
+        let data = csv(zeta: 0.4, response: 0.6, from: 10, to: 300, v0: -900, rate: 60, duration: 0.7)
+        let run = try springplot(["verify", "-", "--damping", "0.4", "--response", "0.6", "--to", "300", "--max-error", "1e-7"],
+                                 input: data)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.output.contains("  motion      from 10 to 300, velocity -900/s (from: the first sample; velocity: least squares)"),
+                "\(run.output)")
+    }
+}
