@@ -1,12 +1,13 @@
 import SpringMath
 
-/// The value a person would type for `value`: the one with the fewest significant digits (1 to 6)
-/// that lies within `tolerance` of it. With no such value, `value` to 6 significant digits.
+/// The value a person would type for `value`: 0 when it lies within `tolerance`, else the one with
+/// the fewest significant digits (1 to 6) that does. With no such value, `value` to 6 significant
+/// digits.
 ///
 /// - Precondition: `value` is finite and `tolerance` ≥ 0.
 public func roundest(_ value: Double, within tolerance: Double) -> Double {
     precondition(value.isFinite && tolerance >= 0, "value must be finite and tolerance ≥ 0")
-    guard value != 0 else { return 0 }
+    if abs(value) <= tolerance { return 0 }
     var candidate = value
     for digits in 1...6 {
         candidate = rounded(value, significantDigits: digits)

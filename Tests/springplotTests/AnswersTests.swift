@@ -91,6 +91,24 @@ struct AnswersTests {
         #expect(lines.count == 1 && lines[0].contains(choice), "\(run.standardError)")
     }
 
+    @Test("fit answers in under 30 lines: a rounded spring within the uncertainty, the nearest preset, the export command")
+    func fitAnswers() throws {
+        // SwiftUI's .bouncy (duration 0.5, bounce 0.3: ζ 0.7, response 0.5 s), 0 → 300 px at 60 Hz,
+        // rounded to whole pixels as a screen recording is.
+        var text = "t,position\n"
+        for i in 0...90 {
+            let t = Double(i) / 60
+            text += "\(t),\(underdamped(zeta: 0.7, response: 0.5, from: 0, to: 300, v0: 0, t: t).rounded())\n"
+        }
+        let run = try springplot(["fit", "-"], input: Data(text.utf8))
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.output.split(separator: "\n").count < 30, "\(run.output)")
+        #expect(run.output.contains("  rounded         ζ 0.7, response 0.5 s (within two standard deviations of the fit)"), "\(run.output)")
+        #expect(run.output.contains("  nearest preset  swiftui-bouncy (SwiftUI .bouncy): ζ 0.7, response 0.5 s"))
+        #expect(run.output.contains("  to export       springplot export --damping 0.7 --response 0.5 --to 300 [--target name,…]"))
+        #expect(!run.output.contains("== "))  // no listing unless asked
+    }
+
     @Test("verify finds what it is not told: an exact motion cut before rest passes with any subset given", arguments: [
         [String](), ["--to", "1"], ["--from", "0"], ["--velocity", "0"], ["--from", "0", "--to", "1"],
     ])

@@ -95,6 +95,7 @@ struct Fit: ParsableCommand {
                                       : pm(fit.initialVelocity, fit.initialVelocityUncertainty, "/s"))
               (± one standard deviation, from the Jacobian at the optimum)
 
+
             """
     }
 
