@@ -57,7 +57,9 @@ public enum PlatformChart {
         let span = timeSpan ?? natural
         let curve = exact.sampled(count: 1201, span: span)
         let title = "\(spring.name) on \(runs.count == 1 ? runs[0].platform.title : "\(runs.count) platforms") at \(label(fps)) Hz"
-        let subtitle = motion.subtitle(springs: [spring]) + "  ·  exact settle (0.1 %) \(label(settle, digits: 3)) s"
+        // The one "how long" (1 % of the travel), as every chart says it.
+        let subtitle = motion.subtitle(springs: [spring]) + "  ·  "
+            + SpringAnalysis(spring, motion: motion, tolerance: 0.01).howLong
 
         // The displayed frames, then (once the platform has finished) frames showing the target to
         // the end of the span.
@@ -103,7 +105,7 @@ public enum PlatformChart {
         }
         let xAxis = Axis("time (s)", range: 0...span)
         var notes: [Annotation] = [.horizontalLine(y: motion.to, label: "target", style: .dotted)]
-        if settle.isFinite && settle <= span { notes.append(.verticalLine(x: settle, label: "exact settles", style: .muted)) }
+        if settle.isFinite && settle <= span { notes.append(.verticalLine(x: settle, label: "settles within 0.1 %", style: .muted)) }
         let panels = [
             Panel(xAxis: xAxis, yAxis: Axis("position"), series: positions, annotations: notes, showsLegend: true),
             Panel(xAxis: xAxis, yAxis: Axis("displayed − exact"), series: errorSeries,
