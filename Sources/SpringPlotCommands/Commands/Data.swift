@@ -16,6 +16,11 @@ struct DataCommand: ParsableCommand {
             from a file or standard input (--times-file), one per line or comma-separated. Numbers are in \
             shortest round-trip form. Writes to standard output unless -o is given.
 
+            With --target-velocity, the target moves: it starts at --to and moves at that velocity, and the \
+            rows are the exact chase (the limit of retargeting every frame), with the target's position as a \
+            fourth column (CSV t,position,velocity,target). Once the start has died out, the value trails the \
+            target by c·V/k.
+
             With --platform, writes what that platform displays instead (CSV t,position), from a model of its \
             stepping, in the time base of real recordings: the row at t = 0 holds the start, the platform's \
             first update is one frame later, then one row a frame until the platform finishes. Frames come \
@@ -25,6 +30,7 @@ struct DataCommand: ParsableCommand {
               springplot data --damping 0.68 --response 0.8 --samples 11
               springplot data --stiffness 100 --damping-coefficient 10 --times 0,0.1,0.25 --json
               springplot data --damping 0.68 --response 0.8 --to 100 --platform react-spring --fps 120
+              springplot data --damping 1 --response 0.3 --target-velocity 500 --samples 11
             """)
 
     @OptionGroup(title: "Spring") var spring: OneSpringOptions
@@ -38,6 +44,9 @@ struct DataCommand: ParsableCommand {
     var times: DoubleList?
     @Option(name: .customLong("times-file"), help: ArgumentHelp("Sample at times read from this file (- for standard input): numbers in seconds, one per line or comma-separated, at most 1000000.", valueName: "path"))
     var timesFile: String?
+    @Option(name: .customLong("target-velocity"), parsing: .unconditional,
+            help: ArgumentHelp("The target moves from --to at this velocity: the exact chase.", valueName: "units/s"))
+    var targetVelocity: Double?
     @Option(help: ArgumentHelp("Write what this platform displays, frame by frame (CSV t,position).", valueName: "name"))
     var platform: Platform?
     @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second for --platform.", valueName: "hz"))
@@ -52,6 +61,13 @@ struct DataCommand: ParsableCommand {
     func validate() throws {
         try FrameRate.validate(fps, "--fps")
         if platform == nil && frameTimes != nil { throw ValidationError("--frame-times needs --platform") }
+        if let targetVelocity {
+            try requireFinite(targetVelocity, "--target-velocity")
+            if abs(targetVelocity) > Motion.limit {
+                throw ValidationError("--target-velocity must lie between -1e100 and 1e100 (got \(targetVelocity))")
+            }
+            if platform != nil { throw ValidationError("--target-velocity and --platform cannot be combined") }
+        }
         if platform != nil {
             if samples != nil || times != nil || timesFile != nil || timeSpan != nil {
                 throw ValidationError("--platform writes one row a frame: it cannot be combined with --samples, --times, --times-file or --time-span")
@@ -102,6 +118,9 @@ struct DataCommand: ParsableCommand {
             return try write(try platformText(platform, named))
         }
         let analysis = SpringAnalysis(named, motion: motion, tolerance: 0.001)
+        if let targetVelocity {
+            return try write(try chaseText(named, analysis: analysis, targetVelocity: targetVelocity))
+        }
         let sampled: SampledMotion
         if let timesFile {
             sampled = analysis.motion.sampled(at: try TimesFile.read(timesFile))
@@ -150,6 +169,38 @@ struct DataCommand: ParsableCommand {
         }
         var text = "t,position\n"
         for (t, x) in zip(trajectory.times, trajectory.positions) { text += "\(shortest(t)),\(shortest(x))\n" }
+        return text
+    }
+
+    /// The exact chase of a target moving at `targetVelocity` from --to, sampled as the options say.
+    func chaseText(_ named: NamedSpring, analysis: SpringAnalysis, targetVelocity: Double) throws -> String {
+        let chase = SpringChase(spring: named.spring, from: motion.from, to: motion.to, targetVelocity: targetVelocity,
+                                initialVelocity: motion.velocity)
+        let sampleTimes: [Double]
+        if let timesFile {
+            sampleTimes = try TimesFile.read(timesFile)
+        } else if let times {
+            sampleTimes = times.values
+        } else {
+            // Past the later of the plain motion's settle and the chase's settling into its trail.
+            let scale = max(abs(motion.to - motion.from), abs(chase.lag), 1e-300)
+            let settle = chase.settleTime(band: 1e-3 * scale)
+            let span = timeSpan ?? tidyUp(max(analysis.suggestedSpan, settle.isFinite ? settle * 1.25 : 0))
+            let count = samples ?? 101
+            sampleTimes = (0..<count).map { span * (Double($0) / Double(count - 1)) }
+        }
+        let states = sampleTimes.map { chase.state(at: $0) }
+        if json {
+            let reply = ChaseDataReply(spring: SpringReply(named.spring), from: motion.from, to: motion.to,
+                                       targetVelocity: targetVelocity, initialVelocity: motion.velocity, lag: chase.lag,
+                                       t: sampleTimes, position: states.map(\.position), velocity: states.map(\.velocity),
+                                       target: sampleTimes.map { chase.target(at: $0) })
+            return JSONWriter.text(reply, pretty: false) + "\n"
+        }
+        var text = "t,position,velocity,target\n"
+        for (t, state) in zip(sampleTimes, states) {
+            text += "\(shortest(t)),\(shortest(state.position)),\(shortest(state.velocity)),\(shortest(chase.target(at: t)))\n"
+        }
         return text
     }
 

@@ -178,6 +178,21 @@ struct DataReply: Encodable {
     var velocity: [Double]
 }
 
+/// `data --target-velocity --json`: the exact chase of a moving target, with the target and the lag.
+struct ChaseDataReply: Encodable {
+    var spring: SpringReply
+    var from: Double
+    var to: Double
+    var targetVelocity: Double
+    var initialVelocity: Double
+    /// How far the value trails the target once the start has died out: c·V/k.
+    var lag: Double
+    var t: [Double]
+    var position: [Double]
+    var velocity: [Double]
+    var target: [Double]
+}
+
 /// `data --platform --json`: what a platform displays, one entry a frame.
 struct PlatformDataReply: Encodable {
     var spring: SpringReply
