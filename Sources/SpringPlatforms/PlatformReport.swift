@@ -19,9 +19,6 @@ public struct PlatformReport: Hashable, Sendable {
     /// False when the platform drops the initial velocity (only said when there is one).
     public var velocityKept: Bool
 
-    /// True when the error is at least 0.5 % of the travel.
-    public var errorWarrantsWarning: Bool { (maxErrorFraction ?? 0) >= 0.005 }
-
     /// True when the finish is at least one frame away from the exact settle time.
     public var finishWarrantsWarning: Bool {
         guard let finishTime else { return exactSettleTime.isFinite }

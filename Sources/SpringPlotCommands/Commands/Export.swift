@@ -19,6 +19,12 @@ extension ExportTarget {
             return target
         }
     }
+
+    /// The targets of several `--target` values, in order, each once.
+    static func unique(_ lists: [[ExportTarget]]) -> [ExportTarget] {
+        var seen = Set<ExportTarget>()
+        return lists.joined().filter { seen.insert($0).inserted }
+    }
 }
 
 /// Copy-ready code for one spring on every platform, with what each platform cannot say.
@@ -93,10 +99,7 @@ struct Export: ParsableCommand {
     var preview: String?
 
     /// The targets asked for, in order, each once; empty for every target.
-    var chosenTargets: [ExportTarget] {
-        var seen = Set<ExportTarget>()
-        return targetLists.joined().filter { seen.insert($0).inserted }
-    }
+    var chosenTargets: [ExportTarget] { ExportTarget.unique(targetLists) }
 
     func validate() throws {
         let targets = chosenTargets
@@ -188,10 +191,8 @@ struct Export: ParsableCommand {
             // A platform that strays visibly says so on its summary line ("!" for "≈"), which already
             // gives the error at each rate; --explain prints the warning in words as well.
             let strays = export.platforms.contains { $0.maxError >= request.visibleError }
-            if explain, let line = platformLine(export.platforms, velocity: velocity) {
-                out += "  ≈ \(line)\n"
-            } else if let line = summaryLine(export.platforms, velocity: velocity) {
-                out += "  \(strays ? "!" : "≈") \(line)\n"
+            if let line = platformLine(export.platforms, velocity: velocity, detailed: explain) {
+                out += "  \(strays && !explain ? "!" : "≈") \(line)\n"
             }
             let straysWarning = request.platformWarnings(export.platforms).warnings
             for warning in export.warnings where explain || !straysWarning.contains(warning) { out += "  ! \(warning)\n" }
@@ -207,28 +208,20 @@ struct Export: ParsableCommand {
         return out
     }
 
-    /// "60 Hz: off by ≤ 0.088 %, ends 1.333 s · 120 Hz: …": each rate's largest error (as a share of
-    /// the travel, or in units without travel) and when the platform stops.
-    static func summaryLine(_ reports: [PlatformReport], velocity: Double) -> String? {
-        guard !reports.isEmpty else { return nil }
+    /// The platform line: each rate's largest error and when the platform stops, then whether it
+    /// keeps the velocity. Short: "60 Hz: off by ≤ 0.088 %, ends 1.333 s · 120 Hz: …" (the error as a
+    /// share of the travel, or in units without travel). Detailed (`--explain`): "60 Hz: off by ≤ 0.83
+    /// (0.83 %), ends 1.417 s · … · exact settle (0.1 %) 1.383 s".
+    static func platformLine(_ reports: [PlatformReport], velocity: Double, detailed: Bool = false) -> String? {
+        guard let first = reports.first else { return nil }
         var parts = reports.map { r -> String in
-            let error = r.maxErrorFraction.map { NumberFormat.percent($0, digits: 2) } ?? NumberFormat.people(r.maxError, digits: 3)
+            let percent = r.maxErrorFraction.map { NumberFormat.percent($0, digits: 2) }
+            let units = NumberFormat.people(r.maxError, digits: 3)
+            let error = detailed ? units + (percent.map { " (\($0))" } ?? "") : percent ?? units
             let end = r.finishTime.map { "ends \(NumberFormat.people($0, digits: 4)) s" } ?? "not finished after 60 s"
             return "\(NumberFormat.people(r.frameRate, digits: 6)) Hz: off by ≤ \(error), \(end)"
         }
-        if velocity != 0, let first = reports.first { parts.append(first.velocityKept ? "velocity kept" : "velocity lost") }
-        return parts.joined(separator: " · ")
-    }
-
-    /// "60 Hz: off by ≤ 0.83 (0.83 %), ends 1.417 s · 120 Hz: … · exact settle 1.383 s · velocity kept".
-    static func platformLine(_ reports: [PlatformReport], velocity: Double) -> String? {
-        guard let first = reports.first else { return nil }
-        var parts = reports.map { r -> String in
-            let share = r.maxErrorFraction.map { " (\(NumberFormat.percent($0, digits: 2)))" } ?? ""
-            let end = r.finishTime.map { "ends \(NumberFormat.people($0, digits: 4)) s" } ?? "not finished after 60 s"
-            return "\(NumberFormat.people(r.frameRate, digits: 6)) Hz: off by ≤ \(NumberFormat.people(r.maxError, digits: 3))\(share), \(end)"
-        }
-        parts.append("exact settle (0.1 %) \(NumberFormat.people(first.exactSettleTime, digits: 4)) s")
+        if detailed { parts.append("exact settle (0.1 %) \(NumberFormat.people(first.exactSettleTime, digits: 4)) s") }
         if velocity != 0 { parts.append(first.velocityKept ? "velocity kept" : "velocity lost") }
         return parts.joined(separator: " · ")
     }

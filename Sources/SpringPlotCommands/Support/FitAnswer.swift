@@ -24,8 +24,7 @@ struct FitCodeOptions: ParsableArguments {
     /// The targets whose code to print after the answer (none by default).
     var targets: [ExportTarget] {
         if allTargets { return ExportTarget.allCases.filter { $0 != .css } }
-        var seen = Set<ExportTarget>()
-        return targetLists.joined().filter { seen.insert($0).inserted }
+        return ExportTarget.unique(targetLists)
     }
 }
 
