@@ -365,16 +365,11 @@ class AnimatorStore<Value: SpringVector>: AnimationNode {
                                   by deltaTime: Double, transition: TransitionMatrix?) -> AnimationStep {
         motions.update(offset) { motion in
             let flags = motion.flags
+            let extras = flags.contains(.extras) ? extrasBySlot[slot] : nil
             return motion.advance(by: deltaTime, transition: motion.integrator == .exact ? transition : nil,
                                   spring: springs[Int(motion.springIndex)],
-                                  visibleChange: self.visibleChange(flags: flags, slot: slot))
+                                  visibleChange: extras?.visibleChange ?? .nan, targetVelocity: extras?.targetVelocity)
         }
-    }
-
-    /// The minimum visible change of `slot` (whose flags are `flags`), or NaN for `.automatic`.
-    @inline(__always)
-    private func visibleChange(flags: MotionFlags, slot: UInt32) -> Double {
-        flags.contains(.extras) ? (extrasBySlot[slot]?.visibleChange ?? .nan) : .nan
     }
 
     /// Calls `slot`'s `valueChanged` (at `offset` in `chunk`) with `value`, in place; false when the
@@ -476,4 +471,6 @@ final class AnimatorExtras<Value: SpringVector> {
     /// The minimum visible change of the rest threshold, or NaN for `.automatic`.
     var visibleChange = Double.nan
     var waiters: [@MainActor (Value?) -> Void] = []
+    /// The velocity the target moves at while the animator runs (zero: a fixed target).
+    var targetVelocity: Value = .zero
 }

@@ -111,9 +111,11 @@ struct MotionState<Value: SpringVector> {
 
     /// One step of `deltaTime` seconds; `transition` is the exact transition for the whole step when
     /// the caller has it cached. See ``SpringAnimation/advance(by:)``.
+    /// `targetVelocity`, when given and not zero, moves the target at that velocity while the motion
+    /// runs (see ``advanceChasing(by:transition:spring:targetVelocity:)``).
     @inline(__always)
     mutating func advance(by deltaTime: Double, transition: TransitionMatrix?, spring: Spring,
-                          visibleChange: @autoclosure () -> Double) -> AnimationStep {
+                          visibleChange: @autoclosure () -> Double, targetVelocity: Value? = nil) -> AnimationStep {
         if state == .ended { state = .inactive }
         var result: AnimationStep = []
         var dt = deltaTime
@@ -132,6 +134,10 @@ struct MotionState<Value: SpringVector> {
             matrix = nil  // the step is shorter than the frame
         }
         guard state == .running else { return result }
+        if let targetVelocity, targetVelocity != .zero {
+            advanceChasing(by: dt, transition: matrix, spring: spring, targetVelocity: targetVelocity)
+            return result.union(.moved)
+        }
         if isNonAnimated(spring) {
             value = target
             velocity = .zero
@@ -151,6 +157,37 @@ struct MotionState<Value: SpringVector> {
             result.insert(.finished)
         }
         return result
+    }
+
+    /// One step of `deltaTime` seconds while the target moves at `targetVelocity` (not zero): the run
+    /// does not finish, since the target keeps moving.
+    ///
+    /// Exact stepping follows the closed form of a spring chasing a target at constant velocity (see
+    /// `SpringChase`): the difference from the steady trailing path (the target less the lag
+    /// `targetVelocity`·ζ·response/π) and the difference from the target's velocity move as a free
+    /// spring toward zero, so the motion is the same at every frame rate. A numeric integrator moves the
+    /// target first and then takes its step toward it: retargeting every frame. Non-animated mode
+    /// keeps the value on the moving target.
+    mutating func advanceChasing(by deltaTime: Double, transition: TransitionMatrix?, spring: Spring,
+                                 targetVelocity: Value) {
+        if isNonAnimated(spring) {
+            target = target + targetVelocity.scaled(by: deltaTime)
+            value = target
+            velocity = targetVelocity
+            return
+        }
+        if integrator == .exact {
+            let lag = targetVelocity.scaled(by: spring.dampingRatio * spring.response / Double.pi)
+            let step = transition ?? spring.transition(over: deltaTime)
+            let (offset, relativeVelocity) = step.apply(displacement: value - (target - lag),
+                                                        velocity: velocity - targetVelocity)
+            target = target + targetVelocity.scaled(by: deltaTime)
+            value = target - lag + offset
+            velocity = targetVelocity + relativeVelocity
+        } else {
+            target = target + targetVelocity.scaled(by: deltaTime)
+            spring.advance(value: &value, velocity: &velocity, target: target, by: deltaTime, integrator: integrator)
+        }
     }
 
     /// Whether a step of a running, animated, exactly stepped motion can take ``moveExactly(_:by:)``

@@ -55,6 +55,13 @@ public struct SpringAnimation<Value: SpringVector> {
             motion.motionChanged(spring, visibleChange: visibleChange)
         }
     }
+    /// The velocity the target moves at, in value units per second (zero: a fixed target). While it is
+    /// not zero, each step moves the target on by it and the value chases it exactly, the same at every
+    /// step size; the run does not finish until it is zero again (see
+    /// ``SpringAnimator/targetVelocity``).
+    public var targetVelocity: Value = .zero {
+        didSet { motion.motionChanged(spring, visibleChange: visibleChange) }
+    }
     /// Whether the value follows the spring or jumps.
     public var mode: AnimationMode {
         get { motion.mode }
@@ -182,13 +189,15 @@ public struct SpringAnimation<Value: SpringVector> {
     /// (and has checked `deltaTime`).
     @inline(__always)
     mutating func advance(by deltaTime: Double, transition: TransitionMatrix?) -> Step {
-        motion.advance(by: deltaTime, transition: transition, spring: springReference.spring, visibleChange: visibleChange)
+        motion.advance(by: deltaTime, transition: transition, spring: springReference.spring, visibleChange: visibleChange,
+                       targetVelocity: targetVelocity)
     }
 
     /// The exact time from the current state until the motion stays inside the rest band for good,
     /// in distance and in speed (the band × ω₀). NaN when the motion is too large to plan.
     var remainingSettleTime: Double {
-        motion.remainingSettleTime(spring, visibleChange: visibleChange)
+        if targetVelocity != .zero && (state == .running || isWaitingToStart) { return .infinity }
+        return motion.remainingSettleTime(spring, visibleChange: visibleChange)
     }
 }
 

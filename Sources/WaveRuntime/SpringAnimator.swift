@@ -92,6 +92,24 @@ public final class SpringAnimator<Value: SpringVector> {
         }
     }
 
+    /// The velocity the target moves at, in value units per second: set it to follow something that
+    /// moves steadily (a pointer between events, a scroll position, a playhead).
+    ///
+    /// While it is not zero and the animator runs, the target moves on by it every frame and the value
+    /// chases it along the exact solution of a spring whose target moves at constant velocity, so
+    /// the motion is the same at every frame rate: it settles into trailing the target by
+    /// `targetVelocity`·ζ·response/π (SpringMath's `SpringChase`). The run does not finish while the
+    /// target moves; set this back to zero and the spring comes to rest on the target where it then is.
+    /// Setting ``target`` meanwhile moves the target there (a retarget) and it moves on from there.
+    public var targetVelocity: Value {
+        get { store.extras(slot)?.targetVelocity ?? .zero }
+        set {
+            guard newValue != targetVelocity else { return }
+            store.ensureExtras(slot).targetVelocity = newValue
+            store.motionChanged(slot)
+        }
+    }
+
     /// `.animated` follows the spring; `.nonAnimated` jumps to the target on the next frame and
     /// finishes there. Switching a running animator to `.nonAnimated` finishes it on the next frame.
     public var mode: AnimationMode {
@@ -210,6 +228,7 @@ public final class SpringAnimator<Value: SpringVector> {
     public var remainingSettleTime: Double {
         let store = store, motion = store.motion(slot)
         guard motion.state == .running || motion.isWaitingToStart else { return 0 }
+        if targetVelocity != .zero { return .infinity }
         let rest = motion.remainingSettleTime(store.spring(slot), visibleChange: store.visibleChange(slot))
         return motion.remainingDelay + (rest.isNaN ? .infinity : rest)
     }
