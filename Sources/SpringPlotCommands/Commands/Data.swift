@@ -21,6 +21,8 @@ struct DataCommand: ParsableCommand {
             fourth column (CSV t,position,velocity,target). Once the start has died out, the value trails the \
             target by c·V/k.
 
+            With --sequence FILE, samples a spring sequence instead: a JSON file with from, velocity and             keyframes, each with to, at (seconds from the start) and a spring (dampingRatio and response,             stiffness and dampingCoefficient, each with an optional mass, or duration and bounce); position             and velocity are handed over exactly at each at. The CSV has a fourth column, the keyframe in             charge (1 for the first, 0 before it starts).
+
             With --platform, writes what that platform displays instead (CSV t,position), from a model of its \
             stepping, in the time base of real recordings: the row at t = 0 holds the start, the platform's \
             first update is one frame later, then one row a frame until the platform finishes. Frames come \
@@ -31,6 +33,7 @@ struct DataCommand: ParsableCommand {
               springplot data --stiffness 100 --damping-coefficient 10 --times 0,0.1,0.25 --json
               springplot data --damping 0.68 --response 0.8 --to 100 --platform react-spring --fps 120
               springplot data --damping 1 --response 0.3 --target-velocity 500 --samples 11
+              springplot data --sequence sequence.json --samples 21
             """)
 
     @OptionGroup(title: "Spring") var spring: OneSpringOptions
@@ -47,6 +50,9 @@ struct DataCommand: ParsableCommand {
     @Option(name: .customLong("target-velocity"), parsing: .unconditional,
             help: ArgumentHelp("The target moves from --to at this velocity: the exact chase.", valueName: "units/s"))
     var targetVelocity: Double?
+    @Option(help: ArgumentHelp("Sample the spring sequence in this JSON file (- for standard input) instead of one spring.",
+                               valueName: "path"))
+    var sequence: String?
     @Option(help: ArgumentHelp("Write what this platform displays, frame by frame (CSV t,position).", valueName: "name"))
     var platform: Platform?
     @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second for --platform.", valueName: "hz"))
@@ -76,6 +82,11 @@ struct DataCommand: ParsableCommand {
                 throw ValidationError("--response must be > 0 for --platform: a response-0 spring is an instant jump")
             }
             if frameTimes?.isEmpty == true { throw ValidationError("--frame-times must not be empty") }
+        }
+        if let sequence {
+            try SequenceFile.rejectSingleSpring(spring, motion, sequence: sequence)
+            if platform != nil { throw ValidationError("--sequence and --platform cannot be combined") }
+            if targetVelocity != nil { throw ValidationError("--sequence and --target-velocity cannot be combined") }
         }
         if let timeSpan {
             try requirePositive(timeSpan, "--time-span")
@@ -113,6 +124,9 @@ struct DataCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let sequence {
+            return try write(try sequenceText(try SequenceFile.read(sequence)))
+        }
         let named = try spring.springs()[0]
         if let platform {
             return try write(try platformText(platform, named))
@@ -172,23 +186,38 @@ struct DataCommand: ParsableCommand {
         return text
     }
 
+    /// The times the options ask for; evenly over `defaultSpan` unless told.
+    func sampleTimes(defaultSpan: @autoclosure () -> Double) throws -> [Double] {
+        if let timesFile { return try TimesFile.read(timesFile) }
+        if let times { return times.values }
+        let span = timeSpan ?? defaultSpan()
+        let count = samples ?? 101
+        return (0..<count).map { span * (Double($0) / Double(count - 1)) }
+    }
+
+    /// The exact motion of a spring sequence, sampled as the options say (by default past the last
+    /// keyframe's settling to 0.1 % of the larger of the travel and the span of the keyframes).
+    func sequenceText(_ sequence: SpringSequence) throws -> String {
+        let settle = sequence.settleTime(band: 1e-3 * max(abs(sequence.travel), sequence.span, 1e-300))
+        let last = sequence.keyframes[sequence.keyframes.count - 1].at
+        let times = try sampleTimes(defaultSpan: tidyUp(max(settle.isFinite ? settle * 1.25 : last + 10, last * 1.1, 0.1)))
+        if json { return JSONWriter.text(SequenceDataReply(sequence, times: times), pretty: false) + "\n" }
+        var text = "t,position,velocity,keyframe\n"
+        for t in times {
+            let state = sequence.state(at: t)
+            text += "\(shortest(t)),\(shortest(state.position)),\(shortest(state.velocity)),\((sequence.keyframeIndex(at: t) ?? -1) + 1)\n"
+        }
+        return text
+    }
+
     /// The exact chase of a target moving at `targetVelocity` from --to, sampled as the options say.
     func chaseText(_ named: NamedSpring, analysis: SpringAnalysis, targetVelocity: Double) throws -> String {
         let chase = SpringChase(spring: named.spring, from: motion.from, to: motion.to, targetVelocity: targetVelocity,
                                 initialVelocity: motion.velocity)
-        let sampleTimes: [Double]
-        if let timesFile {
-            sampleTimes = try TimesFile.read(timesFile)
-        } else if let times {
-            sampleTimes = times.values
-        } else {
-            // Past the later of the plain motion's settle and the chase's settling into its trail.
-            let scale = max(abs(motion.to - motion.from), abs(chase.lag), 1e-300)
-            let settle = chase.settleTime(band: 1e-3 * scale)
-            let span = timeSpan ?? tidyUp(max(analysis.suggestedSpan, settle.isFinite ? settle * 1.25 : 0))
-            let count = samples ?? 101
-            sampleTimes = (0..<count).map { span * (Double($0) / Double(count - 1)) }
-        }
+        // By default past the later of the plain motion's settle and the chase's settling into its trail.
+        let scale = max(abs(motion.to - motion.from), abs(chase.lag), 1e-300)
+        let settle = chase.settleTime(band: 1e-3 * scale)
+        let sampleTimes = try self.sampleTimes(defaultSpan: tidyUp(max(analysis.suggestedSpan, settle.isFinite ? settle * 1.25 : 0)))
         let states = sampleTimes.map { chase.state(at: $0) }
         if json {
             let reply = ChaseDataReply(spring: SpringReply(named.spring), from: motion.from, to: motion.to,

@@ -222,8 +222,9 @@ struct TrajectoryFile {
     }
 
     /// The whole file. A regular file's size is checked before reading; standard input is read up to
-    /// the same limit.
-    private static func contents(of path: String, name: String, option: String) throws -> [UInt8] {
+    /// the same limit (`limit` bytes, ``maximumBytes`` unless given).
+    static func contents(of path: String, name: String, option: String, limit: Int = maximumBytes) throws -> [UInt8] {
+        let maximumBytes = limit
         let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw ValidationError("\(option) \(name): \(String(cString: strerror(errno)))")
