@@ -155,9 +155,13 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     case css(LinearEasingError)
     /// The spring lies outside what the targets carry (see ``ExportRequest/exportableProblem(_:)``).
     case outsideExportableRange(String)
+    /// The target has no keyframes a spring sequence can go to (see ``SequenceExport/supports(_:)``).
+    case unsupportedSequenceTarget(ExportTarget)
 
     public var description: String {
         switch self {
+        case .unsupportedSequenceTarget(let target):
+            return "\(target.rawValue) has no spring keyframes: a sequence exports to css, swiftui and the Motion targets"
         case .instantaneous: return "a response-0 spring is an instant jump: there is no spring to export"
         case .outsideExportableRange(let problem): return problem
         case .css(let error): return "CSS: \(error)"

@@ -126,7 +126,30 @@ extension LinearEasing {
     /// Inside a task that is cancelled meanwhile, it stops early and throws `CancellationError`.
     public init(motion: SpringMotion<Double>, tolerance: Double, gridSize: Int = 3000) throws {
         let settle = try LinearEasing.printedSettleDuration(motion: motion, tolerance: tolerance)
-        let sampler = ProgressSampler(motion: motion, duration: settle)
+        try self.init(sampler: ProgressSampler(motion: motion, duration: settle), tolerance: tolerance, gridSize: gridSize)
+    }
+
+    /// A whole spring sequence as one easing, its progress relative to the sequence's first and final
+    /// values (`from` and the last keyframe's `to`; outputs leave 0…1 wherever the keyframes go beyond
+    /// them), by the same method and guarantee as ``init(motion:tolerance:gridSize:)``: within
+    /// `tolerance` of the net travel everywhere, ending where the last keyframe's spring stays within
+    /// half of it for good.
+    public init(sequence: SpringSequence, tolerance: Double, gridSize: Int = 4000) throws {
+        let travel = sequence.travel
+        guard travel != 0, travel.isFinite else { throw LinearEasingError.noTravel }
+        guard tolerance.isFinite, tolerance >= LinearEasing.smallestTolerance, tolerance < 1 else {
+            throw LinearEasingError.invalidTolerance(tolerance)
+        }
+        let settleTime = sequence.settleTime(band: LinearEasing.settleFraction * tolerance * abs(travel))
+        guard settleTime.isFinite else { throw LinearEasingError.neverSettles }
+        guard settleTime <= LinearEasing.longestDuration else { throw LinearEasingError.settlesTooLate(settleTime) }
+        let sampler = ProgressSampler(sequence: sequence, duration: LinearEasing.printedDuration(settleTime))
+        try self.init(sampler: sampler, tolerance: tolerance, gridSize: gridSize)
+    }
+
+    /// The easing of `sampler`'s curve over its duration.
+    private init(sampler: ProgressSampler, tolerance: Double, gridSize: Int) throws {
+        let settle = sampler.duration
         if settle == 0 {
             // Already within the error of the target: a jump (one frame) is the whole motion.
             self.init(points: [Point(input: 0, output: 0), Point(input: 1, output: 1)], duration: 0,
@@ -445,21 +468,54 @@ extension LinearEasing {
     }
 }
 
-/// The motion's progress and its slope as functions of input s in 0…1.
+/// The progress of a motion (one spring's or a sequence's) and its slope as functions of input s in
+/// 0…1.
 struct ProgressSampler {
-    let motion: SpringMotion<Double>
+    enum Curve {
+        case motion(SpringMotion<Double>)
+        case sequence(SpringSequence)
+    }
+    let curve: Curve
+    let from: Double
     let duration: Double
     let travel: Double
+    /// Inputs where the slope may jump (a sequence's delayed start with a velocity): the error is
+    /// checked there too.
+    let kinks: [Double]
 
     init(motion: SpringMotion<Double>, duration: Double) {
-        self.motion = motion
+        curve = .motion(motion)
+        from = motion.from
         self.duration = duration
-        self.travel = motion.to - motion.from
+        travel = motion.to - motion.from
+        kinks = []
     }
 
-    func output(_ s: Double) -> Double { (motion.position(at: s * duration) - motion.from) / travel }
+    init(sequence: SpringSequence, duration: Double) {
+        curve = .sequence(sequence)
+        from = sequence.from
+        self.duration = duration
+        travel = sequence.travel
+        kinks = duration > 0 ? sequence.keyframes.map { $0.at / duration }.filter { $0 > 0 && $0 < 1 } : []
+    }
+
+    func position(at time: Double) -> Double {
+        switch curve {
+        case .motion(let motion): return motion.position(at: time)
+        case .sequence(let sequence): return sequence.position(at: time)
+        }
+    }
+
+    func velocity(at time: Double) -> Double {
+        switch curve {
+        case .motion(let motion): return motion.velocity(at: time)
+        case .sequence(let sequence): return sequence.velocity(at: time)
+        }
+    }
+
+    func output(_ s: Double) -> Double { (position(at: s * duration) - from) / travel }
     /// d(output)/ds.
-    func slope(_ s: Double) -> Double { motion.velocity(at: s * duration) * duration / travel }
+    func slope(_ s: Double) -> Double { velocity(at: s * duration) * duration / travel }
 
     struct Grid {
         var inputs: [Double]
@@ -487,6 +543,7 @@ struct ProgressSampler {
         func line(_ s: Double) -> Double { start.output + lineSlope * (s - start.input) }
         func error(_ s: Double) -> Double { abs(output(s) - line(s)) }
         var worst = Swift.max(error(start.input), error(end.input))
+        for kink in kinks where kink > start.input && kink < end.input { worst = Swift.max(worst, error(kink)) }
         var previous: (s: Double, d: Double)? = nil
         let lower = Swift.max(range.lowerBound - 1, 0), upper = Swift.min(range.upperBound + 1, grid.inputs.count - 1)
         for i in lower...upper {

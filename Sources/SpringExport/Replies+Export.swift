@@ -54,3 +54,18 @@ extension CompensationReply {
                   maxErrorBefore: c.before.maxError, maxErrorAfter: c.after.maxError)
     }
 }
+
+extension SequenceExportReply.Target {
+    /// The reply for one target's sequence code.
+    public init(_ result: SequenceExport.Result) {
+        self.init(target: result.target.rawValue, title: result.target.title, code: result.code, moreCode: result.moreCode,
+                  error: result.error, summary: result.summary, warnings: result.warnings, notes: result.notes)
+    }
+}
+
+extension SequenceExportReply {
+    /// The reply for an export's results and the targets it left out.
+    public init(_ export: SequenceExport, results: [SequenceExport.Result], leftOut: [(target: ExportTarget, why: String)] = []) {
+        self.init(export.sequence, targets: results.map(Target.init), leftOut: leftOut.map { "\($0.target.rawValue): \($0.why)" })
+    }
+}

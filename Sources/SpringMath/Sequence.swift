@@ -5,8 +5,10 @@ public struct SpringKeyframe: Hashable, Sendable {
     public var to: Double
     /// When this keyframe takes over, in seconds from the start of the sequence.
     public var at: Double
+    /// The spring that pulls the value toward ``to``.
     public var spring: Spring
 
+    /// A keyframe whose `spring` pulls toward `to` from `at` seconds on.
     public init(to: Double, at: Double, spring: Spring) {
         self.to = to
         self.at = at
@@ -39,6 +41,7 @@ public struct SpringSequence: Hashable, Sendable {
     /// The state at each keyframe's `at`: where its spring takes over and how fast the value moves.
     public let handovers: [SpringState<Double>]
 
+    /// A sequence from `from`, the first spring starting with `velocity`.
     /// - Precondition: at least one keyframe; `from`, `velocity` and every `to` finite; every `at`
     ///   finite, ≥ 0 and strictly increasing; every spring animated (response > 0).
     public init(from: Double, velocity: Double = 0, keyframes: [SpringKeyframe]) {
@@ -90,8 +93,10 @@ public struct SpringSequence: Hashable, Sendable {
         return motion(ofKeyframe: index).state(at: time - keyframes[index].at)
     }
 
+    /// The position at `time` seconds from the start.
     public func position(at time: Double) -> Double { state(at: time).position }
 
+    /// The velocity at `time` seconds from the start, in value units per second.
     public func velocity(at time: Double) -> Double { state(at: time).velocity }
 
     /// The net travel, from `from` to the last keyframe's `to`.

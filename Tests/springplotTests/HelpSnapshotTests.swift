@@ -7,7 +7,7 @@ import Testing
 @Suite("Help text snapshots")
 struct HelpSnapshotTests {
     static let commands: [[String]] = [[], ["curve"], ["retarget"], ["integrators"], ["phase"], ["info"], ["data"],
-                                       ["export"], ["grid"], ["verify"], ["fit"], ["track"], ["chase"]]
+                                       ["export"], ["grid"], ["verify"], ["fit"], ["track"], ["chase"], ["sequence"]]
 
     static var directory: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/help")

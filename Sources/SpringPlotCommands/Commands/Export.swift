@@ -54,6 +54,12 @@ struct Export: ParsableCommand {
               springplot export --damping 0.5 --response 0.6 --velocity -800 --preview preview.html
               springplot export --damping 0.68 --response 0.8 --target react-spring --compensate-for 60
               springplot export --from-code '.spring(duration: 0.5, bounce: 0.3)' --target react-spring,css
+              springplot export --sequence sequence.json --target css
+
+            With --sequence FILE (a spring sequence, as `springplot sequence` reads it), prints one CSS \
+            linear() for the whole sequence within --error (relative to its first and final values) with \
+            the same points as Web Animations keyframes, SwiftUI's KeyframeAnimator with a SpringKeyframe per \
+            keyframe, and Motion keyframes; each says what it displays against the exact sequence.
             """)
 
     @OptionGroup(title: "Spring") var spring: OneSpringOptions
@@ -94,6 +100,10 @@ struct Export: ParsableCommand {
     @Flag(help: "Write JSON instead of text.")
     var json = false
 
+    @Option(help: ArgumentHelp("Export the spring sequence in this JSON file (- for standard input) to css, swiftui and the Motion targets.",
+                               valueName: "path"))
+    var sequence: String?
+
     @Option(help: ArgumentHelp("Also write a self-contained HTML page playing the exact motion beside the CSS easing.",
                                valueName: "file.html"))
     var preview: String?
@@ -104,6 +114,7 @@ struct Export: ParsableCommand {
     func validate() throws {
         let targets = chosenTargets
         if !targets.isEmpty && all { throw ValidationError("--target and --all cannot be combined") }
+        if let sequence { return try validateSequence(sequence, targets: targets) }
         if fps.values.count > 8 { throw ValidationError("--fps takes at most 8 rates") }
         for rate in fps.values { try FrameRate.validate(rate, "--fps") }
         if let compensateFor {
@@ -140,6 +151,7 @@ struct Export: ParsableCommand {
     }
 
     func run() throws {
+        if let sequence { return try runSequence(try SequenceFile.read(sequence)) }
         let named = try spring.springs()[0]
         let request = ExportRequest(spring: named.spring, motion: Motion(from: from, to: to, initialVelocity: velocity),
                                     cssError: cssError, frameRates: fps.values)

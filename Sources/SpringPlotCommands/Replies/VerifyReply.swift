@@ -193,39 +193,6 @@ struct ChaseDataReply: Encodable {
     var target: [Double]
 }
 
-/// `data --sequence --json`: the sequence as read, and its exact motion with the keyframe in charge
-/// at each sample (1 for the first; 0 before the first keyframe's `at`).
-struct SequenceDataReply: Encodable {
-    struct Keyframe: Encodable {
-        var to: Double
-        var at: Double
-        var spring: SpringReply
-        /// The position and velocity handed over when this keyframe takes over.
-        var position: Double
-        var velocity: Double
-    }
-    var from: Double
-    var initialVelocity: Double
-    var keyframes: [Keyframe]
-    var t: [Double]
-    var position: [Double]
-    var velocity: [Double]
-    var keyframe: [Int]
-
-    init(_ sequence: SpringSequence, times: [Double]) {
-        from = sequence.from
-        initialVelocity = sequence.velocity
-        keyframes = zip(sequence.keyframes, sequence.handovers).map {
-            Keyframe(to: $0.to, at: $0.at, spring: SpringReply($0.spring), position: $1.position, velocity: $1.velocity)
-        }
-        let states = times.map { sequence.state(at: $0) }
-        t = times
-        position = states.map(\.position)
-        velocity = states.map(\.velocity)
-        keyframe = times.map { (sequence.keyframeIndex(at: $0) ?? -1) + 1 }
-    }
-}
-
 /// `data --platform --json`: what a platform displays, one entry a frame.
 struct PlatformDataReply: Encodable {
     var spring: SpringReply
