@@ -12,10 +12,8 @@ public enum SequenceChart {
     public static func chart(sequence: SpringSequence, tolerance: Double, timeSpan: Double?, frame: ChartFrame,
                              samples: Int = 1600) -> Chart {
         let keyframes = sequence.keyframes
-        let scale = max(abs(sequence.travel), sequence.span, 1e-300)
-        let settle = sequence.settleTime(band: tolerance * scale)
-        let last = keyframes[keyframes.count - 1].at
-        let span = timeSpan ?? tidyUp(max(settle.isFinite ? settle * 1.2 : last + 5, last * 1.15, 0.1))
+        let settle = SequenceChart.settleTime(sequence, tolerance: tolerance)
+        let span = timeSpan ?? SequenceChart.suggestedSpan(sequence, tolerance: tolerance)
         let times = (0...samples).map { span * Double($0) / Double(samples) }
         let states = times.map { sequence.state(at: $0) }
         let restarted = SequenceChart.restarted(sequence)
@@ -55,6 +53,19 @@ public enum SequenceChart {
             + " · \(keyframes.count) keyframe\(keyframes.count == 1 ? "" : "s") · ends at \(label(sequence.finalValue, digits: 4))"
             + (settle.isFinite ? " · settles within \(NumberFormat.percent(tolerance, digits: 2)) by \(label(settle, digits: 3)) s" : "")
         return frame.chart(title: "Spring sequence", subtitle: subtitle, panels: panels)
+    }
+
+    /// When `sequence` stays within `tolerance` of the larger of its travel and its keyframes' span.
+    public static func settleTime(_ sequence: SpringSequence, tolerance: Double) -> Double {
+        sequence.settleTime(band: tolerance * max(abs(sequence.travel), sequence.span, 1e-300))
+    }
+
+    /// A tidy time span that shows the whole sequence: past its settle time to `tolerance`, and past
+    /// its last keyframe (5 s past it when the last spring never settles).
+    public static func suggestedSpan(_ sequence: SpringSequence, tolerance: Double) -> Double {
+        let settle = settleTime(sequence, tolerance: tolerance)
+        let last = sequence.keyframes[sequence.keyframes.count - 1].at
+        return tidyUp(max(settle.isFinite ? settle * 1.2 : last + 5, last * 1.15, 0.1))
     }
 
     /// The same keyframes, each restarted from rest where the previous one had got to: what a runtime

@@ -47,6 +47,11 @@ enum StudioEndpoints {
         Endpoint(path: "/api/code.json", parameters: ["code"], handler: code),
         Endpoint(path: "/api/platform.json", parameters: springParameters.union(motionParameters).union(["platform", "fps"]),
                  handler: platform),
+        Endpoint(path: "/api/sequence.json", parameters: ["sequence"], handler: sequence),
+        Endpoint(path: "/api/sequence.svg", parameters: ["sequence", "width", "height", "theme", "tolerance", "text"],
+                 handler: sequenceChart),
+        Endpoint(path: "/api/sequence-export.json", parameters: ["sequence", "error"], handler: sequenceExport),
+        Endpoint(path: "/api/chase.json", parameters: springParameters.union(["from", "velocity", "path"]), handler: chase),
         Endpoint(path: "/api/segment.json", parameters: springParameters.union(motionParameters).union(["t", "target", "restart"]),
                  handler: segment),
     ]
@@ -143,6 +148,11 @@ enum StudioEndpoints {
         let textScale = try request.bounded("text", 1...2, default: 1)
         let frame = ChartFrame(width: width, height: height, scale: 1, theme: try request.theme().scalingText(by: textScale))
         let chart = CurveChart.chart(springs: springs, motion: motion, tolerance: tolerance, timeSpan: span, frame: frame, samples: 400)
+        return render(chart)
+    }
+
+    /// `chart` as SVG, or 500 when Cairo fails.
+    private static func render(_ chart: Chart) -> StudioReply {
         do {
             let bytes = try renderLock.withLock { _ in try CairoRenderer().render(chart, format: .svg) }
             return StudioReply(status: 200, contentType: "image/svg+xml", body: bytes)
@@ -205,6 +215,100 @@ enum StudioEndpoints {
         let exports = (try? exportRequest.exportAll()) ?? []
         // The reply is `springplot export --json`'s for the same spring and motion.
         return .encoded(ExportReply(exportRequest, exports: exports))
+    }
+
+    // MARK: Sequences
+
+    /// `GET /api/sequence.json?sequence=…`: the sequence with the state each keyframe takes over with
+    /// (the page plays each keyframe's free motion from it with spring.js), sampled over the span the
+    /// chart shows, as `springplot data --sequence --json` writes it.
+    static func sequence(_ request: StudioRequest) throws(StudioInputError) -> StudioReply {
+        let sequence = try request.sequence()
+        let span = SequenceChart.suggestedSpan(sequence, tolerance: 0.01)
+        return .encoded(SequenceDataReply(sequence, times: (0...200).map { span * Double($0) / 200 }))
+    }
+
+    /// `GET /api/sequence.svg?sequence=…`: the chart `springplot sequence` draws.
+    static func sequenceChart(_ request: StudioRequest) throws(StudioInputError) -> StudioReply {
+        let sequence = try request.sequence()
+        let width = try request.bounded("width", 400...2400, default: 900)
+        let height = try request.bounded("height", 300...1600, default: 560)
+        let textScale = try request.bounded("text", 1...2, default: 1)
+        let frame = ChartFrame(width: width, height: height, scale: 1, theme: try request.theme().scalingText(by: textScale))
+        let chart = SequenceChart.chart(sequence: sequence, tolerance: try request.tolerance(), timeSpan: nil, frame: frame,
+                                        samples: 400)
+        return render(chart)
+    }
+
+    /// `GET /api/sequence-export.json?sequence=…&error=0.5`: the sequence's code for CSS, SwiftUI and
+    /// Motion, as `springplot export --sequence --json` writes it (a target that cannot ease it is
+    /// listed in `leftOut`).
+    static func sequenceExport(_ request: StudioRequest) throws(StudioInputError) -> StudioReply {
+        let sequence = try request.sequence()
+        let travel = abs(sequence.travel)
+        let error = try request.bounded("error", 1e-9...1e9, default: travel > 0 ? min(0.5, travel / 10) : 0.5)
+        if travel > 0 && error >= travel { throw StudioInputError("error", "error must be smaller than the travel \(label(travel)) (got \(error))") }
+        if travel > 0 && error < LinearEasing.smallestTolerance * travel {
+            throw StudioInputError("error", "error must be at least 1e-6 of the travel, \(label(LinearEasing.smallestTolerance * travel)) here (got \(error))")
+        }
+        let export = SequenceExport(sequence: sequence, cssError: error)
+        guard let (results, leftOut) = try? export.export(SequenceExport.targets, strict: false) else {
+            throw StudioInputError("sequence", "the sequence cannot be exported")
+        }
+        return .encoded(SequenceExportReply(export, results: results, leftOut: leftOut))
+    }
+
+    // MARK: Chase
+
+    /// `GET /api/chase.json?damping=…&response=…&from=0&path=0:0,0.5:80,1:20`: the exact motion of
+    /// the spring chasing the drawn path (straight between its points, at rest after the last),
+    /// sampled 240 times up to its settling, and the WaveRuntime code that follows the same path.
+    static func chase(_ request: StudioRequest) throws(StudioInputError) -> StudioReply {
+        let spring = try request.springs(maximum: 1)[0].spring
+        guard !spring.isInstantaneous else { throw StudioInputError("response", "a response-0 spring is the target itself: nothing to chase") }
+        let path = try request.path()
+        let from = try request.bounded("from", -Motion.limit...Motion.limit, default: path.points[0].position)
+        let velocity = try request.bounded("velocity", -Motion.limit...Motion.limit, default: 0)
+        let end = path.points[path.points.count - 1]
+        let positions = path.points.map(\.position) + [from]
+        let scale = max((positions.max() ?? 0) - (positions.min() ?? 0), 1e-300)
+        let last = spring.chase(path, from: from, initialVelocity: velocity, at: end.time)
+        let settle = spring.settleTime(displacement: last.position - end.position, velocity: last.velocity, band: 1e-3 * scale)
+        let span = min(60, end.time + (settle.isFinite ? settle * 1.2 : 5))
+        let times = (0...240).map { span * Double($0) / 240 }
+        let states = times.map { spring.chase(path, from: from, initialVelocity: velocity, at: $0) }
+        return .encoded(StudioReplies.Chase(spring: SpringReply(spring), lagTime: spring.dampingRatio * spring.response / Double.pi,
+                                            t: times, position: states.map(\.position), target: times.map { path.position(at: $0) },
+                                            code: chaseCode(spring: spring, path: path, from: from, velocity: velocity)))
+    }
+
+    /// WaveRuntime code that follows `path`: at each point's time the target is set there and given
+    /// the velocity of the straight piece that starts there.
+    static func chaseCode(spring: Spring, path: TargetPath, from: Double, velocity: Double) -> String {
+        func n(_ x: Double) -> String { NumberFormat.people(x, digits: 6) }
+        let points = path.points
+        let pieces = points.indices.map { i -> String in
+            let v = i + 1 < points.count ? (points[i + 1].position - points[i].position) / (points[i + 1].time - points[i].time) : 0
+            return "(at: \(n(points[i].time)), position: \(n(points[i].position)), velocity: \(n(v)))"
+        }
+        return """
+        // Chase a moving target: each straight piece of the path is followed exactly (SpringAnimator.targetVelocity),
+        // the same at every frame rate. Feed a finger or a scroll position the same way as its events arrive.
+        let animator = SpringAnimator(spring: Spring(dampingRatio: \(n(spring.dampingRatio)), response: \(n(spring.response))),
+                                      value: \(n(from)), target: \(n(points[0].position)))
+        \(velocity != 0 ? "animator.velocity = \(n(velocity))\n" : "")let pieces: [(at: Double, position: Double, velocity: Double)] = [
+            \(pieces.joined(separator: ",\n    "))
+        ]
+        animator.start()
+        for piece in pieces {
+            // On your clock (here, the main queue): a piece that starts between frames is off by the
+            // target's movement over the part of a frame.
+            DispatchQueue.main.asyncAfter(deadline: .now() + piece.at) {
+                animator.target = piece.position
+                animator.targetVelocity = piece.velocity
+            }
+        }
+        """
     }
 
     // MARK: Segment

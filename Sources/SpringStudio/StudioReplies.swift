@@ -95,6 +95,18 @@ enum StudioReplies {
         var metrics: Metrics
     }
 
+    /// `GET /api/chase.json`: a spring chasing a drawn target path, sampled, with the WaveRuntime code
+    /// that follows the same path.
+    struct Chase: Encodable {
+        var spring: SpringReply
+        /// How long the value trails a steadily moving target: ζ·response/π seconds.
+        var lagTime: Double
+        var t: [Double]
+        var position: [Double]
+        var target: [Double]
+        var code: String
+    }
+
     /// `GET /api/segment.json`: the motion interrupted and retargeted.
     struct Segment: Encodable {
         struct At: Encodable {

@@ -35,7 +35,7 @@ struct StudioRequest {
     private(set) var words: [String: String] = [:]
 
     /// Parameters that are words, not numbers.
-    static let wordParameters: Set<String> = ["theme", "target-name", "code", "platform"]
+    static let wordParameters: Set<String> = ["theme", "target-name", "code", "platform", "sequence", "path"]
     /// Number parameters besides the spring's.
     static let motionParameters = ["from", "to", "velocity"]
     static let otherParameters = ["width", "height", "tolerance", "epsilon", "span", "t", "target", "restart", "error", "fps"]
@@ -73,6 +73,47 @@ struct StudioRequest {
 
     func number(_ name: String) -> Double? { numbers[name]?.first }
     func word(_ name: String) -> String? { words[name] }
+
+    /// The most points a drawn target path may have.
+    static let maximumPathPoints = 64
+
+    /// The target path in `path`: `t:x` pairs separated by commas, times in seconds (0…60, increasing).
+    func path() throws(StudioInputError) -> TargetPath {
+        guard let text = words["path"], !text.isEmpty else { throw StudioInputError("path", "path is missing: give t:x pairs") }
+        let pairs = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard pairs.count <= StudioRequest.maximumPathPoints else {
+            throw StudioInputError("path", "path takes at most \(StudioRequest.maximumPathPoints) points (got \(pairs.count))")
+        }
+        var points: [(time: Double, position: Double)] = []
+        for pair in pairs {
+            let parts = pair.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts.allSatisfy({ $0.count <= 32 }),
+                  let t = Double(String(parts[0]).trimmingSpaces), let x = Double(String(parts[1]).trimmingSpaces) else {
+                throw StudioInputError("path", "path must be t:x pairs separated by commas (got '\(pair.prefix(40))')")
+            }
+            guard t.isFinite, (0...60).contains(t) else { throw StudioInputError("path", "path times must be between 0 and 60 s (got \(t))") }
+            guard x.isFinite, abs(x) <= Motion.limit else {
+                throw StudioInputError("path", "path positions must lie between -1e100 and 1e100 (got \(x))")
+            }
+            if let last = points.last, !(t > last.time) {
+                throw StudioInputError("path", "path times must increase (\(last.time) then \(t))")
+            }
+            points.append((t, x))
+        }
+        return TargetPath(points)
+    }
+
+    /// The spring sequence in `sequence` (JSON, the grammar `springplot --sequence` reads).
+    func sequence() throws(StudioInputError) -> SpringSequence {
+        guard let text = words["sequence"], !text.isEmpty else {
+            throw StudioInputError("sequence", "sequence is missing: give the keyframes as JSON")
+        }
+        do {
+            return try SequenceInput.parse(Array(text.utf8))
+        } catch {
+            throw StudioInputError("sequence", "sequence: \(error)")
+        }
+    }
 
     /// The spring parameters given, sorted by name.
     var springParameterNames: [String] {

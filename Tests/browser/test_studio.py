@@ -492,8 +492,8 @@ def test_one_colour_per_spring_and_presets_from_the_server(page, server):
     assert len(offered) >= 20
     # The preview's boxes and the comparison swatch take the chart's colours, spring by spring.
     palette = definitions["palettes"]["light"]
-    page.wait_for_function("document.querySelectorAll('.box').length === 2")
-    boxes = page.eval_on_selector_all(".box", "(bs) => bs.map((b) => getComputedStyle(b).backgroundColor)")
+    page.wait_for_function("document.querySelectorAll('#stage .box').length === 2")
+    boxes = page.eval_on_selector_all("#stage .box", "(bs) => bs.map((b) => getComputedStyle(b).backgroundColor)")
     swatch = page.eval_on_selector("#compareList .swatch", "(s) => getComputedStyle(s).backgroundColor")
     hex_of = lambda css: "#%02X%02X%02X" % rgb(css)
     assert [hex_of(b) for b in boxes] == palette[:2] and hex_of(swatch) == palette[1]

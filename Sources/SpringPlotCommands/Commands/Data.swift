@@ -198,9 +198,7 @@ struct DataCommand: ParsableCommand {
     /// The exact motion of a spring sequence, sampled as the options say (by default past the last
     /// keyframe's settling to 0.1 % of the larger of the travel and the span of the keyframes).
     func sequenceText(_ sequence: SpringSequence) throws -> String {
-        let settle = sequence.settleTime(band: 1e-3 * max(abs(sequence.travel), sequence.span, 1e-300))
-        let last = sequence.keyframes[sequence.keyframes.count - 1].at
-        let times = try sampleTimes(defaultSpan: tidyUp(max(settle.isFinite ? settle * 1.25 : last + 10, last * 1.1, 0.1)))
+        let times = try sampleTimes(defaultSpan: SequenceChart.suggestedSpan(sequence, tolerance: 1e-3))
         if json { return JSONWriter.text(SequenceDataReply(sequence, times: times), pretty: false) + "\n" }
         var text = "t,position,velocity,keyframe\n"
         for t in times {
