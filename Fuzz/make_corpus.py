@@ -100,4 +100,11 @@ write("command-line", "regression-retarget-time-span", line("retarget", "--time-
 write("command-line", "regression-css-error-1e-320", line("export", "--target", "css", "--error", "1e-320"))
 write("command-line", "regression-export-huge-c", line("export", "--stiffness", "100", "--damping-coefficient", "1e308", "--mass", "1e10"))
 write("command-line", "regression-track-roi-int-max", line("track", "clip", "--roi", "9223372036854775807,0,10,10"))
+# Sequence files (issue 32): the fixtures' three sequences, and extremes the export must refuse or bound.
+FIXTURES = ROOT.parent.parent / "Tests" / "SpringMathTests" / "Fixtures" / "sequences"
+for name in ["three-forms", "delayed-flung", "out-and-back"]:
+    write("sequence", f"seed-{name}", (FIXTURES / f"{name}.json").read_bytes())
+write("sequence", "seed-extremes", '{"from": 0, "keyframes": [{"to": 1, "spring": {"dampingRatio": 1e-9, "response": 1e-7}}, '
+                                   '{"to": 5, "at": 3600, "spring": {"duration": 1e6, "bounce": -0.999999}}]}')
+
 print(f"corpus written to {ROOT}")

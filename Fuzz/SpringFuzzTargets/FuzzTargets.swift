@@ -23,6 +23,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case springInput = "spring-input"
     /// A springplot command line (arguments separated by NUL bytes), parsed and validated.
     case commandLine = "command-line"
+    /// A spring sequence file, as `--sequence` and the studio read it, sampled and exported.
+    case sequence
 
     /// Runs the target on one input.
     public func run(_ bytes: [UInt8]) {
@@ -32,6 +34,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .studioRequest: FuzzTargets.studioRequest(bytes)
         case .springInput: FuzzTargets.springInput(bytes)
         case .commandLine: FuzzTargets.commandLine(bytes)
+        case .sequence: FuzzTargets.sequence(bytes)
         }
     }
 }
@@ -106,6 +109,28 @@ enum FuzzTargets {
             // Help and usage texts are many lines by design; a refusal's first line is what is printed.
             _ = refusal.message.split(separator: "\n").first
         }
+    }
+
+    /// A sequence file: refused in one sentence, or sampled, charted in spans and exported to every
+    /// sequence target (or refused by the export's own checks, in one sentence).
+    static func sequence(_ bytes: [UInt8]) {
+        let sequence: SpringSequence
+        do {
+            sequence = try SequenceInput.parse(bytes)
+        } catch {
+            checkOneLine(error.description, "a sequence file")
+            return
+        }
+        let span = SequenceChart.suggestedSpan(sequence, tolerance: 0.01)
+        precondition(span.isFinite && span > 0, "span \(span) for \(sequence)")
+        for i in 0...16 { _ = sequence.state(at: span * Double(i) / 16) }
+        if let problem = SequenceExport.problem(sequence) {
+            checkOneLine(problem, "an unexportable sequence")
+            return
+        }
+        let travel = abs(sequence.travel)
+        let export = SequenceExport(sequence: sequence, cssError: travel > 0 ? travel / 100 : 0.5)
+        _ = try? export.export(SequenceExport.targets, strict: false)
     }
 
     /// What every command does with an accepted spring and motion: settle times, metrics and every

@@ -20,6 +20,15 @@ public struct SequenceExport: Sendable {
         self.cssError = cssError
     }
 
+    /// Why `sequence` cannot be exported (one sentence naming the keyframe), or nil when it can: each
+    /// keyframe's spring must lie within what the targets carry (``ExportRequest/exportableProblem(_:)``).
+    public static func problem(_ sequence: SpringSequence) -> String? {
+        for (index, keyframe) in sequence.keyframes.enumerated() {
+            if let problem = ExportRequest.exportableProblem(keyframe.spring) { return "keyframe \(index + 1): \(problem)" }
+        }
+        return nil
+    }
+
     /// The targets a sequence exports to, in the order they are listed.
     public static let targets: [ExportTarget] = [.css, .platform(.swiftUI), .platform(.framerPhysics)]
 

@@ -251,6 +251,7 @@ enum StudioEndpoints {
         if travel > 0 && error < LinearEasing.smallestTolerance * travel {
             throw StudioInputError("error", "error must be at least 1e-6 of the travel, \(label(LinearEasing.smallestTolerance * travel)) here (got \(error))")
         }
+        if let problem = SequenceExport.problem(sequence) { throw StudioInputError("sequence", "sequence: \(problem)") }
         let export = SequenceExport(sequence: sequence, cssError: error)
         guard let (results, leftOut) = try? export.export(SequenceExport.targets, strict: false) else {
             throw StudioInputError("sequence", "the sequence cannot be exported")

@@ -36,6 +36,7 @@ extension Export {
         if travel > 0 && cssError < LinearEasing.smallestTolerance * travel {
             throw ValidationError("--error must be at least 1e-6 of the sequence's travel, \(label(LinearEasing.smallestTolerance * travel, digits: 3)) here (got \(shortest(cssError)))")
         }
+        if let problem = SequenceExport.problem(sequence) { throw ValidationError("--sequence \(name): \(problem)") }
         let export = SequenceExport(sequence: sequence, cssError: cssError)
         let chosen = chosenTargets
         let results: [SequenceExport.Result], leftOut: [(target: ExportTarget, why: String)]
