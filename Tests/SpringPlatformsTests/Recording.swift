@@ -46,6 +46,19 @@ struct Recording {
         to = Double(travel.2)!
         schedule = try Recording.schedule(header, name: name)
         model = try Recording.model(header, name: name, from: from, to: to)
+        if var adwaita = model as? LibadwaitaSpringModel, header.contains("real frame clock") {
+            // On GDK's own clock the start frame's time lies anywhere within its millisecond, and the
+            // recording does not say where: the phase (0–999 µs) whose millisecond truncation
+            // reproduces the frames, if one does.
+            adwaita.startPhase = (0..<1000).first { phase in
+                var candidate = adwaita
+                candidate.startPhase = phase
+                let run = candidate.trajectory(from: from, to: to, schedule: schedule)
+                return run.positions.count == positions.count
+                    && zip(run.positions, positions).allSatisfy { abs($0 - $1) <= 1e-6 * abs(to - from) }
+            } ?? 0
+            model = adwaita
+        }
     }
 
     static func schedule(_ header: String, name: String) throws -> FrameSchedule {
@@ -53,6 +66,11 @@ struct Recording {
             let text = try String(contentsOf: directory.appendingPathComponent("schedules/\(listed.1)"), encoding: .utf8)
             let times = text.split(whereSeparator: \.isNewline).dropFirst().compactMap { Double($0.split(separator: ",")[0]) }
             return FrameSchedule(times: times, thenFrameRate: 60)
+        }
+        if header.contains("real frame clock") {
+            // GDK's own clock: the recorded frame times.
+            return FrameSchedule(times: try String(contentsOf: directory.appendingPathComponent("recordings/\(name)"), encoding: .utf8)
+                .split(whereSeparator: \.isNewline).dropFirst(2).compactMap { Double($0.split(separator: ",")[0]) }, thenFrameRate: 60)
         }
         guard let rate = header.firstMatch(of: /; ([0-9]+) Hz/) else { throw RecordingError.malformed(name, "rate") }
         return FrameSchedule(frameRate: Double(rate.1)!)
@@ -116,6 +134,15 @@ struct Recording {
         if header.hasPrefix("# rebound-java") {
             guard let config = header.firstMatch(of: /SpringConfig\(([0-9.]+),([0-9.]+)\)/) else { throw RecordingError.malformed(name, "config") }
             return ReboundModel(tension: Double(config.1)!, friction: Double(config.2)!, port: .java)
+        }
+        if header.hasPrefix("# libadwaita") {
+            return LibadwaitaSpringModel(dampingRatio: p["damping_ratio"]!, mass: p["mass"]!, stiffness: p["stiffness"]!,
+                                         initialVelocity: p["initial_velocity"] ?? 0, epsilon: p["epsilon"] ?? 0.001,
+                                         clamp: header.contains("\"clamp\": true"))
+        }
+        if header.hasPrefix("# qtquick") {
+            return QtQuickSpringModel(spring: p["spring"]!, damping: p["damping"]!, mass: p["mass"] ?? 1, epsilon: p["epsilon"] ?? 0.01,
+                                      maximumVelocity: p["velocity"] ?? 0)
         }
         throw RecordingError.malformed(name, "library")
     }
