@@ -74,6 +74,21 @@ public struct SpringCode: Sendable {
         if let args = code.call("fromBouncinessAndSpeed"), args.count >= 2 {
             return (["pop-bounciness": args[0], "pop-speed": args[1]], "POP bounciness \(args[0]), speed \(args[1])")
         }
+        // libadwaita: adw_spring_params_new (damping ratio, mass, stiffness), or _new_full (damping, mass, stiffness).
+        if let args = code.call("adw_spring_params_new_full"), args.count == 3 {
+            return (["damping-coefficient": args[0], "mass": args[1], "stiffness": args[2]],
+                    "libadwaita damping \(args[0]), mass \(args[1]), stiffness \(args[2])")
+        }
+        if let args = code.call("adw_spring_params_new"), args.count == 3 {
+            return (["damping": args[0], "mass": args[1], "stiffness": args[2]],
+                    "libadwaita damping ratio \(args[0]), mass \(args[1]), stiffness \(args[2])")
+        }
+        // Qt Quick's SpringAnimation: spring and damping per 16 ms step (damping clamped to 1 by Qt).
+        if code.has("SpringAnimation"), let perStep = value("spring") {
+            let damping = value("damping") ?? 0, mass = value("mass") ?? 1
+            return (["stiffness": perStep / 0.016, "damping-coefficient": min(damping, 1) / 0.016, "mass": mass],
+                    "Qt Quick SpringAnimation spring \(perStep), damping \(damping)\(damping > 1 ? " (Qt clamps it to 1)" : "") per 16 ms step")
+        }
         // Flutter's SpringDescription.withDampingRatio(mass:, stiffness:, ratio:).
         if code.has("withDampingRatio"), let k = value("stiffness"), let ratio = value("ratio") {
             return (["damping": ratio, "stiffness": k, "mass": value("mass") ?? 1],
@@ -186,7 +201,8 @@ struct SourceText {
 
     /// The numeric arguments of the first call to `name`, in order.
     func call(_ name: String) -> [Double]? {
-        guard let range = text.firstRange(of: name + "(") else { return nil }
+        // C code often has a space before the parenthesis (GNU style: `adw_spring_params_new (…)`).
+        guard let range = text.firstRange(of: name + "(") ?? text.firstRange(of: name + " (") else { return nil }
         let rest = text[range.upperBound...]
         guard let close = rest.firstIndex(of: ")") else { return nil }
         let parts = rest[..<close].split(separator: ",")

@@ -246,6 +246,8 @@ extension ExportRequest {
             case .reanimated: return reanimated()
             case .origami, .reboundJava: return origami()
             case .figma: return figma()
+            case .libadwaita: return libadwaita()
+            case .qtQuick: return qtQuick()
             }
         case .css: return try css(easing ?? cssEasing())
         case .token: return try token(travel != 0 ? (easing ?? cssEasing()) : nil)
@@ -507,6 +509,44 @@ extension ExportRequest {
         if initialVelocity != 0 { warnings.append("initialVelocity's meaning is undocumented: none exported") }
         return TargetExport(code: code, values: .figma(mass: m, stiffness: k, damping: c),
                             warnings: warnings, notes: [], effectiveSpring: nil)
+    }
+
+    // MARK: Linux toolkits
+
+    private func libadwaita() -> TargetExport {
+        let code = """
+        AdwSpringParams *params = adw_spring_params_new (\(n(zeta)), \(n(m)), \(n(k)));  /* damping ratio, mass, stiffness */
+        AdwAnimation *animation = adw_spring_animation_new (widget, \(n(from)), \(n(to)), params, target);
+        """ + (initialVelocity != 0 ? "\nadw_spring_animation_set_initial_velocity (ADW_SPRING_ANIMATION (animation), \(n(initialVelocity)));" : "")
+            + "\nadw_animation_play (animation);"
+        var notes = ["libadwaita evaluates the exact closed form at whole milliseconds of the frame clock; epsilon is its default, 0.001",
+                     "it ends at its estimated duration: the envelope's decay to epsilon when under- or critically damped, "
+                        + "Newton's method to within epsilon (absolute units) when overdamped"]
+        if abs(zeta - 1) < 1e-6 { notes.append("critically damped: the envelope estimate ignores the (1 + βt) factor, so it ends early with a jump") }
+        return TargetExport(code: code,
+                            values: .libadwaita(dampingRatio: zeta, mass: m, stiffness: k, initialVelocity: initialVelocity, epsilon: 0.001),
+                            warnings: [], notes: notes, effectiveSpring: nil)
+    }
+
+    private func qtQuick() -> TargetExport {
+        let qt = QtQuickSpringModel(stiffness: k, dampingCoefficient: c, mass: m)
+        let code = "SpringAnimation { spring: \(n(qt.spring)); damping: \(n(min(qt.damping, 1))); mass: 1; epsilon: 0.01 }"
+            + (qt.damping > 1 ? "  // c·0.016/m = \(n(qt.damping)): Qt's limit is 1" : "")
+        var warnings: [String] = []
+        var notes = ["Qt's spring and damping are per-16-ms-step numbers: spring = k·0.016/m, damping = c·0.016/m "
+                        + "(passing k and c themselves makes the spring 62.5 times too stiff)",
+                     "Qt steps semi-implicit Euler in fixed 16 ms steps, so even the right numbers stray from the spring"]
+        var effective: Spring?
+        if qt.damping > 1 {
+            warnings.append("damping \(n(qt.damping)) is clamped to 1 by Qt: the spring cannot be more damped than ζ ≈ \(n(spring.response / (0.064 * Double.pi)))")
+            effective = Spring(mass: 1, stiffness: qt.spring / 0.016, dampingCoefficient: 1 / 0.016)
+        }
+        if initialVelocity != 0 {
+            warnings.append("Qt Quick has no initial velocity (its velocity property is a speed limit): the \(n(initialVelocity)) units/s are dropped")
+        }
+        if qt.spring > 5 { notes.append("spring \(n(qt.spring)) is above Qt's documented useful range (0–5); it runs and is stable") }
+        return TargetExport(code: code, values: .qtQuick(spring: qt.spring, damping: min(qt.damping, 1), mass: 1, epsilon: 0.01),
+                            warnings: warnings, notes: notes, effectiveSpring: effective)
     }
 
     // MARK: CSS and token

@@ -44,6 +44,12 @@ public enum TargetParameters: Sendable, Equatable {
                  dynamicsTension: Double, dynamicsFriction: Double, dynamicsMass: Double, dynamicsVelocity: Double)
     /// Figma's custom spring: mass, stiffness and damping coefficient.
     case figma(mass: Double, stiffness: Double, damping: Double)
+    /// libadwaita's `adw_spring_params_new(dampingRatio, mass, stiffness)` and the animation's
+    /// `initial-velocity` (units per second) and `epsilon`.
+    case libadwaita(dampingRatio: Double, mass: Double, stiffness: Double, initialVelocity: Double, epsilon: Double)
+    /// Qt Quick's `SpringAnimation`: the per-step `spring` (k·0.016/m) and `damping` (c·0.016/m, as
+    /// written: Qt clamps it to 1), `mass` 1 and `epsilon`.
+    case qtQuick(spring: Double, damping: Double, mass: Double, epsilon: Double)
     /// The CSS `linear()` easing: its duration in seconds, its point count and size in bytes, its
     /// measured error and the cubic-bezier fallback's error, both in px.
     case css(duration: Double, points: Int, bytes: Int, maxErrorPx: Double, bezierErrorPx: Double)
@@ -67,6 +73,8 @@ public enum TargetParameters: Sendable, Equatable {
         case .reanimated: return .platform(.reanimated)
         case .origami: return .platform(.origami)
         case .figma: return .platform(.figma)
+        case .libadwaita: return .platform(.libadwaita)
+        case .qtQuick: return .platform(.qtQuick)
         case .css: return .css
         case .token: return .token
         }
@@ -110,6 +118,11 @@ public enum TargetParameters: Sendable, Equatable {
                     ("dynamicsVelocity", dynamicsVelocity)]
         case let .figma(mass, stiffness, damping):
             return [("mass", mass), ("stiffness", stiffness), ("damping", damping)]
+        case let .libadwaita(dampingRatio, mass, stiffness, initialVelocity, epsilon):
+            return [("dampingRatio", dampingRatio), ("mass", mass), ("stiffness", stiffness), ("initialVelocity", initialVelocity),
+                    ("epsilon", epsilon)]
+        case let .qtQuick(spring, damping, mass, epsilon):
+            return [("spring", spring), ("damping", damping), ("mass", mass), ("epsilon", epsilon)]
         case let .css(duration, points, bytes, maxErrorPx, bezierErrorPx):
             return [("duration", duration), ("points", Double(points)), ("bytes", Double(bytes)), ("maxErrorPx", maxErrorPx),
                     ("bezierErrorPx", bezierErrorPx)]

@@ -20,6 +20,8 @@ public enum Platform: String, CaseIterable, Hashable, Sendable {
     case origami
     case reboundJava = "rebound-java"
     case figma
+    case libadwaita
+    case qtQuick = "qt-quick"
 
     /// What the model rests on.
     public enum Basis: String, Hashable, Sendable {
@@ -50,12 +52,15 @@ public enum Platform: String, CaseIterable, Hashable, Sendable {
         case .origami: return "Origami / Rebound JS"
         case .reboundJava: return "Rebound (Java)"
         case .figma: return "Figma"
+        case .libadwaita: return "libadwaita"
+        case .qtQuick: return "Qt Quick"
         }
     }
 
     public var basis: Basis {
         switch self {
-        case .framerPhysics, .framerDuration, .framerVisualDuration, .reactSpring, .reanimated, .origami, .reboundJava:
+        case .framerPhysics, .framerDuration, .framerVisualDuration, .reactSpring, .reanimated, .origami, .reboundJava,
+             .libadwaita, .qtQuick:
             return .recordings
         case .wave, .android, .flutter, .compose:
             return .source
@@ -93,6 +98,10 @@ public enum Platform: String, CaseIterable, Hashable, Sendable {
             return "1 ms RK4 steps with a blend that loses the fractional ms; first loop 1 ms; ends at 0.1 % of the travel"
         case .reboundJava:
             return "1 ms RK4 steps with a blend that loses the fractional ms; ends at 0.5 % of the travel"
+        case .libadwaita:
+            return "exact closed form at whole-ms frame times; ends at its estimated duration (envelope to 0.001, or Newton when overdamped)"
+        case .qtQuick:
+            return "semi-implicit Euler in fixed 16 ms steps, per-step spring and damping (≤ 1); no initial velocity; ends within 0.01"
         }
     }
 
@@ -135,6 +144,10 @@ public enum Platform: String, CaseIterable, Hashable, Sendable {
             return ReboundModel(origamiTension: origami.tension, origamiFriction: origami.friction, velocity: travelsPerSecond)
         case .reboundJava:
             return ReboundModel(tension: k / m, friction: c / m, velocity: travelsPerSecond, port: .java)
+        case .libadwaita:
+            return LibadwaitaSpringModel(dampingRatio: spring.dampingRatio, mass: m, stiffness: k, initialVelocity: velocity)
+        case .qtQuick:
+            return QtQuickSpringModel(stiffness: k, dampingCoefficient: c, mass: m)
         }
     }
 }

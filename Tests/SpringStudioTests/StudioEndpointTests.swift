@@ -79,7 +79,7 @@ struct StudioEndpointTests {
 
         let export = try json(reply("/api/export.json", "damping=0.68&response=0.8"))
         let targets = try #require(export["targets"] as? [[String: Any]])
-        #expect(targets.count == 16 && targets.contains { ($0["code"] as? String)?.contains("linear(0,") == true })
+        #expect(targets.count == 18 && targets.contains { ($0["code"] as? String)?.contains("linear(0,") == true })
     }
 
     @Test("A retarget keeps the exact position and velocity; restart resets the velocity", arguments: [0.3, 1.0, 2.5])

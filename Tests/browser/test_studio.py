@@ -555,7 +555,7 @@ def test_export_reply_is_springplot_exports(server):
     studio, springplot = json.loads(body), json.loads(cli.stdout)
     assert studio == springplot
     assert studio["motion"] == {"from": 10, "to": 310, "velocity": -800, "cssError": 0.5}
-    assert len(studio["targets"]) == 16 and all(t["platforms"] for t in studio["targets"][:14])
+    assert len(studio["targets"]) == 18 and all(t["platforms"] for t in studio["targets"][:16])
 
 
 def test_track_reply_is_springplot_tracks(server):
