@@ -4,7 +4,7 @@
 Starts the debug spring-studio on a free port, opens the page in headless Chromium (Playwright, as
 scripts/test-browser.sh sets up) with two springs compared and the react-spring export, and writes
 studio-1440-{light,dark}.png (the first screenful at 1440 x 1000) and studio-390-{light,dark}.png
-(the whole page on a 390 px phone). Run `swift build --product spring-studio` first.
+(a 390 x 844 phone with the duration slider focused: the motion stays on top while the controls scroll). Run `swift build --product spring-studio` first.
 """
 import os
 import re
@@ -30,15 +30,17 @@ def main():
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium")
             for theme in ("light", "dark"):
-                for width, height, full in ((1440, 1000, False), (390, 844, True)):
+                for width, height in ((1440, 1000), (390, 844)):
                     page = browser.new_page(viewport={"width": width, "height": height}, color_scheme=theme,
                                             reduced_motion="reduce")
                     page.goto(f"{base}?{STATE}")
                     page.wait_for_function("document.querySelector('#chart svg, #chart img') !== null")
                     page.wait_for_function("document.querySelector('#exportCode').textContent.length > 0")
+                    if width < 900:
+                        page.focus("#durationRange")
                     page.wait_for_timeout(500)
                     name = os.path.join(GALLERY, f"studio-{width}-{theme}.png")
-                    page.screenshot(path=name, full_page=full)
+                    page.screenshot(path=name)
                     print(name)
                     page.close()
             browser.close()

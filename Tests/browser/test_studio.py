@@ -530,6 +530,10 @@ def test_a_dropped_recording_loads_its_spring_and_is_deleted(page, server):
     page.wait_for_function("document.querySelector('#trackStatus').textContent.startsWith('tracked')", timeout=30000)
     zeta, response = page.evaluate("[window.studio.state.damping, window.studio.state.response]")
     assert abs(zeta / 0.5 - 1) < 0.02 and abs(response / 0.5 - 1) < 0.02, (zeta, response)
+    # The motion it measured, not 0 → 100: the clip's box went from x = 100 to 380 px, from rest.
+    start, end, velocity = page.evaluate("[window.studio.state.from, window.studio.state.to, window.studio.state.velocity]")
+    assert abs(start - 100) < 2 and abs(end - 380) < 2 and abs(velocity) < 30, (start, end, velocity)
+    assert float(page.input_value("#from")) == start and float(page.input_value("#to")) == end
     page.wait_for_function(f"document.querySelector('#chart').dataset.query.includes('damping={zeta}')")
     assert [name for name in os.listdir(SCRATCH) if name.startswith("spring-studio-upload-")] == []
 

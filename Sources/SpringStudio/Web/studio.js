@@ -27,6 +27,7 @@ function readURL() {
     // The fields' own rules (fieldRules, below): the address refuses what a field would.
     const text = q.get(key), value = Number(text), [valid, wanted] = fieldRules[key];
     if (text.trim() !== "" && Number.isFinite(value) && valid(value)) state[key] = value;
+    else if (text.trim() === "" || !Number.isFinite(value)) problems.push(`${key}=${text.slice(0, 40)}: '${text.slice(0, 40)}' is not a number; using ${defaults[key]}`);
     else problems.push(`${key}=${text.slice(0, 40)} cannot be used (${wanted}); using ${defaults[key]}`);
   }
   state.compare = [];
@@ -54,11 +55,21 @@ function urlQuery() {
   if ($("platformPreview").checked) q.set("steps", "1");
   return "?" + q.toString();
 }
-/** Writes the state into the address: a new history entry for a settled change, else in place. */
-function writeURL(settled = false) {
-  const query = urlQuery();
-  if (query === location.search) return;
-  if (settled) history.pushState(null, "", query); else history.replaceState(null, "", query);
+/** Writes the state into the address: a new history entry for a settled change, else in place.
+ *  Settled changes of one control in quick succession (arrow keys held or pressed again, a slider
+ *  released and caught again within a second) make one entry, as a person thinks of them: `source`
+ *  names the control. Each entry keeps the preset menu's choice, so Back restores it too. */
+let lastSettled = null;
+const coalesceWindow = 1000;
+function writeURL(settled = false, source = null) {
+  const query = urlQuery(), entry = { preset: $("preset").value };
+  const samePreset = (history.state && history.state.preset) === entry.preset;
+  if (query === location.search && samePreset) return;
+  const now = performance.now();
+  const coalesce = source !== null && lastSettled !== null && lastSettled.source === source && now - lastSettled.time < coalesceWindow;
+  if (settled && !coalesce) history.pushState(entry, "", query); else history.replaceState(entry, "", query);
+  if (settled) lastSettled = { source, time: now };
+  studio.history = { length: history.length, coalesced: coalesce };
 }
 // Replacing the history entry costs milliseconds, so a drag writes it once it pauses.
 function writeURLSoon() { clearTimeout(writeURLSoon.timer); writeURLSoon.timer = setTimeout(writeURL, 150); }
@@ -103,7 +114,22 @@ function fillFields(s, except) {
   }
   if (except !== "dampingRange") $("dampingRange").value = s.dampingRatio;
   if (except !== "responseRange") $("responseRange").value = s.response;
+  if (except !== "durationRange") $("durationRange").value = durationScale.toSlider(s.response);
+  if (except !== "bounceRange") $("bounceRange").value = s.swiftUIBounce;
+  $("durationValue").textContent = `${fmt(s.response)} s`;
+  $("bounceValue").textContent = fmt(s.swiftUIBounce);
 }
+// The primary sliders in the words designers use (SwiftUI's and Motion's): a duration on a logarithmic
+// scale, 0.05 to 5 s, so that every doubling gets the same length of track, and a bounce from −0.5
+// (overdamped) to 0.9. SwiftUI's duration is the response; its bounce is 1 − ζ, or 1/ζ − 1 above ζ = 1.
+const durationScale = {
+  lo: 0.05, hi: 5,
+  toSlider(seconds) { return Math.round(1000 * Math.log(Math.min(this.hi, Math.max(this.lo, seconds)) / this.lo) / Math.log(this.hi / this.lo)); },
+  fromSlider(v) { return Number((this.lo * Math.pow(this.hi / this.lo, v / 1000)).toPrecision(3)); },
+};
+function dampingRatioOf(bounce) { return bounce >= 0 ? 1 - bounce : 1 / (1 + bounce); }
+function bounceOf(zeta) { return zeta <= 1 ? 1 - zeta : 1 / zeta - 1; }
+studio.scales = { durationScale, dampingRatioOf, bounceOf };
 let conventionRequests = 0;
 async function fromConvention(query, except, settled = true) {
   const request = ++conventionRequests;
@@ -132,7 +158,8 @@ function chartSize() {
   const box = $("chart").clientWidth || 900;
   const width = Math.round(Math.min(2400, Math.max(400, box)));
   // A narrow box gets a taller chart: its two panels need the room for text of a readable size.
-  const aspect = box < 700 ? 1 : 560 / 900;
+  // A narrow box is above the controls and stays on screen: a little taller than wide panels, not square.
+  const aspect = box < 700 ? 0.9 : 560 / 900;
   const height = Math.min(1600, Math.max(300, Math.round(width * aspect)));
   const layoutScale = Math.min(4, Math.max(0.75, Math.min(width / 1200, height / 800)));
   const shown = box / width;
@@ -606,9 +633,11 @@ function setup() {
   showURLProblems(readURL());
   showState();
   // Back and Forward: the address is the state.
-  window.addEventListener("popstate", () => {
+  window.addEventListener("popstate", (event) => {
+    lastSettled = null;
     showURLProblems(readURL());
     showState();
+    $("preset").value = (event.state && event.state.preset) || "";
     renderCompare();
     fromConvention(groups.ratio(), null, false);
   });
@@ -619,11 +648,45 @@ function setup() {
       if (group.map(checkField).every(Boolean)) fromConvention(groups[input.dataset.group](), input.id);
     });
   }
+  for (const range of document.querySelectorAll("input[data-scale]")) {
+    range.addEventListener("input", () => {
+      const startedAt = performance.now();
+      if (range.dataset.scale === "duration") state.response = durationScale.fromSlider(Number(range.value));
+      else state.damping = Number(dampingRatioOf(Number(range.value)).toPrecision(4));
+      $("preset").value = "";
+      $("damping").value = fmt(state.damping); $("response").value = fmt(state.response);
+      $("dampingRange").value = state.damping; $("responseRange").value = state.response;
+      $("durationValue").textContent = `${fmt(state.response)} s`;
+      $("bounceValue").textContent = fmt(bounceOf(state.damping));
+      writeURLSoon();
+      updateChart(startedAt);
+      if (studio.lanes[0]) {
+        studio.lanes[0].spring = { damping: state.damping, response: state.response, mass: state.mass };
+        studio.lanes[0].segment = { from: state.from, to: state.to, velocity: state.velocity, start: simTime };
+      }
+      clearTimeout(range.timer);
+      range.timer = setTimeout(updateMetrics, 80);
+      clearTimeout(range.exportTimer);
+      range.exportTimer = setTimeout(updateExport, 400);
+    });
+    range.addEventListener("change", () => {
+      clearTimeout(writeURLSoon.timer); writeURL(true, range.id);
+      clearTimeout(range.exportTimer); updateExport();
+    });
+  }
+  // On a narrow screen the motion sits above the controls: a control brought into view by the keyboard
+  // lands below it, not under it.
+  const narrow = matchMedia("(max-width: 900px)");
+  const padScroll = () => {
+    document.documentElement.style.scrollPaddingTop = narrow.matches ? `${$("motion").offsetHeight + 8}px` : "";
+  };
+  new ResizeObserver(padScroll).observe($("motion"));
+  narrow.addEventListener("change", padScroll);
   for (const range of document.querySelectorAll("input[data-sync]")) {
     for (const type of ["pointerenter", "pointerdown", "focus"]) range.addEventListener(type, () => prefetchAxis(range));
     // On release (or a key press) the address and the export code follow at once.
     range.addEventListener("change", () => {
-      clearTimeout(writeURLSoon.timer); writeURL(true);
+      clearTimeout(writeURLSoon.timer); writeURL(true, range.id);
       clearTimeout(range.exportTimer); updateExport();
     });
     range.addEventListener("input", (event) => {
@@ -695,9 +758,13 @@ function setup() {
       // The status says "tracked" once the spring is in the page, not before.
       // The reply is `springplot track --json`'s: each estimate is { value, uncertainty }.
       const zeta = reply.dampingRatio.value, seconds = reply.response.value;
+      // The motion the clip measured: where it started and ended, and how fast it started.
+      const round = (x) => Number(x.toPrecision(6));
+      state.from = round(reply.from.value); state.to = round(reply.to.value); state.velocity = round(reply.initialVelocity.value);
+      for (const id of ["from", "to", "velocity"]) { $(id).value = state[id]; checkField($(id)); }
       await fromConvention(`damping=${zeta}&response=${seconds}`);
-      status.textContent = `tracked ${file.name}: ζ ${zeta.toPrecision(4)}, response ${seconds.toPrecision(4)} s `
-        + `from ${reply.trackedSamples} frames`;
+      status.textContent = `tracked ${file.name}: ζ ${zeta.toPrecision(4)}, response ${seconds.toPrecision(4)} s, `
+        + `${fmt(state.from)} → ${fmt(state.to)} at ${fmt(state.velocity)}/s, from ${reply.trackedSamples} frames`;
     } catch (error) {
       status.textContent = String(error.message || error);
       status.classList.add("error");
