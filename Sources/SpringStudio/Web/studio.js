@@ -627,6 +627,26 @@ async function loadDefinitions() {
   buildLanes();
   renderCompare();
 }
+/** A slider moved (its value is in the state): the address soon, the chart now, the preview replays
+ *  with the new spring without rebuilding its elements, the metrics when the drag pauses and the
+ *  export code (tens of milliseconds of the server's time) when it rests. */
+function followSlider(range, startedAt) {
+  writeURLSoon();
+  updateChart(startedAt);
+  if (studio.lanes[0]) {
+    studio.lanes[0].spring = { damping: state.damping, response: state.response, mass: state.mass };
+    studio.lanes[0].segment = { from: state.from, to: state.to, velocity: state.velocity, start: simTime };
+  }
+  clearTimeout(range.timer);
+  range.timer = setTimeout(updateMetrics, 80);
+  clearTimeout(range.exportTimer);
+  range.exportTimer = setTimeout(updateExport, 400);
+}
+/** A slider released (or a key pressed on it): the address and the export code follow at once. */
+function settleSlider(range) {
+  clearTimeout(writeURLSoon.timer); writeURL(true, range.id);
+  clearTimeout(range.exportTimer); updateExport();
+}
 function setup() {
   loadDefinitions().catch(showError);
   darkScheme.addEventListener("change", () => { buildLanes(); renderCompare(); });
@@ -658,21 +678,9 @@ function setup() {
       $("dampingRange").value = state.damping; $("responseRange").value = state.response;
       $("durationValue").textContent = `${fmt(state.response)} s`;
       $("bounceValue").textContent = fmt(bounceOf(state.damping));
-      writeURLSoon();
-      updateChart(startedAt);
-      if (studio.lanes[0]) {
-        studio.lanes[0].spring = { damping: state.damping, response: state.response, mass: state.mass };
-        studio.lanes[0].segment = { from: state.from, to: state.to, velocity: state.velocity, start: simTime };
-      }
-      clearTimeout(range.timer);
-      range.timer = setTimeout(updateMetrics, 80);
-      clearTimeout(range.exportTimer);
-      range.exportTimer = setTimeout(updateExport, 400);
+      followSlider(range, startedAt);
     });
-    range.addEventListener("change", () => {
-      clearTimeout(writeURLSoon.timer); writeURL(true, range.id);
-      clearTimeout(range.exportTimer); updateExport();
-    });
+    range.addEventListener("change", () => settleSlider(range));
   }
   // On a narrow screen the motion sits above the controls: a control brought into view by the keyboard
   // lands below it, not under it.
@@ -684,30 +692,14 @@ function setup() {
   narrow.addEventListener("change", padScroll);
   for (const range of document.querySelectorAll("input[data-sync]")) {
     for (const type of ["pointerenter", "pointerdown", "focus"]) range.addEventListener(type, () => prefetchAxis(range));
-    // On release (or a key press) the address and the export code follow at once.
-    range.addEventListener("change", () => {
-      clearTimeout(writeURLSoon.timer); writeURL(true, range.id);
-      clearTimeout(range.exportTimer); updateExport();
-    });
+    range.addEventListener("change", () => settleSlider(range));
     range.addEventListener("input", (event) => {
       const startedAt = performance.now();
       const key = range.dataset.sync, value = parseFloat(range.value), direction = Math.sign(value - state[key]);
       state[key] = value;
       $(range.dataset.sync).value = range.value;
-      writeURLSoon();
-      updateChart(startedAt);
       prefetchAxis(range, direction);
-      // The preview follows without rebuilding its elements: the first lane takes the new spring and replays.
-      if (studio.lanes[0]) {
-        studio.lanes[0].spring = { damping: state.damping, response: state.response, mass: state.mass };
-        studio.lanes[0].segment = { from: state.from, to: state.to, velocity: state.velocity, start: simTime };
-      }
-      // The metrics follow when the drag pauses; the export code (tens of milliseconds of the
-      // server's time) when it rests.
-      clearTimeout(range.timer);
-      range.timer = setTimeout(updateMetrics, 80);
-      clearTimeout(range.exportTimer);
-      range.exportTimer = setTimeout(updateExport, 400);
+      followSlider(range, startedAt);
     });
   }
   for (const id of ["from", "to", "velocity"]) {
