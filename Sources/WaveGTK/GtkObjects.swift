@@ -1,0 +1,108 @@
+import CGtk4
+
+// The only place WaveGTK holds C pointers: a strong reference to a GObject, and a tick callback's
+// registration. Invariants (asserted in debug builds):
+// - `GtkObjectReference.pointer` is never nil and holds one `g_object_ref` for the reference's
+//   lifetime, released in deinit;
+// - a `GtkTickRegistration` is the only owner of its callback box; the tick callback is removed in its
+//   deinit, before the box is released, so GTK never calls into freed memory.
+
+/// A strong reference to a GTK widget (a GObject): ref'd on creation, unref'd when released.
+final class GtkObjectReference {
+    let pointer: UnsafeMutablePointer<GtkWidget>
+
+    init(_ pointer: UnsafeMutablePointer<GtkWidget>) {
+        self.pointer = pointer
+        g_object_ref(UnsafeMutableRawPointer(pointer))
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(pointer))
+    }
+
+    /// The widget's frame clock time now, µs (0 when it has no frame clock: not realized).
+    var frameTime: Int64 {
+        guard let clock = gtk_widget_get_frame_clock(pointer) else { return 0 }
+        return Int64(gdk_frame_clock_get_frame_time(clock))
+    }
+}
+
+/// A tick callback on a widget, removed when the registration is released.
+final class GtkTickRegistration {
+    /// What the C callback calls, with the frame time in µs.
+    final class Box: Sendable {
+        let onTick: @MainActor @Sendable (Int64) -> Void
+        init(_ onTick: @escaping @MainActor @Sendable (Int64) -> Void) { self.onTick = onTick }
+    }
+
+    private let widget: GtkObjectReference
+    private let box: Box
+    private var id: guint
+
+    init(widget: GtkObjectReference, onTick: @escaping @MainActor @Sendable (Int64) -> Void) {
+        self.widget = widget
+        box = Box(onTick)
+        let callback: GtkTickCallback = { _, clock, data in
+            guard let data, let clock else { return gboolean(0) }
+            let box = Unmanaged<GtkTickRegistration.Box>.fromOpaque(data).takeUnretainedValue()
+            let time = Int64(gdk_frame_clock_get_frame_time(clock))
+            MainActor.assumeIsolated { box.onTick(time) }
+            return gboolean(1)  // G_SOURCE_CONTINUE: removed only by the registration
+        }
+        id = gtk_widget_add_tick_callback(widget.pointer, callback, Unmanaged.passUnretained(box).toOpaque(), nil)
+        assert(id != 0, "gtk_widget_add_tick_callback failed")
+    }
+
+    deinit {
+        gtk_widget_remove_tick_callback(widget.pointer, id)
+    }
+}
+
+/// A `GtkGestureDrag` on a widget, with its three signals, removed from the widget when released.
+final class GtkDragConnection {
+    /// What the C callbacks call: the event kind and the drag's start point or offset.
+    final class Box: Sendable {
+        enum Event: Sendable { case begin, update, end }
+        let onEvent: @MainActor @Sendable (Event, SIMD2<Double>) -> Bool
+        init(_ onEvent: @escaping @MainActor @Sendable (Event, SIMD2<Double>) -> Bool) { self.onEvent = onEvent }
+    }
+
+    private let widget: GtkObjectReference
+    private let gesture: OpaquePointer
+    private let box: Box
+
+    init(widget: GtkObjectReference, button: UInt32, onEvent: @escaping @MainActor @Sendable (Box.Event, SIMD2<Double>) -> Bool) {
+        self.widget = widget
+        box = Box(onEvent)
+        gesture = gtk_gesture_drag_new()
+        gtk_gesture_single_set_button(gesture, button)
+        typealias Handler = @convention(c) (OpaquePointer?, Double, Double, gpointer?) -> Void
+        let begin: Handler = { gesture, x, y, data in
+            guard let data else { return }
+            let box = Unmanaged<GtkDragConnection.Box>.fromOpaque(data).takeUnretainedValue()
+            let accepted = MainActor.assumeIsolated { box.onEvent(.begin, SIMD2(x, y)) }
+            if !accepted, let gesture { gtk_gesture_set_state(gesture, GTK_EVENT_SEQUENCE_DENIED) }
+        }
+        let update: Handler = { _, x, y, data in
+            guard let data else { return }
+            let box = Unmanaged<GtkDragConnection.Box>.fromOpaque(data).takeUnretainedValue()
+            _ = MainActor.assumeIsolated { box.onEvent(.update, SIMD2(x, y)) }
+        }
+        let end: Handler = { _, x, y, data in
+            guard let data else { return }
+            let box = Unmanaged<GtkDragConnection.Box>.fromOpaque(data).takeUnretainedValue()
+            _ = MainActor.assumeIsolated { box.onEvent(.end, SIMD2(x, y)) }
+        }
+        let data = Unmanaged.passUnretained(box).toOpaque()
+        for (signal, handler) in [("drag-begin", begin), ("drag-update", update), ("drag-end", end)] {
+            g_signal_connect_data(UnsafeMutableRawPointer(gesture), signal, unsafeBitCast(handler, to: GCallback.self), data, nil,
+                                  GConnectFlags(rawValue: 0))
+        }
+        // The widget takes the gesture's reference.
+        gtk_widget_add_controller(widget.pointer, gesture)
+    }
+
+    deinit {
+        gtk_widget_remove_controller(widget.pointer, gesture)
+    }
+}
