@@ -37,10 +37,10 @@ def main():
             time.sleep(0.016)
         time.sleep(0.25)
         grab(demo, "pip-dragging.png")
+        chain = []
         for i in range(9, 13):
-            demo.move(start[0] - 30 * i, start[1] - 24 * i)
-            time.sleep(0.016)
-        demo.xdotool("mouseup", "1")
+            chain += ["sleep", "0.016", "mousemove", "--window", demo.window, str(start[0] - 30 * i), str(start[1] - 24 * i)]
+        demo.xdotool(*chain, "mouseup", "1")
         time.sleep(0.12)
         grab(demo, "pip-flight.png")
     finally:

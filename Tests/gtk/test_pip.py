@@ -82,12 +82,13 @@ class Demo:
         return [dict(zip(text[0].split(","), [float(v) for v in line.split(",")[:7]] + [line.split(",")[7]])) for line in text[1:]]
 
     def fling(self, start, direction, steps=8, step=30):
-        self.move(*start)
-        self.xdotool("mousedown", "1")
+        """A press, `steps` moves 16 ms apart and a release, in one xdotool run (separate runs would
+        leave gaps as long as a process start between the events)."""
+        chain = ["mousemove", "--window", self.window, str(round(start[0])), str(round(start[1])), "mousedown", "1"]
         for i in range(1, steps + 1):
-            self.move(start[0] + direction[0] * step * i, start[1] + direction[1] * step * i)
-            time.sleep(0.016)
-        self.xdotool("mouseup", "1")
+            x, y = start[0] + direction[0] * step * i, start[1] + direction[1] * step * i
+            chain += ["sleep", "0.016", "mousemove", "--window", self.window, str(round(x)), str(round(y))]
+        self.xdotool(*chain, "mouseup", "1")
 
     def screenshot(self):
         """The window's pixels (rgb24 rows) from the X server, through ffmpeg's x11grab."""
