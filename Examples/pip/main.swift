@@ -15,7 +15,7 @@ import SpringMath
 import WaveGTK
 import WaveRuntime
 
-let usage = """
+private let usage = """
     usage: pip-demo [--record FILE]
 
     Picture in Picture: drag the card and fling it; it springs to the corner its motion points at.
@@ -25,23 +25,27 @@ let usage = """
                       (idle, dragging, animating)
     """
 
-var recordPath: String?
-var arguments = CommandLine.arguments.dropFirst()
-while let argument = arguments.popFirst() {
-    switch argument {
-    case "--record":
-        guard let path = arguments.popFirst(), !path.isEmpty else {
-            FileHandle.standardError.write(Data("pip-demo: --record needs a file name\n".utf8))
+/// The record file asked for, if any; exits with a one-line message on a bad argument.
+func recordPathArgument() -> String? {
+    var recordPath: String?
+    var arguments = CommandLine.arguments.dropFirst()
+    while let argument = arguments.popFirst() {
+        switch argument {
+        case "--record":
+            guard let path = arguments.popFirst(), !path.isEmpty else {
+                FileHandle.standardError.write(Data("pip-demo: --record needs a file name\n".utf8))
+                exit(2)
+            }
+            recordPath = path
+        case "-h", "--help":
+            print(usage)
+            exit(0)
+        default:
+            FileHandle.standardError.write(Data("pip-demo: unknown argument '\(argument)' (see --help)\n".utf8))
             exit(2)
         }
-        recordPath = path
-    case "-h", "--help":
-        print(usage)
-        exit(0)
-    default:
-        FileHandle.standardError.write(Data("pip-demo: unknown argument '\(argument)' (see --help)\n".utf8))
-        exit(2)
     }
+    return recordPath
 }
 
 /// The window's layout: its size, the card and the four corner slots the card rests in.
@@ -96,11 +100,15 @@ final class PictureInPicture {
         let start = Layout.slots[3]
         animator = SpringAnimator(spring: Self.animatedSpring, value: start, target: start, controller: controller)
         if let recordPath {
-            guard FileManager.default.createFile(atPath: recordPath, contents: Data("t,x,y,vx,vy,targetX,targetY,state\n".utf8)),
-                  let handle = FileHandle(forWritingAtPath: recordPath) else {
-                throw PipError("cannot write \(recordPath)")
+            // An existing file is written in place (its permissions kept); anything but a regular file is refused.
+            if let type = try? FileManager.default.attributesOfItem(atPath: recordPath)[.type] as? FileAttributeType {
+                guard type == .typeRegular else { throw PipError("--record \(recordPath) is not a regular file") }
+            } else if !FileManager.default.createFile(atPath: recordPath, contents: nil) {
+                throw PipError("--record \(recordPath): cannot create it")
             }
-            handle.seekToEndOfFile()
+            guard let handle = FileHandle(forWritingAtPath: recordPath) else { throw PipError("--record \(recordPath): cannot write it") }
+            try handle.truncate(atOffset: 0)
+            handle.write(Data("t,x,y,vx,vy,targetX,targetY,state\n".utf8))
             record = handle
         } else {
             record = nil
@@ -250,6 +258,7 @@ struct PipError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
+let recordPath = recordPathArgument()
 gtk_init()
 do {
     let app = try MainActor.assumeIsolated { try PictureInPicture(recordPath: recordPath) }
