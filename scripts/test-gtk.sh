@@ -11,5 +11,5 @@ cd "$(dirname "$0")/.."
 python=python3
 if ! python3 -c 'import pytest' >/dev/null 2>&1; then python=.build-venv/bin/python; fi
 swift build --product pip-demo >/dev/null
-"$python" -m pytest -q Tests/gtk "$@"
-python3 scripts/reference/linux/harness.py --check
+timeout 300 "$python" -m pytest -q Tests/gtk "$@"
+timeout 300 python3 scripts/reference/linux/harness.py --check

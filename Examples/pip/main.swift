@@ -215,7 +215,14 @@ final class PictureInPicture {
         try? record.synchronize()
     }
 
+    /// Whether the window has been drawn once (it is on screen and takes input).
+    var shown = false
+
     func draw(_ cr: OpaquePointer) {
+        if !shown {
+            shown = true
+            log("card at \(Self.text(animator.value))")
+        }
         cairo_set_source_rgb(cr, 0.96, 0.96, 0.97)
         cairo_paint(cr)
         cairo_set_line_width(cr, 2)
@@ -241,7 +248,6 @@ final class PictureInPicture {
 
     func run() {
         gtk_window_present(widget(window, as: GtkWindow.self))
-        log("card at \(Self.text(animator.value))")
         while running {
             g_main_context_iteration(nil, 1)
         }

@@ -49,7 +49,10 @@ def test_duration_is_logarithmic_and_bounce_is_swiftuis(page, server):
     page.locator("#durationRange").evaluate("(el) => { el.value = '500'; el.dispatchEvent(new Event('input', { bubbles: true })); }")
     assert page.evaluate("window.studio.state.response") == 0.5
     page.wait_for_function("document.querySelector('#chart').dataset.query.includes('damping=0.7&response=0.5')")
+    page.wait_for_function("document.querySelector('#metrics').textContent.length > 0")
+    time.sleep(0.3)  # the metrics for the new spring have come back: nothing stale overwrote the sliders
     assert page.inner_text("#durationValue") == "0.5 s" and page.input_value("#response") == "0.5"
+    assert page.input_value("#durationRange") == "500"
 
 
 def test_five_arrow_presses_then_back_restore_the_value_and_the_preset(page, server):

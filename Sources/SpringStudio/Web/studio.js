@@ -288,10 +288,12 @@ async function updateChart(startedAt = performance.now()) {
 // Metrics and export replies can arrive out of order; only the latest request's reply is shown.
 let metricsTicket = 0, exportTicket = 0;
 async function updateMetrics() {
-  const ticket = ++metricsTicket;
+  const ticket = ++metricsTicket, asked = { damping: state.damping, response: state.response, mass: state.mass };
   try {
     const reply = await getJSON(`/api/spring.json?${springQuery()}&${motionQuery()}`);
-    if (ticket !== metricsTicket) return;
+    // A reply for a spring the page has moved on from (a slider moved while it was on its way) is
+    // dropped: the request for the new spring follows.
+    if (ticket !== metricsTicket || asked.damping !== state.damping || asked.response !== state.response || asked.mass !== state.mass) return;
     const m = reply.springs[0].metrics;
     const s = (x) => x === null ? "never" : `${fmt(x)} s`;
     // One "how long", in words (as springplot's chart and info say it).
