@@ -6,6 +6,7 @@ import os
 import pathlib
 import re
 import subprocess
+import sys
 import tempfile
 import time
 
@@ -14,18 +15,12 @@ import threading
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "browser"))
+from studio_support import ROOT, built  # noqa: E402 (the built executables, as the browser tests find them)
+
 WIDTH, HEIGHT, CARD, MARGIN = 800.0, 600.0, (160.0, 90.0), 24.0
 SLOTS = [(x, y) for y in (MARGIN + CARD[1] / 2, HEIGHT - MARGIN - CARD[1] / 2) for x in (MARGIN + CARD[0] / 2, WIDTH - MARGIN - CARD[0] / 2)]
 CARD_COLOUR = (0, 115, 179)  # cairo_set_source_rgb(0, 0.45, 0.70)
-
-
-def built(name):
-    for configuration in ("debug", "release"):
-        path = ROOT / ".build" / configuration / name
-        if path.exists():
-            return str(path)
-    raise RuntimeError(f"{name} is not built: run swift build first")
 
 
 def textbook(zeta, response, x0, v0, t):
