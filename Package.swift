@@ -61,8 +61,10 @@ let package = Package(
         // What a person types: a spring in any tool's convention, a motion, presets, pasted code.
         .target(name: "SpringConventions", dependencies: ["SpringMath"], swiftSettings: settings),
         // Code for each platform, with what each platform really displays.
+        // Its Web folder holds spring.js, the closed form that web pages evaluate between frames: the
+        // export's preview page inlines it and the studio serves it.
         .target(name: "SpringExport", dependencies: ["SpringMath", "SpringPlatforms", "SpringConventions", "SpringWire"],
-                swiftSettings: settings),
+                exclude: ["Web"], swiftSettings: settings, plugins: ["EmbedWebFiles"]),
         .systemLibrary(
             name: "CCairo",
             pkgConfig: "cairo",

@@ -22,12 +22,15 @@ public struct Motion: Hashable, Sendable {
     /// Values beyond this would overflow squared distances and energies.
     public static let limit = 1e100
 
+    /// The range from, to and velocity must lie in: within ±``limit``.
+    public static let rule = ValueRule.magnitude(limit)
+
     /// The first of from, to and velocity that is not a usable number, as (name, reason), or nil.
     public var problem: (parameter: String, message: String)? {
         for (value, name) in [(from, "from"), (to, "to"), (initialVelocity, "velocity")] {
             if value.isNaN { return (name, "must be a number (got nan)") }
             if !value.isFinite { return (name, "must be finite (got \(value))") }
-            if abs(value) > Motion.limit { return (name, "must lie between -1e100 and 1e100 (got \(value))") }
+            if !Motion.rule.admits(value) { return (name, "\(Motion.rule.requirement) (got \(value))") }
         }
         let travel = abs(to - from)
         if travel > 0 && travel < Motion.smallestTravel {

@@ -119,6 +119,22 @@ public struct SpringInput: Sendable {
         }
     }
 
+    /// The range each parameter's value must lie in (a parameter not listed takes any finite number).
+    /// ``checkValues(maximum:)`` applies these; the studio serves them to its page, so that a field
+    /// refuses what the server would without a second copy of the rules.
+    public static let rules: [String: ValueRule] = {
+        var rules: [String: ValueRule] = [:]
+        for name in ["damping", "response", "damping-coefficient", "swiftui-duration", "friction", "figma-damping"] {
+            rules[name] = .nonNegative
+        }
+        for name in ["mass", "stiffness", "framer-duration", "framer-visual-duration", "react-spring-tension", "figma-stiffness"] {
+            rules[name] = .positive
+        }
+        rules["bounce"] = .bounce
+        for name in ["origami-tension", "origami-friction", "pop-bounciness", "pop-speed"] { rules[name] = .magnitude(1e6) }
+        return rules
+    }()
+
     /// Checks every value by itself: counts, then ranges, naming the parameter.
     public func checkValues(maximum: Int) throws(SpringInputError) {
         for name in ["damping", "response"] {
@@ -136,17 +152,8 @@ public struct SpringInput: Sendable {
         for name in SpringInput.names.sorted() {
             for x in values[name] ?? [] {
                 try finite(name, x)
-                switch name {
-                case "damping", "response", "damping-coefficient", "swiftui-duration", "friction", "figma-damping":
-                    if x < 0 { throw SpringInputError(name, "must be ≥ 0 (got \(x))") }
-                case "mass", "stiffness", "framer-duration", "framer-visual-duration", "react-spring-tension", "figma-stiffness":
-                    if x <= 0 { throw SpringInputError(name, "must be > 0 (got \(x))") }
-                case "bounce":
-                    if !(x > -1 && x <= 1) { throw SpringInputError(name, "must be in (-1, 1] (got \(x))") }
-                case "origami-tension", "origami-friction", "pop-bounciness", "pop-speed":
-                    if abs(x) > 1e6 { throw SpringInputError(name, "must lie between -1e6 and 1e6 (got \(x))") }
-                default:
-                    break
+                if let rule = SpringInput.rules[name], !rule.admits(x) {
+                    throw SpringInputError(name, "\(rule.requirement) (got \(x))")
                 }
             }
         }
@@ -202,4 +209,65 @@ public struct SpringInput: Sendable {
 /// The shortest decimal text that reads back as exactly `value`, integral values without a fraction.
 public func shortest(_ value: Double) -> String {
     NumberFormat.data(value)
+}
+
+/// The range a parameter's value must lie in, as bounds a form can check and words a person reads.
+public enum ValueRule: Equatable, Sendable {
+    /// x ≥ 0.
+    case nonNegative
+    /// x > 0.
+    case positive
+    /// −1 < x ≤ 1 (SwiftUI's and Motion's bounce).
+    case bounce
+    /// |x| ≤ the limit.
+    case magnitude(Double)
+
+    /// Whether `x` (a finite number) lies in the range.
+    public func admits(_ x: Double) -> Bool {
+        if let lower, lowerInclusive ? x < lower : x <= lower { return false }
+        if let upper, upperInclusive ? x > upper : x >= upper { return false }
+        return true
+    }
+
+    /// The lower bound, if any.
+    public var lower: Double? {
+        switch self {
+        case .nonNegative, .positive: 0
+        case .bounce: -1
+        case .magnitude(let limit): -limit
+        }
+    }
+
+    /// Whether the lower bound itself is admitted.
+    public var lowerInclusive: Bool { self == .nonNegative || isMagnitude }
+
+    /// The upper bound, if any.
+    public var upper: Double? {
+        switch self {
+        case .nonNegative, .positive: nil
+        case .bounce: 1
+        case .magnitude(let limit): limit
+        }
+    }
+
+    /// Whether the upper bound itself is admitted.
+    public var upperInclusive: Bool { upper != nil }
+
+    private var isMagnitude: Bool { if case .magnitude = self { true } else { false } }
+
+    /// The rule as the end of a sentence that starts with the parameter's name: "must be ≥ 0".
+    public var requirement: String {
+        switch self {
+        case .nonNegative: "must be ≥ 0"
+        case .positive: "must be > 0"
+        case .bounce: "must be in (-1, 1]"
+        case .magnitude(let limit): "must lie between -\(Self.power(limit)) and \(Self.power(limit))"
+        }
+    }
+
+    /// 1e6 rather than 1000000, for a limit that is a power of ten.
+    private static func power(_ limit: Double) -> String {
+        let exponent = (3...308).first { Double("1e\($0)") == limit }
+        return exponent.map { "1e\($0)" } ?? shortest(limit)
+    }
 }

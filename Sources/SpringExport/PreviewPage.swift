@@ -56,20 +56,11 @@ public enum PreviewPage {
           <label>scrub <input type="range" id="scrub" min="0" max="1000" value="0"></label>
           <button id="play" type="button">play</button>
         </div>
-        <script>
+        <script type="module">
+        \(springScript)
         const P = \(parameters);
-        // The exact motion, in units of the travel: x(t) = 1 + displacement(t).
-        function displacement(t) {
-          const z = P.zeta, w = P.omega, x0 = P.x0, v0 = P.v0;
-          if (z < 1) {
-            const wd = w * Math.sqrt(1 - z * z);
-            return Math.exp(-z * w * t) * (x0 * Math.cos(wd * t) + (v0 + z * w * x0) / wd * Math.sin(wd * t));
-          }
-          if (z === 1) return Math.exp(-w * t) * (x0 + (v0 + w * x0) * t);
-          const r = Math.sqrt(z * z - 1), s1 = -w * (z - r), s2 = -w * (z + r);
-          const c2 = (v0 - s1 * x0) / (s2 - s1);
-          return (x0 - c2) * Math.exp(s1 * t) + c2 * Math.exp(s2 * t);
-        }
+        // The exact motion, in units of the travel: x(t) = 1 + displacement(t), by spring.js's closed form.
+        function displacement(t) { return freeMotion(P.zeta, P.omega, P.x0, P.v0, t)[0]; }
         const exact = document.getElementById("exact");
         const keyframes = [{ transform: "translateX(0px)" }, { transform: `translateX(${P.distance}px)` }];
         const timing = { duration: P.duration * 1000, fill: "both" };
@@ -108,6 +99,14 @@ public enum PreviewPage {
         </html>
 
         """
+    }
+
+    /// spring.js: the exact motion of a damped spring in JavaScript (the closed form of SpringMath's
+    /// transition matrix), which this page inlines and the studio serves, so that no page carries a
+    /// closed form of its own. An ES module; Tests/web checks it against the 50-digit fixtures.
+    public static var springScript: String {
+        guard let file = WebFiles.files["spring.js"] else { preconditionFailure("spring.js is embedded at build time") }
+        return file.text
     }
 
     /// What the page's script plays: the spring, the start and the two easings.

@@ -61,6 +61,9 @@ enum StudioEndpoints {
         if let file = WebFiles.files[path == "/" ? "index.html" : String(path.dropFirst())] {
             return StudioReply(status: 200, contentType: file.contentType, body: Array(file.text.utf8))
         }
+        if path == "/spring.js" {
+            return StudioReply(status: 200, contentType: "text/javascript; charset=utf-8", body: Array(PreviewPage.springScript.utf8))
+        }
         if path == "/favicon.ico" { return StudioReply(status: 204, contentType: "image/x-icon", body: []) }
         guard let endpoint = endpoints.first(where: { $0.path == path }) else {
             return .encoded(ErrorReply("no such page or endpoint"), status: 404)
@@ -80,7 +83,9 @@ enum StudioEndpoints {
 
     /// `GET /api/studio.json`: what the page shows from the Swift definitions, so that nothing is
     /// copied into the page: the presets (as the query that loads each), the chart palettes (the
-    /// preview and the legend use the same colour per spring as the chart) and the export targets.
+    /// preview and the legend use the same colour per spring as the chart), the export targets and
+    /// the rules of every field (SpringInput's and Motion's, with the studio's own: it plays and
+    /// exports the spring, so a response or duration of 0, an instant jump, is refused up front).
     static let definitions: StudioReply = {
         let families = ["wave": "Wave", "swiftui": "SwiftUI", "m3": "Material 3", "figma": "Figma", "react-spring": "react-spring"]
         let presets = SpringPreset.all.map { preset in
@@ -93,8 +98,27 @@ enum StudioEndpoints {
         return .encoded(StudioReplies.Definitions(
             presets: presets,
             palettes: .init(light: Theme.light.palette.map(\.hexString), dark: Theme.dark.palette.map(\.hexString)),
-            targets: ExportTarget.allCases.map { .init(target: $0.rawValue, title: $0.title) }))
+            targets: ExportTarget.allCases.map { .init(target: $0.rawValue, title: $0.title) },
+            fields: fieldRules))
     }()
+
+    /// Each parameter's rule as the page's fields apply it.
+    static var fieldRules: [String: StudioReplies.Definitions.Field] {
+        var rules = SpringInput.rules
+        for name in ["from", "to", "velocity"] { rules[name] = Motion.rule }
+        var fields: [String: StudioReplies.Definitions.Field] = [:]
+        for (name, rule) in rules {
+            var message = "\(name) \(rule.requirement)"
+            if name == "response" || name == "swiftui-duration" {
+                rules[name] = .positive
+                message = "\(name) \(ValueRule.positive.requirement) (0 is an instant jump: nothing to play or export)"
+            }
+            let used = rules[name] ?? rule
+            fields[name] = .init(lower: used.lower, lowerInclusive: used.lowerInclusive, upper: used.upper,
+                                 upperInclusive: used.upperInclusive, message: message)
+        }
+        return fields
+    }
 
     // MARK: Platform
 

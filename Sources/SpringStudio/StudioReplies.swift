@@ -22,6 +22,15 @@ enum StudioReplies {
             var dark: [String]
         }
 
+        /// A field's bounds (absent when unbounded on that side) and the sentence that states them.
+        struct Field: Encodable {
+            var lower: Double?
+            var lowerInclusive: Bool
+            var upper: Double?
+            var upperInclusive: Bool
+            var message: String
+        }
+
         struct Target: Encodable {
             var target: String
             var title: String
@@ -30,6 +39,8 @@ enum StudioReplies {
         var presets: [Preset]
         var palettes: Palettes
         var targets: [Target]
+        /// The range each parameter's field takes, by parameter name (SpringInput's and Motion's rules).
+        var fields: [String: Field]
     }
 
     /// `GET /api/platform.json`: what a platform displays, frame by frame.

@@ -108,6 +108,12 @@ def open_studio(page, server, query="damping=0.5&response=0.6"):
     page.wait_for_function("document.querySelector('#exportCode').textContent.length > 0")
 
 
+def show_conventions(page):
+    """Opens the collapsed "all conventions" section, as a person would before typing in it."""
+    if page.get_attribute("#allConventions", "open") is None:
+        page.click("#allConventions summary")
+
+
 def test_loads_without_console_errors(page, server):
     open_studio(page, server)
     assert page.title() == "Spring studio"
@@ -184,6 +190,7 @@ def test_dragging_a_slider_shows_each_values_chart(page, server):
 
 def test_convention_field_updates_the_others(page, server):
     open_studio(page, server)
+    show_conventions(page)
     page.fill("#react-spring-tension", "170")
     page.fill("#friction", "26")
     page.locator("#friction").dispatch_event("change")
@@ -454,6 +461,7 @@ def test_people_read_four_digits_and_an_edited_preset_is_custom(page, server):
         assert len(digits) <= 4, value
     page.select_option("#preset", label="SwiftUI .bouncy")
     page.wait_for_function("document.querySelector('#swiftui-duration').value === '0.5'")
+    show_conventions(page)
     page.fill("#bounce", "0.2")
     page.dispatch_event("#bounce", "input")
     assert page.input_value("#preset") == ""
@@ -609,7 +617,7 @@ def test_a_platform_preview_plays_the_targets_own_frames(page, server):
 
 
 @pytest.mark.parametrize("field, value, message", [("response", "0", "response must be > 0"),
-                                                   ("bounce", "1.5", "bounce must be above"),
+                                                   ("bounce", "1.5", "bounce must be in (-1, 1]"),
                                                    ("stiffness", "-3", "stiffness must be > 0"),
                                                    ("to", "", "must be a number")])
 def test_fields_refuse_what_the_server_would_with_a_message_beside_them(page, server, field, value, message):
@@ -617,6 +625,7 @@ def test_fields_refuse_what_the_server_would_with_a_message_beside_them(page, se
     requests = []
     page.on("request", lambda request: requests.append(request.url) if "/api/spring.json" in request.url else None)
     before = page.evaluate("JSON.stringify(window.studio.state)")
+    show_conventions(page)
     page.fill(f"#{field}", value)
     page.dispatch_event(f"#{field}", "change")
     error = page.locator(f"#{field}-error")

@@ -82,4 +82,4 @@ def test_a_link_value_that_is_not_a_number_is_named(page, server):
     page.wait_for_function("document.querySelector('#urlStatus').textContent.length > 0")
     message = page.inner_text("#urlStatus")
     assert "damping=abc: 'abc' is not a number" in message, message
-    assert "response=-1 cannot be used (the response must be > 0" in message, message
+    assert "response=-1 cannot be used: response must be > 0" in message, message

@@ -1,11 +1,11 @@
-// The studio's closed form (Sources/SpringStudio/Web/spring.js) against the 50-digit references that
+// The web pages' closed form (Sources/SpringExport/Web/spring.js) against the 50-digit references that
 // SpringMath's tests use (Tests/SpringMathTests/Fixtures, from scripts/reference/generate_fixtures.py),
 // to 1e-12 of each motion's scale, with Node's own test runner: node --test Tests/web
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { freeMotion, naturalFrequency, transition } from "../../Sources/SpringStudio/Web/spring.js";
+import { freeMotion, naturalFrequency, transition } from "../../Sources/SpringExport/Web/spring.js";
 
 function rows(name) {
   const url = new URL(`../SpringMathTests/Fixtures/${name}`, import.meta.url);

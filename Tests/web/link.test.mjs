@@ -1,0 +1,115 @@
+// The studio's state and link (Sources/SpringStudio/Web/link.js): reading a link, writing it back,
+// the field rules as the server serves them, and when a change makes a history entry.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { admits, problemWith, readLink, writeLink, initialState, HistoryPolicy, defaults } from "../../Sources/SpringStudio/Web/link.js";
+
+// The rules as /api/studio.json serves them (StudioEndpoints.fieldRules): written out here from
+// SpringInput's table, so that a change on either side shows up as a failure.
+const rules = {
+  damping: { lower: 0, lowerInclusive: true, upperInclusive: false, message: "damping must be ≥ 0" },
+  response: { lower: 0, lowerInclusive: false, upperInclusive: false, message: "response must be > 0 (0 is an instant jump: nothing to play or export)" },
+  mass: { lower: 0, lowerInclusive: false, upperInclusive: false, message: "mass must be > 0" },
+  bounce: { lower: -1, lowerInclusive: false, upper: 1, upperInclusive: true, message: "bounce must be in (-1, 1]" },
+  from: { lower: -1e100, lowerInclusive: true, upper: 1e100, upperInclusive: true, message: "from must lie between -1e100 and 1e100" },
+  to: { lower: -1e100, lowerInclusive: true, upper: 1e100, upperInclusive: true, message: "to must lie between -1e100 and 1e100" },
+  velocity: { lower: -1e100, lowerInclusive: true, upper: 1e100, upperInclusive: true, message: "velocity must lie between -1e100 and 1e100" },
+};
+
+test("bounds: inclusive and exclusive ends, both sides, and no rule at all", () => {
+  assert.equal(admits(rules.damping, 0), true);
+  assert.equal(admits(rules.damping, -1e-12), false);
+  assert.equal(admits(rules.response, 0), false);
+  assert.equal(admits(rules.response, 1e-9), true);
+  assert.equal(admits(rules.bounce, -1), false);
+  assert.equal(admits(rules.bounce, -0.999), true);
+  assert.equal(admits(rules.bounce, 1), true);
+  assert.equal(admits(rules.bounce, 1.0000001), false);
+  assert.equal(admits(undefined, 123), true);
+  assert.equal(admits(undefined, NaN), false);
+  assert.equal(admits(rules.from, Infinity), false);
+});
+
+test("a value that is not a number is named as such; one out of range gets the server's sentence", () => {
+  assert.equal(problemWith("damping", "abc", rules), "'abc' is not a number");
+  assert.equal(problemWith("damping", "  ", rules), "'' is not a number");
+  assert.equal(problemWith("damping", "0x10", rules), null);  // Number("0x10") is 16, as the field reads it
+  assert.equal(problemWith("response", "0", rules), rules.response.message);
+  assert.equal(problemWith("to", "1e101", rules), rules.to.message);
+  assert.equal(problemWith("to", "-5", rules), null);
+});
+
+test("an empty link is the defaults", () => {
+  const { state, problems } = readLink("", rules);
+  assert.deepEqual(problems, []);
+  assert.deepEqual(state, initialState());
+  assert.equal(state.damping, 0.68);
+  assert.equal(state.response, 0.8);
+});
+
+test("every value a link cannot use is named, with what is used instead", () => {
+  const { state, problems } = readLink("?damping=abc&response=-1&to=1e200&compare=0.5:0.3,x:1&slow=yes&fps=90", rules);
+  assert.equal(state.damping, defaults.damping);
+  assert.equal(state.response, defaults.response);
+  assert.equal(state.to, defaults.to);
+  assert.deepEqual(state.compare, [{ damping: 0.5, response: 0.3 }]);
+  assert.equal(state.slow, false);
+  assert.equal(state.fps, 60);
+  assert.deepEqual(problems, [
+    "damping=abc: 'abc' is not a number; using 0.68",
+    "response=-1 cannot be used: response must be > 0 (0 is an instant jump: nothing to play or export); using 0.8",
+    "to=1e200 cannot be used: to must lie between -1e100 and 1e100; using 100",
+    "compare=0.5:0.3,x:1 is not up to three damping:response pairs; keeping the valid ones",
+    "slow=yes is not 1 or 0; using 0",
+    "fps=90 is not 60 or 120; using 60",
+  ]);
+});
+
+test("a long bad value is cut to 40 characters in the message", () => {
+  const { problems } = readLink(`?damping=${"x".repeat(500)}`, rules);
+  assert.equal(problems.length, 1);
+  assert.ok(problems[0].match(/x+/g).every((run) => run.length === 40), problems[0]);
+});
+
+test("more than three compared springs keeps the first three and says so", () => {
+  const { state, problems } = readLink("?compare=0.1:1,0.2:1,0.3:1,0.4:1", rules);
+  assert.equal(state.compare.length, 3);
+  assert.equal(problems.length, 1);
+});
+
+test("link round trip: what is written reads back as the same state", () => {
+  const cases = [
+    initialState(),
+    { ...initialState(), damping: 0.123456789, response: 2.5, mass: 3, from: -40, to: 1e6, velocity: -1234.5,
+      compare: [{ damping: 0.2, response: 0.4 }, { damping: 1.5, response: 1 }], target: "react-spring", slow: true, restart: true, steps: true, fps: 120 },
+    { ...initialState(), damping: 0, response: 1e-9, target: "compose" },
+  ];
+  for (const state of cases) {
+    const back = readLink(writeLink(state), rules);
+    assert.deepEqual(back.problems, []);
+    assert.deepEqual(back.state, state);
+  }
+  // Toggles that are off and the default frame rate stay out of the link.
+  assert.equal(writeLink(initialState()), "?damping=0.68&response=0.8&mass=1&from=0&to=100&velocity=0&target=swiftui");
+});
+
+test("undo coalescing: one control's settled changes within the window are one entry", () => {
+  const policy = new HistoryPolicy(1000);
+  assert.equal(policy.decide(true, "bounceRange", 0), "push");
+  // Five arrow presses, 150 ms apart: still the first entry.
+  for (const t of [150, 300, 450, 600, 750]) assert.equal(policy.decide(true, "bounceRange", t), "replace");
+  // The window runs from the last change, not the first.
+  assert.equal(policy.decide(true, "bounceRange", 1700), "replace");
+  assert.equal(policy.decide(true, "bounceRange", 2701), "push");
+  // Another control starts its own entry; so does a change with no source.
+  assert.equal(policy.decide(true, "durationRange", 2750), "push");
+  assert.equal(policy.decide(true, null, 2760), "push");
+  assert.equal(policy.decide(true, null, 2770), "push");
+  // A drag in progress only replaces, and does not reset the window.
+  assert.equal(policy.decide(true, "durationRange", 3000), "push");
+  assert.equal(policy.decide(false, null, 3100), "replace");
+  assert.equal(policy.decide(true, "durationRange", 3200), "replace");
+  // After Back or Forward the next change is a new entry.
+  policy.forget();
+  assert.equal(policy.decide(true, "durationRange", 3300), "push");
+});
