@@ -142,14 +142,15 @@ enum StudioEndpoints {
     // MARK: Code
 
     /// `GET /api/code.json?code=…`: the spring in a piece of pasted platform code (the parser behind
-    /// `springplot --from-code`), or 400 naming what could not be read.
+    /// `springplot --from-code`); code with no spring in it gets `{"problem": …}` naming what could not
+    /// be read (an answer, see ``StudioReplies/Problem``); no code at all is a bad request (400).
     static func code(_ request: StudioRequest) throws(StudioInputError) -> StudioReply {
         guard let text = request.word("code"), !text.isEmpty else { throw StudioInputError("code", "code is missing: paste a spring") }
         let parsed: SpringCode
         do {
             parsed = try SpringCode(text)
         } catch {
-            throw StudioInputError("code", error.description)
+            return .encoded(StudioReplies.Problem(problem: error.description))
         }
         return .encoded(StudioReplies.Code(reading: parsed.reading, spring: SpringReply(parsed.spring.spring)))
     }

@@ -52,6 +52,14 @@ enum StudioReplies {
         var finished: Bool
     }
 
+    /// What a "read this" endpoint (`/api/code.json`, `/api/track`) answers when the request was
+    /// fine but its content holds no spring: code with no spring call, a clip that is not a video or
+    /// shows no motion. An answer, not a refused request, so it comes with 200 (a browser logs every
+    /// 4xx as a console error, and this outcome is an ordinary one for the page).
+    struct Problem: Encodable {
+        var problem: String
+    }
+
     /// `GET /api/code.json`: how pasted code was read, and the spring in it.
     struct Code: Encodable {
         var reading: String

@@ -55,7 +55,8 @@ final class StudioTrack: Sendable {
             let message = error.description.replacingOccurrences(of: "'\(file.path)'", with: "the upload")
                 .replacingOccurrences(of: file.path, with: "the upload")
             if case .timedOut = error { return failure(message, 503) }
-            return failure(message, 422)
+            // The clip was received but holds no spring to read: an answer (see StudioReplies.Problem).
+            return .encoded(StudioReplies.Problem(problem: message))
         }
     }
 

@@ -7,7 +7,7 @@ import { admits, problemWith, readLink, writeLink, initialState, HistoryPolicy, 
 // The rules as /api/studio.json serves them (StudioEndpoints.fieldRules): written out here from
 // SpringInput's table, so that a change on either side shows up as a failure.
 const rules = {
-  damping: { lower: 0, lowerInclusive: true, upperInclusive: false, message: "damping must be ≥ 0" },
+  damping: { lower: 0, lowerInclusive: true, upper: null, upperInclusive: false, message: "damping must be ≥ 0" },
   response: { lower: 0, lowerInclusive: false, upperInclusive: false, message: "response must be > 0 (0 is an instant jump: nothing to play or export)" },
   mass: { lower: 0, lowerInclusive: false, upperInclusive: false, message: "mass must be > 0" },
   bounce: { lower: -1, lowerInclusive: false, upper: 1, upperInclusive: true, message: "bounce must be in (-1, 1]" },

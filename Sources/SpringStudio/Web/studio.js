@@ -235,6 +235,7 @@ async function start() {
       const response = await fetch(`/api/code.json?code=${encodeURIComponent($("code").value)}`);
       const reply = await response.json();
       if (!response.ok) throw new Error(reply.error);
+      if (reply.problem) throw new Error(reply.problem);  // code with no spring in it: an answer, not a refused request
       status.textContent = `read: ${reply.reading}`;
       $("preset").value = "";
       fromConvention(springQuery({ damping: reply.spring.dampingRatio, response: reply.spring.response, mass: reply.spring.mass }));
@@ -259,6 +260,7 @@ async function start() {
       const response = await fetch("/api/track", { method: "POST", body: file, headers: { "Content-Type": "application/octet-stream" } });
       const reply = await response.json();
       if (!response.ok) throw new Error(reply.error);
+      if (reply.problem) throw new Error(reply.problem);  // a clip with no spring motion in it
       $("preset").value = "";
       // The reply is `springplot track --json`'s: each estimate is { value, uncertainty }.
       const zeta = reply.dampingRatio.value, seconds = reply.response.value, round = (x) => Number(x.toPrecision(6));
