@@ -79,8 +79,7 @@ final class PictureInPicture {
 
     enum State: String { case idle, dragging, animating }
 
-    let window: UnsafeMutablePointer<GtkWidget>
-    let area: UnsafeMutablePointer<GtkWidget>
+    let canvas: GtkCanvasWindow
     let source: GtkFrameSource
     let controller: AnimationController
     let animator: SpringAnimator<SIMD2<Double>>
@@ -92,10 +91,11 @@ final class PictureInPicture {
     var firstFrameTime: Int64?
 
     init(recordPath: String?) throws {
-        window = gtk_window_new()
-        area = gtk_drawing_area_new()
-        source = GtkFrameSource(widget: area)
-        drag = GtkDrag(widget: area)
+        // No title bar: the drawing area is the whole window, so its coordinates are the window's.
+        canvas = GtkCanvasWindow(title: "Picture in Picture", width: Int(Layout.width), height: Int(Layout.height),
+                                 decorated: false, resizable: false)
+        source = GtkFrameSource(widget: canvas.area)
+        drag = GtkDrag(widget: canvas.area)
         controller = AnimationController(frameSource: source)
         let start = Layout.slots[3]
         animator = SpringAnimator(spring: Self.animatedSpring, value: start, target: start, controller: controller)
@@ -131,39 +131,11 @@ final class PictureInPicture {
     static func text(_ p: SIMD2<Double>) -> String { "\(p.x) \(p.y)" }
 
     private func setUpWindow() {
-        let gtkWindow = widget(window, as: GtkWindow.self)
-        gtk_window_set_title(gtkWindow, "Picture in Picture")
-        gtk_window_set_default_size(gtkWindow, gint(Layout.width), gint(Layout.height))
-        gtk_window_set_resizable(gtkWindow, 0)
-        // No title bar: the drawing area is the whole window, so its coordinates are the window's.
-        gtk_window_set_decorated(gtkWindow, 0)
-        let drawingArea = widget(area, as: GtkDrawingArea.self)
-        gtk_drawing_area_set_content_width(drawingArea, gint(Layout.width))
-        gtk_drawing_area_set_content_height(drawingArea, gint(Layout.height))
-        gtk_window_set_child(gtkWindow, area)
-        let me = Unmanaged.passUnretained(self).toOpaque()
-        gtk_drawing_area_set_draw_func(drawingArea, { _, cr, _, _, data in
-            guard let cr, let data else { return }
-            let app = Unmanaged<PictureInPicture>.fromOpaque(data).takeUnretainedValue()
-            nonisolated(unsafe) let context = cr
-            MainActor.assumeIsolated { app.draw(context) }
-        }, me, nil)
+        canvas.draw = { [unowned self] cr, _ in self.draw(cr) }
+        canvas.closeRequested = { [unowned self] in self.running = false }
         drag.began = { [unowned self] point in self.dragBegan(point) }
         drag.moved = { [unowned self] point in self.dragMoved(point) }
         drag.ended = { [unowned self] point, velocity in self.dragEnded(point, velocity: velocity) }
-        let closeRequest: @convention(c) (OpaquePointer?, gpointer?) -> gboolean = { _, data in
-            guard let data else { return 0 }
-            let app = Unmanaged<PictureInPicture>.fromOpaque(data).takeUnretainedValue()
-            MainActor.assumeIsolated { app.running = false }
-            return 0
-        }
-        g_signal_connect_data(UnsafeMutableRawPointer(window), "close-request", unsafeBitCast(closeRequest, to: GCallback.self), me, nil,
-                              GConnectFlags(rawValue: 0))
-    }
-
-    /// A widget as one of its GTK classes (a C cast: GObject classes share their instance's address).
-    private func widget<T>(_ pointer: UnsafeMutablePointer<GtkWidget>, as _: T.Type) -> UnsafeMutablePointer<T> {
-        UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: T.self)
     }
 
     // MARK: The gesture
@@ -204,7 +176,7 @@ final class PictureInPicture {
 
     /// After each frame's step: redraw, and write the frame to the record.
     func frameDone() {
-        gtk_widget_queue_draw(area)
+        canvas.queueDraw()
         guard let record else { return }
         let time = source.frameTime
         let first = firstFrameTime ?? time
@@ -247,7 +219,7 @@ final class PictureInPicture {
     }
 
     func run() {
-        gtk_window_present(widget(window, as: GtkWindow.self))
+        canvas.present()
         while running {
             g_main_context_iteration(nil, 1)
         }

@@ -5,7 +5,9 @@ import CGtk4
 // - `GtkObjectReference.pointer` is never nil and holds one `g_object_ref` for the reference's
 //   lifetime, released in deinit;
 // - a `GtkTickRegistration` is the only owner of its callback box; the tick callback is removed in its
-//   deinit, before the box is released, so GTK never calls into freed memory.
+//   deinit, before the box is released, so GTK never calls into freed memory. The same holds for a
+//   `GtkDrawRegistration` (the draw function is cleared in deinit), a `GtkDragConnection` (the gesture
+//   is removed) and a `GtkCloseRequestConnection` (the handler is disconnected).
 
 /// A strong reference to a GTK widget (a GObject): ref'd on creation, unref'd when released.
 final class GtkObjectReference {
@@ -18,6 +20,11 @@ final class GtkObjectReference {
 
     deinit {
         g_object_unref(UnsafeMutableRawPointer(pointer))
+    }
+
+    /// The widget as one of its GTK classes (a C cast: a GObject's class structs share its address).
+    func cast<T>(to _: T.Type) -> UnsafeMutablePointer<T> {
+        UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: T.self)
     }
 
     /// The widget's frame clock time now, µs (0 when it has no frame clock: not realized).
@@ -104,5 +111,65 @@ final class GtkDragConnection {
 
     deinit {
         gtk_widget_remove_controller(widget.pointer, gesture)
+    }
+}
+
+/// A drawing area's draw function, cleared when the registration is released.
+final class GtkDrawRegistration {
+    /// What the C callback calls, with Cairo's context (`cairo_t *`) and the area's size in pixels.
+    final class Box: Sendable {
+        let onDraw: @MainActor @Sendable (OpaquePointer, SIMD2<Double>) -> Void
+        init(_ onDraw: @escaping @MainActor @Sendable (OpaquePointer, SIMD2<Double>) -> Void) { self.onDraw = onDraw }
+    }
+
+    private let area: GtkObjectReference
+    private let box: Box
+
+    init(area: GtkObjectReference, onDraw: @escaping @MainActor @Sendable (OpaquePointer, SIMD2<Double>) -> Void) {
+        self.area = area
+        box = Box(onDraw)
+        gtk_drawing_area_set_draw_func(area.cast(to: GtkDrawingArea.self), { _, cr, width, height, data in
+            guard let cr, let data else { return }
+            let box = Unmanaged<GtkDrawRegistration.Box>.fromOpaque(data).takeUnretainedValue()
+            // GTK calls this on the main thread and the context is valid for this call only: it does not
+            // cross threads, it is only handed to the main-actor closure that draws now.
+            nonisolated(unsafe) let context = cr
+            MainActor.assumeIsolated { box.onDraw(context, SIMD2(Double(width), Double(height))) }
+        }, Unmanaged.passUnretained(box).toOpaque(), nil)
+    }
+
+    deinit {
+        gtk_drawing_area_set_draw_func(area.cast(to: GtkDrawingArea.self), nil, nil, nil)
+    }
+}
+
+/// A window's "close-request" handler, disconnected when the connection is released. The handler
+/// lets the window close (it returns false to GTK).
+final class GtkCloseRequestConnection {
+    final class Box: Sendable {
+        let onClose: @MainActor @Sendable () -> Void
+        init(_ onClose: @escaping @MainActor @Sendable () -> Void) { self.onClose = onClose }
+    }
+
+    private let window: GtkObjectReference
+    private let box: Box
+    private var id: gulong
+
+    init(window: GtkObjectReference, onClose: @escaping @MainActor @Sendable () -> Void) {
+        self.window = window
+        box = Box(onClose)
+        let handler: @convention(c) (OpaquePointer?, gpointer?) -> gboolean = { _, data in
+            guard let data else { return 0 }
+            let box = Unmanaged<GtkCloseRequestConnection.Box>.fromOpaque(data).takeUnretainedValue()
+            MainActor.assumeIsolated { box.onClose() }
+            return 0
+        }
+        id = g_signal_connect_data(UnsafeMutableRawPointer(window.pointer), "close-request", unsafeBitCast(handler, to: GCallback.self),
+                                   Unmanaged.passUnretained(box).toOpaque(), nil, GConnectFlags(rawValue: 0))
+        assert(id != 0, "g_signal_connect_data(close-request) failed")
+    }
+
+    deinit {
+        g_signal_handler_disconnect(UnsafeMutableRawPointer(window.pointer), id)
     }
 }
