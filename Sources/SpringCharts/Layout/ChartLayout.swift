@@ -24,6 +24,10 @@ struct PanelGeometry: Hashable, Sendable {
     var labelTexts: [Rect] = []
     /// The drawn horizontal bands.
     var bands: [Rect] = []
+    /// The marker labels placed, each with its marker and leader line.
+    var markerLabels: [AnnotationLayout.MarkerLabel] = []
+    /// The marker labels left out for want of a free spot.
+    var droppedMarkerLabels: [String] = []
     var notes: Rect?
     /// The note lines, including the automatic ones for clipped series.
     var noteLines: [String] = []
@@ -404,6 +408,8 @@ struct ChartLayout<Measurer: TextMeasurer> {
         geometry.labels = annotations.occupied
         geometry.labelTexts = annotations.labels
         geometry.bands = annotations.bands
+        geometry.markerLabels = annotations.markerLabels
+        geometry.droppedMarkerLabels = annotations.droppedMarkerLabels
 
         if let legend = legendBox(panel), panel.showsLegend {
             let placement = legendOutside ?? legend.place(in: plot, scorer: scorer)
