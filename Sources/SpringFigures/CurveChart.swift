@@ -59,17 +59,23 @@ public enum CurveChart {
         var positionSeries: [Series] = [], velocitySeries: [Series] = []
         var positionNotes: [Annotation] = [], velocityNotes: [Annotation] = []
 
+        // The palette in order (the studio's page colours the springs the same way); more springs than
+        // colours take dashes.
+        let styles = frame.theme.paletteSeriesStyles(count: analyses.count)
         for (index, analysis) in analyses.enumerated() {
             let sampled = analysis.motion.sampled(count: samples, span: span)
             let (times, positions, velocities) = (sampled.times, sampled.positions, sampled.velocities)
             let name = single ? nil : analysis.named.name
-            positionSeries.append(Series(name: name ?? "position", xs: times, ys: positions, color: .palette(index), lineWidth: 2.5))
-            velocitySeries.append(Series(name: name ?? "velocity", xs: times, ys: velocities, color: .palette(index), lineWidth: 2.5))
+            let look = styles[index]
+            positionSeries.append(Series(name: name ?? "position", xs: times, ys: positions, color: look.color, lineWidth: 2.5,
+                                         dash: look.dash))
+            velocitySeries.append(Series(name: name ?? "velocity", xs: times, ys: velocities, color: look.color, lineWidth: 2.5,
+                                         dash: look.dash))
 
             let settle = analysis.settleTime
             if settle.isFinite && settle > 0 && settle <= span {
                 let text = single ? analysis.howLong : "\(label(settle)) s"
-                let style = single ? AnnotationStyle.muted : AnnotationStyle(color: .palette(index), dash: .dashed, lineWidth: 1.25)
+                let style = single ? AnnotationStyle.muted : AnnotationStyle(color: look.color, dash: .dashed, lineWidth: 1.25)
                 positionNotes.append(.verticalLine(x: settle, label: text, style: style))
                 velocityNotes.append(.verticalLine(x: settle, label: nil, style: style))
             } else if !settle.isFinite && single {
@@ -79,7 +85,7 @@ public enum CurveChart {
             if let peak = metrics.peakTime, metrics.overshoot > 1e-9, peak <= span {
                 let y = analysis.motion.position(at: peak)
                 let text = single ? "overshoot \(NumberFormat.percent(metrics.overshoot)) at \(label(peak)) s" : NumberFormat.percent(metrics.overshoot)
-                positionNotes.append(.marker(x: peak, y: y, label: text, color: single ? .foreground : .palette(index)))
+                positionNotes.append(.marker(x: peak, y: y, label: text, color: single ? .foreground : look.color))
             }
         }
         let first = analyses[0]

@@ -45,6 +45,11 @@ public enum PlatformChart {
         zip(frames.xs, frames.ys).map { $1 - exact.position(at: $0) }
     }
 
+    /// The chart of `platforms` displaying `spring` at `fps`: overlaid over the exact curve with their
+    /// errors below (each platform in a colour of its own: `Theme.distinctSeriesStyles(count:avoiding:)`),
+    /// or, beyond ``overlayLimit``, one small error plot each.
+    /// - Parameter timeSpan: seconds shown; nil for past the exact settle time and every platform's
+    ///   finish (at most `PlatformLimits.defaultLimit`).
     public static func chart(spring: NamedSpring, motion: Motion, platforms: [Platform], fps: Double,
                              timeSpan: Double?, frame: ChartFrame) -> Chart {
         let runs = runs(spring: spring.spring, motion: motion, platforms: platforms, fps: fps)
@@ -95,13 +100,16 @@ public enum PlatformChart {
 
         var positions = [Series(name: "exact", xs: curve.times, ys: curve.positions, color: .foreground, lineWidth: 2.5)]
         var errorSeries: [Series] = []
-        for (index, run) in runs.enumerated() {
+        // Each platform a different palette colour, the set chosen to stay apart from each other and
+        // from the exact curve for red–green colour-blind viewers too.
+        let styles = frame.theme.distinctSeriesStyles(count: runs.count, avoiding: [.foreground])
+        for (run, style) in zip(runs, styles) {
             let frames = held(run)
             let name = "\(run.platform.title) (\(caption(run)))"
-            positions.append(Series(name: name, xs: frames.xs, ys: frames.ys, color: .palette(index + 1), lineWidth: 1.75,
-                                    interpolation: .steps))
-            errorSeries.append(Series(name: nil, xs: frames.xs, ys: PlatformChart.errors(frames, exact: exact), color: .palette(index + 1), lineWidth: 1.5,
-                                 interpolation: .steps))
+            positions.append(Series(name: name, xs: frames.xs, ys: frames.ys, color: style.color, lineWidth: 1.75,
+                                    dash: style.dash, interpolation: .steps))
+            errorSeries.append(Series(name: nil, xs: frames.xs, ys: PlatformChart.errors(frames, exact: exact), color: style.color,
+                                      lineWidth: 1.5, dash: style.dash, interpolation: .steps))
         }
         let xAxis = Axis("time (s)", range: 0...span)
         var notes: [Annotation] = [.horizontalLine(y: motion.to, label: "target", style: .dotted)]

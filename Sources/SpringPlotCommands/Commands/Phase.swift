@@ -26,9 +26,11 @@ struct Phase: ParsableCommand {
         let analyses = springs.map { SpringAnalysis($0, motion: motion, tolerance: chart.tolerance) }
         let span = chart.timeSpan ?? analyses.map(\.suggestedSpan).max() ?? 1
         var series: [Series] = []
-        for (index, analysis) in analyses.enumerated() {
+        // As curve colours them: the palette in order, dashed past its end.
+        for (analysis, look) in zip(analyses, chart.frame.theme.paletteSeriesStyles(count: analyses.count)) {
             let s = analysis.motion.sampled(count: 2001, span: span)
-            series.append(Series(name: analysis.named.name, xs: s.positions, ys: s.velocities, color: .palette(index), lineWidth: 2.5))
+            series.append(Series(name: analysis.named.name, xs: s.positions, ys: s.velocities, color: look.color, lineWidth: 2.5,
+                                 dash: look.dash))
         }
         let panel = Panel(
             xAxis: Axis("position"), yAxis: Axis("velocity (units/s)"), series: series,
