@@ -42,17 +42,16 @@ public struct SpringAnalysis: Sendable {
     }
 
     /// A time span that shows the whole motion: past the settle time, or a few periods of an
-    /// undamped spring, rounded up to a tidy number.
-    public var suggestedSpan: Double {
+    /// undamped spring, rounded up to a tidy number (``neededSpan`` rounded up).
+    public var suggestedSpan: Double { tidyUp(neededSpan) }
+
+    /// The seconds the whole motion needs on a time axis, before rounding: a quarter past the settle
+    /// time (at least half the response), four periods of an undamped spring, 1 s for an instant
+    /// jump.
+    public var neededSpan: Double {
         let settle = settleTime
-        let raw: Double
-        if spring.isInstantaneous {
-            raw = 1
-        } else if settle.isFinite {
-            raw = max(settle * 1.25, spring.response * 0.5, 0.05)
-        } else {
-            raw = 4 * spring.dampedPeriod
-        }
-        return tidyUp(raw)
+        if spring.isInstantaneous { return 1 }
+        if settle.isFinite { return max(settle * 1.25, spring.response * 0.5, 0.05) }
+        return 4 * spring.dampedPeriod
     }
 }

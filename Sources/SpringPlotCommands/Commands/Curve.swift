@@ -13,7 +13,9 @@ struct Curve: ParsableCommand {
         abstract: "Position and velocity against time (the default command).",
         discussion: """
             Marks the settle band and settle time and the overshoot peak. Comma lists for --damping or \
-            --response overlay several springs.
+            --response overlay several springs; the time axis then fits them: a spring that settles more \
+            than 3× later than the rest runs off the right edge, and a note says when it settles \
+            (--time-span shows it all).
 
             Examples:
               springplot --damping 0.68 --response 0.8 -o curve.png
