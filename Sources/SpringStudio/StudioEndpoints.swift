@@ -99,7 +99,7 @@ enum StudioEndpoints {
             presets: presets,
             palettes: .init(light: Theme.light.palette.map(\.hexString), dark: Theme.dark.palette.map(\.hexString)),
             targets: ExportTarget.allCases.map { .init(target: $0.rawValue, title: $0.title) },
-            fields: fieldRules))
+            fields: fieldRules, sequence: .init(maximumTime: SequenceInput.maximumTime)))
     }()
 
     /// Each parameter's rule as the page's fields apply it.

@@ -31,6 +31,10 @@ enum StudioReplies {
             var message: String
         }
 
+        struct Sequence: Encodable {
+            var maximumTime: Double
+        }
+
         struct Target: Encodable {
             var target: String
             var title: String
@@ -41,6 +45,8 @@ enum StudioReplies {
         var targets: [Target]
         /// The range each parameter's field takes, by parameter name (SpringInput's and Motion's rules).
         var fields: [String: Field]
+        /// The sequence grammar's limits (SequenceInput's) that the keyframe strip checks as typed.
+        var sequence: Sequence
     }
 
     /// `GET /api/platform.json`: what a platform displays, frame by frame.

@@ -3,6 +3,9 @@
 // `springplot data --sequence --json` and `springplot export --sequence --json`). The closed form is
 // spring.js's; the sequence's handovers and the chase come from the server (SpringMath).
 import { freeMotion, naturalFrequency } from "./spring.js";
+import { fmt } from "./controls.js";
+import { getJSON } from "./server.js";
+import { problemWith } from "./link.js";
 
 const $ = (id) => document.getElementById(id);
 const maximumKeyframes = 8, maximumPathPoints = 64, padSeconds = 2, padRange = [0, 100];
@@ -19,32 +22,30 @@ const beyond = {
   chase: null,      // the server's chase reply
   playing: null,    // "sequence" or "chase", and when it started
   errors: [],
+  rules: null,      // /api/studio.json: the fields' rules and the sequence grammar's limits
 };
 window.studioBeyond = beyond;
 
-function fmt(x) { return String(Number(Number(x).toPrecision(4))); }
 function showStatus(id, text, error = false) {
   $(id).textContent = text;
   $(id).classList.toggle("error", error);
 }
-async function getJSON(url) {
-  const response = await fetch(url);
-  const body = await response.json();
-  if (!response.ok) throw new Error(body.error || response.statusText);
-  return body;
-}
 
 // ---- The keyframe strip ----
-/** What is wrong with the keyframes as typed (checked here, so the server is asked only valid ones). */
+/** What is wrong with the keyframes as typed (checked here, by the rules the server serves, so that
+ *  the server is asked only valid ones). */
 function sequenceProblem() {
   if (!Number.isFinite(beyond.from)) return "from must be a number";
+  const { fields, sequence } = beyond.rules;
   for (const [i, k] of beyond.keyframes.entries()) {
     const name = `keyframe ${i + 1}`;
     if (![k.to, k.at, k.damping, k.response].every(Number.isFinite)) return `${name}: every field must be a number`;
-    if (k.at < 0 || k.at > 3600) return `${name}: at must be between 0 and 3600 s`;
+    if (k.at < 0 || k.at > sequence.maximumTime) return `${name}: at must be between 0 and ${sequence.maximumTime} s`;
     if (i > 0 && !(k.at > beyond.keyframes[i - 1].at)) return `${name}: at must come after keyframe ${i}'s`;
-    if (k.damping < 0) return `${name}: ζ must be ≥ 0`;
-    if (!(k.response > 0)) return `${name}: response must be > 0`;
+    for (const key of ["damping", "response"]) {
+      const problem = problemWith(key, k[key], fields);
+      if (problem) return `${name}: ${problem}`;
+    }
   }
   return null;
 }
@@ -239,7 +240,8 @@ function frame(now) {
   beyond.lastFrame = { what: playing.what, t, position: at.position, target: at.target };
 }
 
-function setup() {
+async function setup() {
+  beyond.rules = await getJSON("/api/studio.json");
   renderStrip();
   $("sequenceFrom").value = beyond.from;
   $("sequenceFrom").addEventListener("change", () => { beyond.from = Number($("sequenceFrom").value); updateSequence(); });
@@ -289,4 +291,4 @@ function setup() {
   requestAnimationFrame(frame);
 }
 window.addEventListener("error", (event) => beyond.errors.push(String(event.message)));
-setup();
+setup().catch((error) => showStatus("sequenceStatus", String(error.message || error), true));

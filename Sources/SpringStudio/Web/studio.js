@@ -8,14 +8,8 @@ import { createChart } from "./chart.js";
 import { createPreview } from "./preview.js";
 import { createExport, unstepped } from "./export.js";
 import { freeMotion } from "./spring.js";
+import { getJSON } from "./server.js";
 
-/** Fetches JSON; a reply that is not 2xx throws the server's error sentence. */
-async function getJSON(url) {
-  const response = await fetch(url);
-  const body = await response.json();
-  if (!response.ok) throw new Error(body.error || response.statusText);
-  return body;
-}
 const $ = (id) => document.getElementById(id);
 const springQuery = (s) => `damping=${s.damping}&response=${s.response}` + (s.mass !== undefined && s.mass !== 1 ? `&mass=${s.mass}` : "");
 // What the page records about itself (for its tests and benchmarks) keeps the latest entries only.
