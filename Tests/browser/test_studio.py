@@ -104,7 +104,7 @@ def test_http_status_codes_and_types(server):
 
 def open_studio(page, server, query="damping=0.5&response=0.6"):
     page.goto(f"{server}?{query}")
-    page.wait_for_function("document.querySelector('#chart svg') !== null && window.studio.lastFrame !== undefined")
+    page.wait_for_function("document.querySelector('#chart .shown svg') !== null && window.studio.lastFrame !== undefined")
     page.wait_for_function("document.querySelector('#exportCode').textContent.length > 0")
 
 
@@ -155,10 +155,12 @@ def test_dragging_a_slider_shows_each_values_chart(page, server):
     page.wait_for_load_state("networkidle")
     page.evaluate("""() => {
         window.shown = [];
-        new MutationObserver(() => {
-            const title = document.querySelector('#chart svg title');
+        // A chart is shown when its layer gains the class "shown" (layers are also added ahead of use).
+        new MutationObserver((records) => {
+            if (!records.some((r) => r.target.classList.contains('shown') && !(r.oldValue || '').includes('shown'))) return;
+            const title = document.querySelector('#chart .shown svg title');
             window.shown.push([title ? title.textContent : '', window.studio.state.damping]);
-        }).observe(document.getElementById('chart'), { childList: true });
+        }).observe(document.getElementById('chart'), { subtree: true, attributeFilter: ['class'], attributeOldValue: true });
         window.studio.chartSources.length = 0;
     }""")
     box = page.locator("#dampingRange").bounding_box()
@@ -172,10 +174,13 @@ def test_dragging_a_slider_shows_each_values_chart(page, server):
     page.mouse.up()
     page.wait_for_function("window.studio.state.damping > 0.9")
     # The last chart in the page is the final value's.
-    page.wait_for_function("document.querySelector('#chart svg title').textContent.includes(`ζ = ${window.studio.state.damping},`)")
+    page.wait_for_function("document.querySelector('#chart .shown svg title').textContent.includes(`ζ = ${window.studio.state.damping},`)")
     time.sleep(0.3)
     shown = page.evaluate("window.shown")
     assert len(shown) >= 10
+    # One chart shown; the layers kept ahead of use are at most the cache's 128, plus the one shown.
+    assert page.evaluate("document.querySelectorAll('#chart .shown').length") == 1
+    assert 1 < page.evaluate("document.querySelectorAll('#chart > .layer').length") <= 129
     for title, damping in shown:
         assert f"ζ = {damping}," in title, (title, damping)
     sources = page.evaluate("window.studio.chartSources")
@@ -284,7 +289,7 @@ def test_dark_theme_follows_the_system(browser, server):
     context = browser.new_context(color_scheme="dark")
     page = context.new_page()
     page.goto(f"{server}?damping=0.5&response=0.6")
-    page.wait_for_function("document.querySelector('#chart svg') !== null")
+    page.wait_for_function("document.querySelector('#chart .shown svg') !== null")
     assert "theme=dark" in page.locator("#chart").get_attribute("data-query")
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
     assert background in ("rgb(0, 0, 0)",)
@@ -318,7 +323,7 @@ def test_export_preview_page_matches_the_exact_motion(browser, zeta):
 
 
 SMALLEST_CHART_TEXT = """() => {
-    const svg = document.querySelector('#chart svg'), box = svg.getBoundingClientRect(), k = box.width / svg.viewBox.baseVal.width;
+    const svg = document.querySelector('#chart .shown svg'), box = svg.getBoundingClientRect(), k = box.width / svg.viewBox.baseVal.width;
     return Math.min(...[...svg.querySelectorAll('text')].map((t) => parseFloat(getComputedStyle(t).fontSize) * k));
 }"""
 
@@ -330,7 +335,7 @@ def test_any_screen_no_overflow_and_readable_chart(browser, server, width, heigh
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(server)
-    page.wait_for_function("document.querySelector('#chart svg') !== null")
+    page.wait_for_function("document.querySelector('#chart .shown svg') !== null")
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     smallest = page.evaluate(SMALLEST_CHART_TEXT)
     assert smallest >= 11, f"chart text {smallest:.2f} px at {width} px"
@@ -346,7 +351,7 @@ def test_resizing_redraws_the_chart_for_the_new_size(browser, server):
     context = browser.new_context(viewport={"width": 1400, "height": 900})
     page = context.new_page()
     page.goto(server)
-    page.wait_for_function("document.querySelector('#chart svg') !== null")
+    page.wait_for_function("document.querySelector('#chart .shown svg') !== null")
     before = page.evaluate("document.querySelector('#chart').dataset.query")
     page.set_viewport_size({"width": 700, "height": 900})
     page.wait_for_function(f"document.querySelector('#chart').dataset.query !== {json.dumps(before)}")
@@ -387,12 +392,12 @@ def test_the_address_keeps_the_target_and_toggles(page, server):
 
 def test_a_malformed_address_names_the_bad_parameter_and_falls_back(page, server):
     page.goto(server + "?damping=abc&response=0&to=50&target=nowhere")
-    page.wait_for_function("document.querySelector('#chart svg') !== null && document.querySelector('#exportTarget').options.length > 5")
+    page.wait_for_function("document.querySelector('#chart .shown svg') !== null && document.querySelector('#exportTarget').options.length > 5")
     message = page.inner_text("#urlStatus")
     for part in ["damping=abc", "response=0", "target=nowhere"]:
         assert part in message, message
     assert page.input_value("#damping") == "0.68" and page.input_value("#to") == "50"
-    assert page.is_visible("#chart svg") and page.errors == []
+    assert page.is_visible("#chart .shown svg") and page.errors == []
 
 
 def luminance(rgb):
@@ -418,7 +423,7 @@ def test_accessibility_axe_finds_nothing_serious(browser, server, scheme, width)
     context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
     page = context.new_page()
     page.goto(server)
-    page.wait_for_function("document.querySelector('#chart svg') !== null && document.querySelector('#exportCode').textContent.length > 0")
+    page.wait_for_function("document.querySelector('#chart .shown svg') !== null && document.querySelector('#exportCode').textContent.length > 0")
     violations = Axe().run(page).response["violations"]
     serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in violations if v["impact"] in ("serious", "critical")]
     assert serious == [], serious
@@ -435,7 +440,7 @@ def test_reduced_motion_pauses_the_preview_and_keeps_the_chart(browser, server):
     context = browser.new_context(viewport={"width": 1400, "height": 900}, reduced_motion="reduce")
     page = context.new_page()
     page.goto(server)
-    page.wait_for_function("document.querySelector('#chart svg') !== null && window.studio.lastFrame !== undefined")
+    page.wait_for_function("document.querySelector('#chart .shown svg') !== null && window.studio.lastFrame !== undefined")
     page.wait_for_timeout(300)
     frame = page.evaluate("window.studio.lastFrame")
     assert frame["paused"] is True
@@ -512,7 +517,7 @@ def test_one_colour_per_spring_and_presets_from_the_server(page, server):
     assert [hex_of(b) for b in boxes] == palette[:2] and hex_of(swatch) == palette[1]
     # The chart strokes each spring's curves in the same colour (Cairo writes rgb() in percent).
     page.wait_for_function("document.querySelector('#chart').dataset.query.includes('damping=0.5,0.9')")
-    strokes = set(page.eval_on_selector_all("#chart svg path", "(ps) => ps.map((p) => p.getAttribute('style') || '')"))
+    strokes = set(page.eval_on_selector_all("#chart .shown svg path", "(ps) => ps.map((p) => p.getAttribute('style') || '')"))
     for color in palette[:2]:
         r, g, b = (int(color[i:i + 2], 16) / 255 * 100 for i in (1, 3, 5))
         percent = lambda x: "0%" if x == 0 else f"{x:.6f}%"
@@ -692,7 +697,7 @@ def test_field_rules_come_from_the_server(page, server):
         body=json.dumps({**json.loads(fetch(server + "api/studio.json")[2]),
                          "fields": {**rules, "mass": {"lower": 5, "lowerInclusive": True, "upperInclusive": False, "message": "mass must be ≥ 5 here"}}})))
     page.reload()
-    page.wait_for_function("document.querySelector('#chart svg') !== null")
+    page.wait_for_function("document.querySelector('#chart .shown svg') !== null")
     show_conventions(page)
     page.fill("#mass", "2")
     page.dispatch_event("#mass", "change")

@@ -22,7 +22,7 @@ def test_the_motion_stays_on_screen_while_a_primary_slider_moves(browser, server
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server)
-    page.wait_for_function("document.querySelector('#chart svg') !== null && window.studio.lastFrame !== undefined")
+    page.wait_for_function("document.querySelector('#chart .shown svg') !== null && window.studio.lastFrame !== undefined")
     for slider in ["#durationRange", "#bounceRange"]:
         page.focus(slider)
         before = page.evaluate("document.querySelector('#chart').dataset.query")

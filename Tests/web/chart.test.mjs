@@ -40,3 +40,4 @@ test("the chart is no taller than the room the window leaves, down to 300 px", (
   // The room is in CSS px of the box; the canvas is scaled when the box is narrower than 400 px.
   assert.equal(chartSize(200, 170).height, 340);
 });
+

@@ -49,7 +49,7 @@ def main():
             browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=["--no-sandbox"])
             page = browser.new_page(viewport={"width": 1400, "height": 1300})
             page.goto(f"{url}?damping=0.7&response=0.6")
-            page.wait_for_function("document.querySelector('#chart svg') !== null")
+            page.wait_for_function("document.querySelector('#chart .shown svg') !== null")
             # Measure the drag, not the page load: start once the page has fetched what it fetches
             # on its own (the first chart, metrics, export, and the charts next to each slider).
             if not COLD:

@@ -20,7 +20,8 @@ const beyond = {
   exported: null,   // the server's export reply
   path: [],         // the drawn target path, [t, x] pairs
   chase: null,      // the server's chase reply
-  playing: null,    // "sequence" or "chase", and when it started
+  playing: null,    // "sequence" or "chase", and when it started (null once it has ended)
+  looping: false,   // whether a frame is asked for
   errors: [],
   rules: null,      // /api/studio.json: the fields' rules and the sequence grammar's limits
 };
@@ -222,11 +223,14 @@ function play(what) {
   $("chaseStage").replaceChildren();
   stageOf(what).innerHTML = `<div class="lane"><div class="track"></div><div class="target" title="target"></div>` +
     `<span class="name">${name}</span><div class="box" style="background:var(--accent)"></div></div>`;
+  if (!beyond.looping) { beyond.looping = true; requestAnimationFrame(frame); }
 }
+// The stage asks for frames only while something plays: a motion that has ended rests where it ended
+// and costs the page nothing.
 function frame(now) {
-  requestAnimationFrame(frame);
   const playing = beyond.playing;
-  if (!playing) return;
+  if (!playing) { beyond.looping = false; return; }
+  requestAnimationFrame(frame);
   const stage = stageOf(playing.what), box = stage.querySelector(".box"), target = stage.querySelector(".target");
   if (!box) return;
   const { lo, hi } = beyond.extent, left = 24, right = stage.clientWidth - 64;
@@ -238,6 +242,7 @@ function frame(now) {
   box.style.transform = `translateX(${toPx(at.position)}px)`;
   target.style.left = `${toPx(at.target) + 19}px`;
   beyond.lastFrame = { what: playing.what, t, position: at.position, target: at.target };
+  if (t >= duration) beyond.playing = null;
 }
 
 async function setup() {
@@ -288,7 +293,6 @@ async function setup() {
   setupPad();
   drawPad();
   updateSequence();
-  requestAnimationFrame(frame);
 }
 window.addEventListener("error", (event) => beyond.errors.push(String(event.message)));
 setup().catch((error) => showStatus("sequenceStatus", String(error.message || error), true));

@@ -1,6 +1,7 @@
 // The studio's chart: the server draws it (/api/chart.svg, springplot's curve chart) for the box it
-// is shown in; the page keeps recent charts, fetches the ones a slider is about to need, and shows
-// each as one DOM move. chartSize, chartQuery and axisValues are pure (Tests/web/chart.test.mjs).
+// is shown in; the page keeps recent charts, fetches the ones a slider is about to need, lays each
+// out while idle as a hidden layer of the chart box, and shows one by making it visible. chartSize,
+// chartQuery and axisValues are pure (Tests/web/chart.test.mjs).
 
 // SpringCharts sizes type for a 1200 × 800 canvas and scales it by min(width / 1200, height / 800),
 // kept within 0.75…4; its smallest font is the annotations' 12.5 px. No text may be under 11 CSS px.
@@ -46,7 +47,7 @@ export function axisValues(slider, value, direction, window) {
 /** The chart of a page: `app` gives the element (`app.$("chart")`), the springs, motion and theme,
  *  the report the page keeps about itself, and where errors go. */
 export function createChart(app) {
-  const element = app.$("chart"), cache = new Map(), cacheLimit = 256;
+  const element = app.$("chart"), cache = new Map(), cacheLimit = 128;
   const axis = { queue: [], inFlight: 0, window: 30, parallel: 1 };
   let ticket = 0, warmTimer = null, resizeTimer = null;
   const whenIdle = window.requestIdleCallback ? (f) => requestIdleCallback(f, { timeout: 200 }) : (f) => setTimeout(f, 0);
@@ -54,20 +55,60 @@ export function createChart(app) {
   // besides the chart (the switch and the stage, whose height grows with the lanes).
   const block = element.parentElement;
   const room = () => innerHeight - block.parentElement.offsetTop - (block.offsetHeight - element.offsetHeight) - 12;
-  const size = () => chartSize(element.clientWidth, room());
-  const query = (overrides = {}) => chartQuery(app.springs().map((s, i) => i === 0 ? { ...s, ...overrides } : s), app.state, size(), app.dark());
+  const measure = () => chartSize(element.clientWidth, room());
+  // The size is measured when the layout changes (watchSize), never while a slider moves: reading
+  // layout in an input handler would force the page's layout there and then.
+  let size = null;
+  const query = (overrides = {}) => {
+    if (!size) size = measure();
+    return chartQuery(app.springs().map((s, i) => i === 0 ? { ...s, ...overrides } : s), app.state, size, app.dark());
+  };
 
   // An entry holds the request (shared while in flight) and, once the page is idle, the SVG parsed
-  // into an element; the text is then let go. The map's order is the order of use.
-  function parse(entry) {
+  // into a layer of the chart box, laid out there and then hidden with content-visibility, which
+  // keeps its layout: showing it is a change of one property, with no layout on the way (a chart's
+  // text takes milliseconds to lay out, more than a frame can spare while a slider moves). The map's
+  // order is the order of use; the box holds the cached entries' layers and the one shown.
+  let shown = null;
+  function prepare(entry) {
+    if (entry.forgotten) { entry.text = null; return null; }
     if (!entry.node && entry.text) {
       const template = document.createElement("template");
       template.innerHTML = entry.text;
       const svg = template.content.querySelector("svg");
-      entry.node = svg ? document.adoptNode(svg) : null;
       entry.text = null;
+      if (!svg) return null;
+      const layer = document.createElement("div");
+      layer.className = "layer warming";
+      layer.append(document.adoptNode(svg));
+      element.append(layer);
+      layer.getBoundingClientRect();  // laid out now, while the page is idle
+      layer.className = "layer";
+      entry.node = layer;
     }
     return entry.node;
+  }
+  function forget(q) {
+    const entry = cache.get(q);
+    cache.delete(q);
+    if (!entry) return;
+    entry.forgotten = true;
+    if (entry.node && entry !== shown) entry.node.remove();
+  }
+  /** Forgets every chart but the one shown: after a resize or a change of theme none of them will be
+   *  asked for again, and a hidden layer would still be laid out with the box. */
+  function flush() {
+    for (const q of [...cache.keys()]) forget(q);
+    axis.queue = [];
+  }
+  function show(entry) {
+    if (entry === shown) return;
+    entry.node.classList.add("shown");
+    if (shown) {
+      shown.node.classList.remove("shown");
+      if (shown.forgotten) shown.node.remove();
+    }
+    shown = entry;
   }
   function entryFor(q) {
     let entry = cache.get(q);
@@ -75,18 +116,18 @@ export function createChart(app) {
       cache.delete(q);
     } else {
       app.report.chartRequests += 1;
-      entry = { node: null, text: null };
+      entry = { node: null, text: null, forgotten: false };
       entry.ready = fetch(`/api/chart.svg?${q}`).then(async (response) => {
         const text = await response.text();
         if (!response.ok) throw new Error(JSON.parse(text).error);
         entry.text = text;
-        whenIdle(() => parse(entry));
+        whenIdle(() => prepare(entry));
       });
       // A failed chart is forgotten (so it can be asked for again), unless a newer entry took its place.
       entry.ready.catch(() => { if (cache.get(q) === entry) cache.delete(q); });
     }
     cache.set(q, entry);
-    if (cache.size > cacheLimit) cache.delete(cache.keys().next().value);
+    if (cache.size > cacheLimit) forget(cache.keys().next().value);
     return entry;
   }
   // A slider drag changes one number, so the chart can only be one of those along that slider's
@@ -123,10 +164,10 @@ export function createChart(app) {
       if (!entry.node) {
         await entry.ready;
         if (mine !== ticket) return;  // a newer chart was asked for
-        parse(entry);
+        prepare(entry);
       }
       if (!entry.node) throw new Error("the server sent no chart");
-      if (element.firstElementChild !== entry.node) element.replaceChildren(entry.node);
+      show(entry);
       element.dataset.query = q;
       clearTimeout(warmTimer);
       warmTimer = setTimeout(() => whenIdle(warm), 300);
@@ -142,13 +183,14 @@ export function createChart(app) {
   }
   /** Redraws when the box changes size or the page moves to a screen of another pixel density. */
   function watchSize() {
-    let last = size();
-    element.style.aspectRatio = `${last.width} / ${last.height}`;
+    size = measure();
+    element.style.aspectRatio = `${size.width} / ${size.height}`;
     const check = () => {
-      const now = size();
-      if (now.height === last.height && Math.abs(now.width - last.width) < 4 && now.text === last.text) return;
-      last = now;
+      const now = measure();
+      if (now.height === size.height && Math.abs(now.width - size.width) < 4 && now.text === size.text) return;
+      size = now;
       element.style.aspectRatio = `${now.width} / ${now.height}`;
+      flush();
       clearTimeout(resizeTimer);
       resizeTimer = setTimeout(() => update(), 120);
     };
@@ -159,5 +201,5 @@ export function createChart(app) {
     };
     watchDensity();
   }
-  return { update, prefetch, watchSize };
+  return { update, prefetch, watchSize, flush };
 }

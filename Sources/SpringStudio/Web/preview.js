@@ -108,10 +108,20 @@ export function createPreview(app) {
   report.lanes = []; report.frameTimes = []; report.segments = [];
   report.time = () => simTime;
 
-  const geometry = () => stageGeometry(stage.clientWidth, report.extent || { lo: -30, hi: 130 });
+  // The stage's width, measured when it changes rather than read each frame: a read in the frame
+  // callback would force the page's layout there (just after a slider swapped the chart, that is a
+  // whole chart's layout inside the animation frame).
+  let stageWidth = 0;
+  const geometry = () => stageGeometry(stageWidth || stage.clientWidth, report.extent || { lo: -30, hi: 130 });
   const startSegment = () => ({ from: app.state.from, to: app.state.to, velocity: app.state.velocity, start: simTime });
   const measure = () => { report.extent = motionExtent(report.lanes.filter((l) => !l.platform), app.state.from, app.state.to); };
 
+  /** Moves a lane's box to `x`, writing the style only when the pixel position changes (a box at
+   *  rest costs no style work). */
+  function place(lane, x, g) {
+    const px = Math.round(g.toPx(x) * 100) / 100;
+    if (lane.px !== px) { lane.px = px; lane.box.style.transform = `translateX(${px}px)`; }
+  }
   function build() {
     const springs = app.springs();
     report.lanes = springs.map((spring) => ({ spring, box: null, segment: startSegment(), dragging: null }));
@@ -164,7 +174,7 @@ export function createPreview(app) {
       lastFrame = null;
       for (const lane of report.lanes) {
         lane.position = lane.segment.to;
-        lane.box.style.transform = `translateX(${g.toPx(lane.position)}px)`;
+        place(lane, lane.position, g);
       }
       report.lastFrame = { simTime, positions: report.lanes.map((l) => l.position), pending: [], paused: true };
       requestAnimationFrame(frame);
@@ -177,7 +187,7 @@ export function createPreview(app) {
       const x = lane.platform ? platformPosition(lane.platform.positions, lane.platform.fps, lane.segment.start, simTime)
         : lane.dragging ? lane.dragging.value : segmentState(lane.spring, lane.segment, simTime).position;
       lane.position = x;
-      lane.box.style.transform = `translateX(${g.toPx(x)}px)`;
+      place(lane, x, g);
     }
     report.lastFrame = { simTime, positions: report.lanes.map((l) => l.position), pending: report.lanes.map((l) => !!l.dragging) };
     requestAnimationFrame(frame);
@@ -200,6 +210,7 @@ export function createPreview(app) {
   }
   const laneAt = (element) => element && element.classList.contains("box") ? report.lanes[+element.dataset.lane] : null;
   function wire() {
+    new ResizeObserver(() => { stageWidth = stage.clientWidth; }).observe(stage);
     stage.addEventListener("pointerdown", (event) => {
       const g = geometry(), rect = stage.getBoundingClientRect();
       const value = g.toValue(event.clientX - rect.left - 20);

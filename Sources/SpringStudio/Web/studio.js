@@ -219,7 +219,7 @@ async function start() {
   }
   $("preset").addEventListener("change", () => { if ($("preset").value) fromConvention($("preset").value); });
   // A preset's name stays only while its values do: any edit makes the spring "custom".
-  for (const input of document.querySelectorAll("#springFields input")) input.addEventListener("input", () => { $("preset").value = ""; });
+  for (const input of document.querySelectorAll("#springFields input")) input.addEventListener("input", () => { if ($("preset").value) $("preset").value = ""; });
   $("replay").addEventListener("click", preview.replay);
   // Paste code: the server reads it (the parser behind springplot --from-code) and the page loads it.
   $("loadCode").addEventListener("click", async () => {
@@ -303,7 +303,7 @@ async function start() {
     const buttons = $("compareList").querySelectorAll("button");
     (buttons[Math.min(+index, buttons.length - 1)] || $("addCompare")).focus();
   });
-  darkScheme.addEventListener("change", () => { preview.build(); renderCompare(); chart.update(); });
+  darkScheme.addEventListener("change", () => { preview.build(); renderCompare(); chart.flush(); chart.update(); });
   chart.watchSize();
   preview.wire();
   renderCompare();
