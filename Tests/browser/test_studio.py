@@ -178,9 +178,9 @@ def test_dragging_a_slider_shows_each_values_chart(page, server):
     time.sleep(0.3)
     shown = page.evaluate("window.shown")
     assert len(shown) >= 10
-    # One chart shown; the layers kept ahead of use are at most the cache's 128, plus the one shown.
+    # One chart shown; the layers kept ahead of use are at most the cache's 256, plus the one shown.
     assert page.evaluate("document.querySelectorAll('#chart .shown').length") == 1
-    assert 1 < page.evaluate("document.querySelectorAll('#chart > .layer').length") <= 129
+    assert 1 < page.evaluate("document.querySelectorAll('#chart > .layer').length") <= 257
     for title, damping in shown:
         assert f"ζ = {damping}," in title, (title, damping)
     sources = page.evaluate("window.studio.chartSources")

@@ -47,7 +47,7 @@ export function axisValues(slider, value, direction, window) {
 /** The chart of a page: `app` gives the element (`app.$("chart")`), the springs, motion and theme,
  *  the report the page keeps about itself, and where errors go. */
 export function createChart(app) {
-  const element = app.$("chart"), cache = new Map(), cacheLimit = 128;
+  const element = app.$("chart"), cache = new Map(), cacheLimit = 256;
   const axis = { queue: [], inFlight: 0, window: 30, parallel: 1 };
   let ticket = 0, warmTimer = null, resizeTimer = null;
   const whenIdle = window.requestIdleCallback ? (f) => requestIdleCallback(f, { timeout: 200 }) : (f) => setTimeout(f, 0);
