@@ -106,19 +106,16 @@ enum StudioEndpoints {
     static var fieldRules: [String: StudioReplies.Definitions.Field] {
         var rules = SpringInput.rules
         for name in ["from", "to", "velocity"] { rules[name] = Motion.rule }
-        var fields: [String: StudioReplies.Definitions.Field] = [:]
-        for (name, rule) in rules {
-            var message = "\(name) \(rule.requirement)"
-            if name == "response" || name == "swiftui-duration" {
-                rules[name] = .positive
-                message = "\(name) \(ValueRule.positive.requirement) (0 is an instant jump: nothing to play or export)"
-            }
-            let used = rules[name] ?? rule
-            fields[name] = .init(lower: used.lower, lowerInclusive: used.lowerInclusive, upper: used.upper,
-                                 upperInclusive: used.upperInclusive, message: message)
+        return rules.reduce(into: [:]) { fields, entry in
+            let (name, given) = entry
+            let playsAndExports = name == "response" || name == "swiftui-duration"
+            let rule = playsAndExports ? ValueRule.positive : given
+            let message = "\(name) \(rule.requirement)" + (playsAndExports ? " (0 is an instant jump: nothing to play or export)" : "")
+            fields[name] = .init(lower: rule.lower, lowerInclusive: rule.lowerInclusive, upper: rule.upper,
+                                 upperInclusive: rule.upperInclusive, message: message)
         }
-        return fields
     }
+
 
     // MARK: Platform
 

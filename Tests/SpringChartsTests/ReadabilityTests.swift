@@ -3,18 +3,10 @@ import SpringTestSupport
 import Testing
 @testable import SpringCharts
 
-/// Whether the polyline passes through `rect`, by walking each segment in steps of at most 0.25 px:
-/// independent of the layout's own clipping test.
+/// Whether the polyline passes through `rect` (SpringTestSupport's walk, independent of the layout's
+/// own clipping test).
 func polyline(_ points: [Point], touches rect: Rect) -> Bool {
-    for (a, b) in zip(points, points.dropFirst()) {
-        let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
-        let steps = max(1, Int((length / 0.25).rounded(.up)))
-        for step in 0...steps {
-            let t = Double(step) / Double(steps)
-            if rect.contains(Point(x: a.x + t * (b.x - a.x), y: a.y + t * (b.y - a.y))) { return true }
-        }
-    }
-    return false
+    polylineTouches(points.map { SIMD2($0.x, $0.y) }, lower: SIMD2(rect.minX, rect.minY), upper: SIMD2(rect.maxX, rect.maxY))
 }
 
 /// Overlaid step responses with settle lines and overshoot markers in each series' colour, as a

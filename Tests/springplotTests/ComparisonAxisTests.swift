@@ -1,6 +1,7 @@
 import SpringConventions
 import SpringFigures
 import SpringMath
+import SpringTestSupport
 import Testing
 @testable import SpringCharts
 
@@ -84,16 +85,8 @@ struct ComparisonAxisTests {
         #expect(chart.panels[0].annotations.contains(.note("ζ = 0, response = 0.5 s never settles (undamped)")))
     }
 
-    /// Whether the polyline passes through `rect`, walking each segment in steps of 0.25 px.
+    /// Whether the polyline passes through `rect` (SpringTestSupport's walk).
     func crosses(_ points: [Point], _ rect: Rect) -> Bool {
-        for (a, b) in zip(points, points.dropFirst()) {
-            let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
-            let steps = max(1, Int((length / 0.25).rounded(.up)))
-            for step in 0...steps {
-                let t = Double(step) / Double(steps)
-                if rect.contains(Point(x: a.x + t * (b.x - a.x), y: a.y + t * (b.y - a.y))) { return true }
-            }
-        }
-        return false
+        polylineTouches(points.map { SIMD2($0.x, $0.y) }, lower: SIMD2(rect.minX, rect.minY), upper: SIMD2(rect.maxX, rect.maxY))
     }
 }
