@@ -34,11 +34,16 @@ enum StudioEndpoints {
 
     static let springParameters = Set(SpringInput.names)
     static let motionParameters: Set<String> = ["from", "to", "velocity"]
+    static let chartParameters = springParameters.union(motionParameters)
+        .union(["width", "height", "theme", "tolerance", "epsilon", "span", "text"])
 
     static let endpoints: [Endpoint] = [
-        Endpoint(path: "/api/chart.svg",
-                 parameters: springParameters.union(motionParameters).union(["width", "height", "theme", "tolerance", "epsilon", "span", "text"]),
-                 handler: chart),
+        Endpoint(path: "/api/chart.svg", parameters: chartParameters, handler: { request throws(StudioInputError) in
+            try chart(request, format: .svg)
+        }),
+        Endpoint(path: "/api/chart.png", parameters: chartParameters.union(["scale"]), handler: { request throws(StudioInputError) in
+            try chart(request, format: .png)
+        }),
         Endpoint(path: "/api/spring.json", parameters: springParameters.union(motionParameters).union(["tolerance", "epsilon"]),
                  handler: spring),
         Endpoint(path: "/api/export.json", parameters: springParameters.union(motionParameters).union(["error"]),
@@ -157,8 +162,15 @@ enum StudioEndpoints {
     /// Cairo and FreeType state is shared per process; renders take turns.
     private static let renderLock = Mutex(())
 
-    /// `GET /api/chart.svg`: the position and velocity chart springplot's `curve` draws, as SVG.
-    static func chart(_ request: StudioRequest) throws(StudioInputError) -> StudioReply {
+    /// The most pixels a PNG chart may have (64 MB of image surface while it is drawn).
+    static let maximumChartPixels = 16_000_000.0
+
+    /// `GET /api/chart.svg` and `GET /api/chart.png`: the position and velocity chart springplot's
+    /// `curve` draws. The PNG is the same chart drawn `scale` device pixels per CSS px (1…3, default 1,
+    /// at most ``maximumChartPixels`` in all):
+    /// the page shows it while a slider moves, since a browser paints an image in a fraction of the
+    /// time it lays out and paints the SVG's text.
+    static func chart(_ request: StudioRequest, format: OutputFormat) throws(StudioInputError) -> StudioReply {
         let springs = try request.springs()
         let motion = try request.motion()
         let width = try request.bounded("width", 400...2400, default: 900)
@@ -168,16 +180,21 @@ enum StudioEndpoints {
         // `text` enlarges every font (1 to 2): a page that shows the chart narrower than its canvas
         // keeps the text readable.
         let textScale = try request.bounded("text", 1...2, default: 1)
-        let frame = ChartFrame(width: width, height: height, scale: 1, theme: try request.theme().scalingText(by: textScale))
+        let scale = format == .png ? try request.bounded("scale", 1...3, default: 1) : 1
+        let pixels = (width * scale).rounded(.up) * (height * scale).rounded(.up)
+        guard pixels <= maximumChartPixels else {
+            throw StudioInputError("scale", "scale \(label(scale, digits: 4)) makes the \(Int(width)) × \(Int(height)) chart \(Int(pixels)) pixels: at most \(Int(maximumChartPixels))")
+        }
+        let frame = ChartFrame(width: width, height: height, scale: scale, theme: try request.theme().scalingText(by: textScale))
         let chart = CurveChart.chart(springs: springs, motion: motion, tolerance: tolerance, timeSpan: span, frame: frame, samples: 400)
-        return render(chart)
+        return render(chart, format: format)
     }
 
-    /// `chart` as SVG, or 500 when Cairo fails.
-    private static func render(_ chart: Chart) -> StudioReply {
+    /// `chart` as SVG or PNG, or 500 when Cairo fails.
+    private static func render(_ chart: Chart, format: OutputFormat) -> StudioReply {
         do {
-            let bytes = try renderLock.withLock { _ in try CairoRenderer().render(chart, format: .svg) }
-            return StudioReply(status: 200, contentType: "image/svg+xml", body: bytes)
+            let bytes = try renderLock.withLock { _ in try CairoRenderer().render(chart, format: format) }
+            return StudioReply(status: 200, contentType: format == .png ? "image/png" : "image/svg+xml", body: bytes)
         } catch {
             return .encoded(ErrorReply("cannot render the chart: \(error)"), status: 500)
         }
@@ -259,7 +276,7 @@ enum StudioEndpoints {
         let frame = ChartFrame(width: width, height: height, scale: 1, theme: try request.theme().scalingText(by: textScale))
         let chart = SequenceChart.chart(sequence: sequence, tolerance: try request.tolerance(), timeSpan: nil, frame: frame,
                                         samples: 400)
-        return render(chart)
+        return render(chart, format: .svg)
     }
 
     /// `GET /api/sequence-export.json?sequence=…&error=0.5`: the sequence's code for CSS, SwiftUI and

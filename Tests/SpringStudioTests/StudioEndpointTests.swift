@@ -53,6 +53,13 @@ struct StudioEndpointTests {
         let compared = String(decoding: reply("/api/chart.svg", "damping=0.3,0.7,1,1.5&response=0.5&theme=dark").body, as: UTF8.self)
         #expect(compared.contains("4 springs"))
 
+        // The same chart as a PNG, `scale` device pixels per CSS px (IHDR: width and height, big-endian).
+        let png = reply("/api/chart.png", "damping=0.68&response=0.8&width=600&height=400&scale=1.5")
+        #expect(png.status == 200 && png.contentType == "image/png")
+        #expect(Array(png.body.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let be = { (at: Int) in png.body[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        #expect(be(16) == 900 && be(20) == 600)
+
         let spring = try json(reply("/api/spring.json", "framer-visual-duration=0.4&bounce=0.25"))
         let first = try #require((spring["springs"] as? [[String: Any]])?.first)
         let values = try #require(first["spring"] as? [String: Any])
@@ -120,6 +127,10 @@ struct StudioEndpointTests {
         ("/api/spring.json", "epsilon=0.9", "epsilon"),
         ("/api/spring.json", "tolerance=0.01&epsilon=0.01", "epsilon"),
         ("/api/chart.svg", "tolerance=0", "tolerance"),
+        ("/api/chart.svg", "scale=2", "scale"),
+        ("/api/chart.png", "scale=0.5", "scale"),
+        ("/api/chart.png", "scale=nan", "scale"),
+        ("/api/chart.png", "width=2400&height=1600&scale=3", "scale"),
     ])
     func badInput(path: String, query: String, parameter: String) throws {
         let answer = reply(path, query)

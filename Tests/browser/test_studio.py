@@ -148,19 +148,20 @@ def test_slider_changes_chart_and_url(page, server):
 
 
 def test_dragging_a_slider_shows_each_values_chart(page, server):
-    # A mouse drag across the damping slider: every chart put in the page is the one for the
-    # slider's value at that moment (the prefetch and the cache never show a stale chart), and once
-    # the drag is under way the charts come ready from the prefetch instead of from the server.
+    # A mouse drag across the damping slider: while it moves the chart is the server's PNG of each
+    # value (drawn into a canvas), and every chart shown is the one for the slider's value at that
+    # moment (the prefetch and the cache never show a stale chart); once the drag is under way the
+    # images come decoded ahead; at rest the SVG of the final value takes over, and the decoded images
+    # kept stay within their byte budget.
     open_studio(page, server, "damping=0.7&response=0.6")
     page.wait_for_load_state("networkidle")
     page.evaluate("""() => {
         window.shown = [];
-        // A chart is shown when its layer gains the class "shown" (layers are also added ahead of use).
-        new MutationObserver((records) => {
-            if (!records.some((r) => r.target.classList.contains('shown') && !(r.oldValue || '').includes('shown'))) return;
-            const title = document.querySelector('#chart .shown svg title');
-            window.shown.push([title ? title.textContent : '', window.studio.state.damping]);
-        }).observe(document.getElementById('chart'), { subtree: true, attributeFilter: ['class'], attributeOldValue: true });
+        // A chart is shown when the box's data-query changes (an image while moving, the SVG at rest).
+        new MutationObserver(() => {
+            const chart = document.getElementById('chart');
+            window.shown.push([chart.dataset.query, window.studio.state.damping, chart.querySelector('canvas.raster.shown') !== null]);
+        }).observe(document.getElementById('chart'), { attributeFilter: ['data-query'] });
         window.studio.chartSources.length = 0;
     }""")
     box = page.locator("#dampingRange").bounding_box()
@@ -173,24 +174,43 @@ def test_dragging_a_slider_shows_each_values_chart(page, server):
         time.sleep(0.04)
     page.mouse.up()
     page.wait_for_function("window.studio.state.damping > 0.9")
-    # The last chart in the page is the final value's.
-    page.wait_for_function("document.querySelector('#chart .shown svg title').textContent.includes(`ζ = ${window.studio.state.damping},`)")
+    # At rest the SVG of the final value is shown, and the image is not.
+    page.wait_for_function("document.querySelector('#chart .shown svg title') !== null && "
+                           "document.querySelector('#chart .shown svg title').textContent.includes(`ζ = ${window.studio.state.damping},`)")
+    assert page.evaluate("document.querySelector('#chart canvas.raster.shown')") is None
     time.sleep(0.3)
     shown = page.evaluate("window.shown")
     assert len(shown) >= 10
-    # One chart shown; the layers kept ahead of use are at most the cache's 256, plus the one shown.
-    assert page.evaluate("document.querySelectorAll('#chart .shown').length") == 1
-    assert 1 < page.evaluate("document.querySelectorAll('#chart > .layer').length") <= 257
-    for title, damping in shown:
-        assert f"ζ = {damping}," in title, (title, damping)
+    images = [(query, damping) for query, damping, raster in shown if raster]
+    assert len(images) >= 10, shown
+    for query, damping in images:
+        assert f"damping={damping}&" in query, (query, damping)
+    # One SVG shown; the layers kept are at most the SVG cache's 24, plus the one shown.
+    assert page.evaluate("document.querySelectorAll('#chart > .layer.shown').length") == 1
+    assert 1 <= page.evaluate("document.querySelectorAll('#chart > .layer').length") <= 25
     sources = page.evaluate("window.studio.chartSources")
-    # Charts come ready from the prefetch ("parsed" ahead of time, or its text "fetched" and parsed
-    # on use) during the drag. How many of them do depends on the machine's speed and load (half of
-    # 23 on a quiet 2-core machine, 6 with both cores busy), so this asserts that the prefetch
-    # serves the drag, not a share of it: a timed assertion would be flaky on a shared machine.
-    prefetched = sources.count("parsed") + sources.count("fetched")
-    assert prefetched >= 3, sources
+    # Charts come decoded from the prefetch during the drag. How many of them do depends on the
+    # machine's speed and load, so this asserts that the prefetch serves the drag, not a share of it:
+    # a timed assertion would be flaky on a shared machine.
+    assert sources.count("decoded") >= 3, sources
+    # The decoded images kept stay within the budget once the page is idle.
+    page.wait_for_function("window.studio.rasterMemory().bytes <= window.studio.rasterMemory().budget")
+    memory = page.evaluate("window.studio.rasterMemory()")
+    assert memory["images"] >= 1 and memory["bytes"] == memory["images"] * 4 * page.evaluate(
+        "document.querySelector('#chart canvas.raster').width * document.querySelector('#chart canvas.raster').height"), memory
     assert page.errors == []
+
+
+def test_chart_png_is_the_same_chart_at_the_screens_density(server):
+    # The image a drag shows is springplot's chart, drawn for the box at the asked density.
+    status, kind, body = fetch(f"{server}api/chart.png?damping=0.5&response=0.5&width=600&height=400&scale=2")
+    assert status == 200 and kind.startswith("image/png") and body[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = int.from_bytes(body[16:20], "big"), int.from_bytes(body[20:24], "big")
+    assert (width, height) == (1200, 800)
+    status, _, body = fetch(f"{server}api/chart.png?damping=0.5&response=0.5&scale=4")
+    assert status == 400 and b"scale" in body
+    status, _, body = fetch(f"{server}api/chart.svg?damping=0.5&response=0.5&scale=2")
+    assert status == 400  # the SVG has no density
 
 
 def test_convention_field_updates_the_others(page, server):

@@ -183,12 +183,15 @@ SPRING = ["damping", "response", "mass", "stiffness", "damping-coefficient", "sw
 MOTION = ["from", "to", "velocity"]
 SWEPT = {
     "/api/chart.svg": SPRING + MOTION + ["width", "height", "tolerance", "epsilon", "span", "text"],
+    # The PNG shares the SVG's checks and renderer; what is its own is the density, and the pixel
+    # count it multiplies (on the tallest canvas).
+    "/api/chart.png": ["scale", "width"],
     "/api/spring.json": SPRING + MOTION + ["tolerance", "epsilon"],
     "/api/export.json": SPRING + MOTION + ["error"],
     "/api/platform.json": SPRING + MOTION + ["fps"],
     "/api/segment.json": SPRING + MOTION + ["t", "target", "restart"],
 }
-FIXED = {"/api/platform.json": "platform=react-spring&", "/api/segment.json": "t=0.2&"}
+FIXED = {"/api/platform.json": "platform=react-spring&", "/api/segment.json": "t=0.2&", "/api/chart.png": "height=1600&"}
 STUDIO_PARTNERS = {"stiffness": "damping-coefficient=10", "damping-coefficient": "stiffness=100",
                    "react-spring-tension": "friction=26", "friction": "react-spring-tension=170",
                    "figma-stiffness": "figma-damping=10", "figma-damping": "figma-stiffness=100",

@@ -1,7 +1,7 @@
 // The studio's chart sizing and requests (Sources/SpringStudio/Web/chart.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { chartSize, chartQuery, axisValues } from "../../Sources/SpringStudio/Web/chart.js";
+import { chartSize, chartQuery, axisValues, rasterScale, rasterWindow } from "../../Sources/SpringStudio/Web/chart.js";
 
 test("the canvas is as wide as the box, within 400…2400 px, and no text is under 11 CSS px", () => {
   for (const box of [300, 360, 390, 700, 1000, 1500, 3000]) {
@@ -41,3 +41,41 @@ test("the chart is no taller than the room the window leaves, down to 300 px", (
   assert.equal(chartSize(200, 170).height, 340);
 });
 
+
+test("prefetch meets a drag where it will be: places a stride apart, the first one ahead with its neighbours", () => {
+  const slider = { min: 0.05, max: 2, step: 0.01 };
+  assert.deepEqual(axisValues(slider, 0.5, 1, 4, 5), [0.55, 0.54, 0.56, 0.6, 0.45, 0.65, 0.7, 0.4]);
+  assert.deepEqual(axisValues(slider, 0.5, -1, 2, 3), [0.47, 0.48, 0.46, 0.44, 0.53]);
+  // A stride of 1 is the plain window, and no place is listed twice.
+  assert.deepEqual(axisValues(slider, 0.5, 1, 4, 1), axisValues(slider, 0.5, 1, 4));
+  const places = axisValues(slider, 1.95, 1, 8, 4);
+  assert.equal(new Set(places).size, places.length);
+  assert.ok(places.every((v) => v >= 0.05 && v <= 2), places);
+});
+
+test("the drag's image: the screen's density in quarters, 1 to 3, less where it would pass 2.5 M pixels", () => {
+  assert.equal(rasterScale({ width: 954, height: 594 }, 1), 1);
+  assert.equal(rasterScale({ width: 954, height: 594 }, 2), 2);  // 1908 × 1188: 2.27 M pixels
+  assert.equal(rasterScale({ width: 1400, height: 870 }, 2), 1.25);  // 2 would be 4.9 M: 1.25 is the largest quarter under 2.5 M
+  assert.equal(rasterScale({ width: 900, height: 560 }, 1.3), 1.25);
+  assert.equal(rasterScale({ width: 400, height: 360 }, 4), 3);
+  assert.equal(rasterScale({ width: 2400, height: 1600 }, 2), 1);  // never below 1
+  assert.equal(rasterScale({ width: 900, height: 560 }, undefined), 1);
+  for (const [w, h, d] of [[954, 594, 2], [1400, 870, 2], [600, 540, 3]]) {
+    const s = rasterScale({ width: w, height: h }, d);
+    assert.ok(s === 1 || Math.ceil(w * s) * Math.ceil(h * s) <= 2.5e6 * 1.01, `${w}×${h}@${d}: ${s}`);
+  }
+});
+
+test("the drag's window: what the budget of decoded pixels holds, 4 to 8 places", () => {
+  const budget = 128 * 1024 * 1024;
+  assert.equal(rasterWindow({ width: 954, height: 594 }, 1, budget), 8);
+  // 2400 × 1600 at 1: 15.4 MB an image, 8 fit in the budget: (8 − 4) / 2 places.
+  assert.equal(rasterWindow({ width: 2400, height: 1600 }, 1, budget), 4);
+  assert.equal(rasterWindow({ width: 2400, height: 1600 }, 3, budget), 4);  // never fewer than 4
+  for (const size of [{ width: 400, height: 300 }, { width: 1400, height: 870 }]) {
+    const places = rasterWindow(size, 1, budget), bytes = 4 * size.width * size.height;
+    // Twice the places (ahead, half as many behind, the neighbours and the ones just shown) fit.
+    assert.ok(places === 4 || (2 * places + 4) * bytes <= budget, `${size.width}: ${places}`);
+  }
+});

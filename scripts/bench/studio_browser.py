@@ -7,9 +7,11 @@
   requestAnimationFrame callback of the frame that shows the new SVG: that task runs once the frame's
   style, layout, paint and commit are done. The drag starts once the page has stopped fetching
   (network idle), so it measures the drag, not the page load; --cold starts it as soon as the first
-  chart is shown, and --fine drags slowly instead (2 px every 16 ms), as a careful hand does. The
-  page also records where each chart came from (prefetched and parsed, prefetched, or still on the
-  server), which the script prints.
+  chart is shown, and --fine drags slowly instead (2 px every 16 ms), as a careful hand does. While a
+  slider moves the page shows the server's PNG of each value (the SVG follows at rest, timed apart);
+  it records where each image came from at input (fetched and decoded ahead, being decoded, fetched
+  but not decoded, or still on the server) and how many images it fetched, decoded and let go, which
+  the script prints.
 - Frame pacing: the preview plays for 10 s (replayed every second so it keeps moving); the
   requestAnimationFrame timestamps give the frame intervals; a frame counts as dropped when an interval
   is longer than 1.5 × the median.
@@ -79,11 +81,14 @@ def main():
             page.mouse.up()
             time.sleep(0.5)
             paints = page.evaluate("window.studio.paintTimes")
-            sources = page.evaluate("window.studio.chartSources")
+            sources = page.evaluate("window.studio.chartSources"); print(sources) if os.environ.get("VERBOSE") else None
             print(f"slider input to chart painted: {len(paints)} paints, median {statistics.median(paints):.1f} ms, "
                   f"p95 {percentile(paints, 0.95):.1f} ms, max {max(paints):.1f} ms")
-            print(f"  where the chart came from at input: {sources.count('parsed')} prefetched and parsed, "
-                  f"{sources.count('fetched')} prefetched, {sources.count('server')} still on the server")
+            counts = page.evaluate("[window.studio.rasterRequests, window.studio.rasterDecodes, window.studio.rasterCloses]")
+            print(f"  where the chart came from at input: {sources.count('decoded')} fetched and decoded ahead, "
+                  f"{sources.count('decoding')} being decoded, {sources.count('fetched')} fetched but not decoded, "
+                  f"{sources.count('server')} still on the server; {counts[0]} images fetched, {counts[1]} decodes, "
+                  f"{counts[2]} decoded images let go")
             if os.environ.get("VERBOSE"):
                 print("  " + " ".join(str(round(p)) for p in paints))
 

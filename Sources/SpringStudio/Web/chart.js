@@ -1,7 +1,10 @@
-// The studio's chart: the server draws it (/api/chart.svg, springplot's curve chart) for the box it
-// is shown in; the page keeps recent charts, fetches the ones a slider is about to need, lays each
-// out while idle as a hidden layer of the chart box, and shows one by making it visible. chartSize,
-// chartQuery and axisValues are pure (Tests/web/chart.test.mjs).
+// The studio's chart: the server draws it (springplot's curve chart) for the box it is shown in.
+// At rest the page shows it as SVG (/api/chart.svg: vector, its text real text), laid out while idle
+// as a hidden layer of the chart box and shown by making it visible. While a slider moves it shows
+// the same chart as an image (/api/chart.png at the screen's density), fetched and decoded ahead
+// along the slider and drawn into one canvas: a frame then costs a copy of pixels, with no text to
+// lay out or paint. chartSize, chartQuery, axisValues, rasterScale and rasterWindow are pure
+// (Tests/web/chart.test.mjs).
 
 // SpringCharts sizes type for a 1200 × 800 canvas and scales it by min(width / 1200, height / 800),
 // kept within 0.75…4; its smallest font is the annotations' 12.5 px. No text may be under 11 CSS px.
@@ -33,24 +36,45 @@ export function chartQuery(springs, motion, size, dark) {
 }
 
 /** The values a slider (min, max, step) can take next from `value`: nearest first, twice as far ahead
- *  in the direction it last moved (−1, 0 or 1), up to `window` steps away, within its range. */
-export function axisValues(slider, value, direction, window) {
+ *  in the direction it last moved (−1, 0 or 1), up to `window` places away, within its range. A drag
+ *  that moves `stride` steps at a time (1 or more) is met where it will be: places are `stride` steps
+ *  apart, and the first one ahead has its two neighbours too. */
+export function axisValues(slider, value, direction, window, stride = 1) {
   const { min, max, step } = slider, here = Math.round(value / step), ahead = direction < 0 ? -1 : 1, values = [];
-  const add = (n) => { const v = Math.round(n * step * 1e6) / 1e6; if (v >= min && v <= max) values.push(v); };
+  const add = (n) => { const v = Math.round(n * step * 1e6) / 1e6; if (v >= min && v <= max && !values.includes(v)) values.push(v); };
   for (let i = 1; i <= window; i++) {
-    add(here + ahead * i);
-    if (direction === 0 || i % 2 === 0) add(here - ahead * (direction === 0 ? i : i / 2));
+    add(here + ahead * i * stride);
+    if (i === 1 && stride > 1) { add(here + ahead * (stride - 1)); add(here + ahead * (stride + 1)); }
+    if (direction === 0 || i % 2 === 0) add(here - ahead * (direction === 0 ? i : i / 2) * stride);
   }
   return values;
+}
+
+/** Device pixels per CSS px for the image of a `size` chart on a screen of `density`: the screen's
+ *  (1…3, in quarters), less where the image would pass `maxPixels` (its decoded pixels are kept in
+ *  memory, four bytes each, and copied on each frame of a drag). */
+export function rasterScale(size, density, maxPixels = 2.5e6) {
+  const fits = Math.sqrt(maxPixels / (size.width * size.height));
+  return Math.min(3, Math.max(1, Math.floor(Math.min(density || 1, fits) * 4) / 4));
+}
+
+/** How many places ahead of a slider its images are fetched and decoded (axisValues adds half as
+ *  many behind): as many as `budget` bytes of decoded pixels hold with room to spare, 4 to 8. A
+ *  place is a drag's stride: eight are the next eight inputs, and further guesses would mostly
+ *  be decoded in vain (a drag's stride varies, and each guess further out is likelier off). */
+export function rasterWindow(size, scale, budget) {
+  const bytes = 4 * Math.ceil(size.width * scale) * Math.ceil(size.height * scale);
+  return Math.max(4, Math.min(8, Math.floor((Math.floor(budget / bytes) - 4) / 2)));
 }
 
 /** The chart of a page: `app` gives the element (`app.$("chart")`), the springs, motion and theme,
  *  the report the page keeps about itself, and where errors go. */
 export function createChart(app) {
-  const element = app.$("chart"), cache = new Map(), cacheLimit = 256;
-  const axis = { queue: [], inFlight: 0, window: 30, parallel: 1 };
-  let ticket = 0, warmTimer = null, resizeTimer = null;
-  const whenIdle = window.requestIdleCallback ? (f) => requestIdleCallback(f, { timeout: 200 }) : (f) => setTimeout(f, 0);
+  const element = app.$("chart");
+  const whenIdle = window.requestIdleCallback ? (f, timeout = 200) => requestIdleCallback(f, { timeout }) : (f) => setTimeout(f, 0);
+  // Work for later charts (requests, decodes, letting decoded images go) waits for the page's idle
+  // time, so that it never runs between a slider's input and the frame that shows it.
+  const idle = (f) => new Promise((resolve, reject) => whenIdle(() => { try { resolve(f()); } catch (error) { reject(error); } }, 100));
   // The room: the window's height less what is above the chart block and what the block holds
   // besides the chart (the switch and the stage, whose height grows with the lanes).
   const block = element.parentElement;
@@ -63,13 +87,15 @@ export function createChart(app) {
     if (!size) size = measure();
     return chartQuery(app.springs().map((s, i) => i === 0 ? { ...s, ...overrides } : s), app.state, size, app.dark());
   };
+  let ticket = 0, warmTimer = null, resizeTimer = null, restTimer = null;
 
+  // ---- At rest: SVG layers ----
   // An entry holds the request (shared while in flight) and, once the page is idle, the SVG parsed
   // into a layer of the chart box, laid out there and then hidden with content-visibility, which
-  // keeps its layout: showing it is a change of one property, with no layout on the way (a chart's
-  // text takes milliseconds to lay out, more than a frame can spare while a slider moves). The map's
-  // order is the order of use; the box holds the cached entries' layers and the one shown.
-  let shown = null;
+  // keeps its layout: showing it again is a change of one property. The map's order is the order of
+  // use; the box holds the cached entries' layers and the one shown.
+  const vectors = new Map(), vectorLimit = 24;
+  let shownVector = null;
   function prepare(entry) {
     if (entry.forgotten) { entry.text = null; return null; }
     if (!entry.node && entry.text) {
@@ -88,32 +114,17 @@ export function createChart(app) {
     }
     return entry.node;
   }
-  function forget(q) {
-    const entry = cache.get(q);
-    cache.delete(q);
+  function forgetVector(q) {
+    const entry = vectors.get(q);
+    vectors.delete(q);
     if (!entry) return;
     entry.forgotten = true;
-    if (entry.node && entry !== shown) entry.node.remove();
+    if (entry.node && entry !== shownVector) entry.node.remove();
   }
-  /** Forgets every chart but the one shown: after a resize or a change of theme none of them will be
-   *  asked for again, and a hidden layer would still be laid out with the box. */
-  function flush() {
-    for (const q of [...cache.keys()]) forget(q);
-    axis.queue = [];
-  }
-  function show(entry) {
-    if (entry === shown) return;
-    entry.node.classList.add("shown");
-    if (shown) {
-      shown.node.classList.remove("shown");
-      if (shown.forgotten) shown.node.remove();
-    }
-    shown = entry;
-  }
-  function entryFor(q) {
-    let entry = cache.get(q);
+  function vectorFor(q) {
+    let entry = vectors.get(q);
     if (entry) {
-      cache.delete(q);
+      vectors.delete(q);
     } else {
       app.report.chartRequests += 1;
       entry = { node: null, text: null, forgotten: false };
@@ -124,62 +135,235 @@ export function createChart(app) {
         whenIdle(() => prepare(entry));
       });
       // A failed chart is forgotten (so it can be asked for again), unless a newer entry took its place.
-      entry.ready.catch(() => { if (cache.get(q) === entry) cache.delete(q); });
+      entry.ready.catch(() => { if (vectors.get(q) === entry) vectors.delete(q); });
     }
-    cache.set(q, entry);
-    if (cache.size > cacheLimit) forget(cache.keys().next().value);
+    vectors.set(q, entry);
+    if (vectors.size > vectorLimit) forgetVector(vectors.keys().next().value);
     return entry;
   }
-  // A slider drag changes one number, so the chart can only be one of those along that slider's
-  // axis: they are fetched one at a time (the server and the browser keep their time for the frames),
-  // so that the drag finds its chart here. Once the chart rests, both sliders' near values are fetched.
-  function pump() {
-    while (axis.inFlight < axis.parallel && axis.queue.length) {
-      const [key, value] = axis.queue.shift();
-      const q = query({ [key]: value });
-      if (cache.has(q)) continue;
-      axis.inFlight += 1;
-      entryFor(q).ready.catch(() => {}).finally(() => { axis.inFlight -= 1; pump(); });
+
+  // ---- While a slider moves: images drawn into one canvas ----
+  // Each entry holds the PNG as the server sent it (a few tens of KiB, up to `rasterLimit` entries)
+  // and, while it is near the slider, decoded (off the page's thread) as an ImageBitmap. Decoded
+  // pixels are kept within `rasterBudget` bytes: past it, the bitmaps least recently near a slider
+  // are closed. The map's order is the order of use; the canvas keeps its own copy of the one shown.
+  const canvas = document.createElement("canvas");
+  canvas.className = "raster";
+  canvas.setAttribute("aria-hidden", "true");  // the SVG that follows at rest carries the chart's text
+  element.append(canvas);
+  const context = canvas.getContext("2d", { alpha: false });
+  const rasters = new Map(), rasterLimit = 512, rasterBudget = 128 * 1024 * 1024;
+  let rasterBytes = 0, rasterShown = false;
+  const density = () => rasterScale(size || measure(), window.devicePixelRatio);
+  // For the page's tests: the decoded images held, and their bytes.
+  app.report.rasterMemory = () => ({ bytes: rasterBytes, budget: rasterBudget, images: [...rasters.values()].filter((e) => e.bitmap).length, entries: rasters.size });
+  function closeBitmap(entry) {
+    if (!entry.bitmap) return;
+    app.report.rasterCloses += 1;
+    rasterBytes -= entry.bytes;
+    entry.bitmap.close();
+    entry.bitmap = null;
+  }
+  function forgetRaster(q) {
+    const entry = rasters.get(q);
+    rasters.delete(q);
+    if (!entry) return;
+    entry.forgotten = true;
+    closeBitmap(entry);
+  }
+  /** Over the budget, closes the bitmaps least recently used. */
+  function trim() {
+    for (const old of rasters.values()) {
+      if (rasterBytes <= rasterBudget) break;
+      closeBitmap(old);
     }
   }
-  const sliderAxis = (range, direction, window) => {
-    const key = range.dataset.sync;
+  /** Decodes an entry's PNG, `now` or once the page is idle; over the budget, the bitmaps least
+   *  recently used are closed (when idle). */
+  function decode(entry, now = false) {
+    if (!entry.decoded) {
+      app.report.rasterDecodes += 1;
+      let start;
+      const started = new Promise((resolve) => { start = resolve; });
+      entry.startDecode = () => { entry.startDecode = null; start(); };
+      entry.decoded = entry.fetched.then((blob) => {
+        if (now) entry.startDecode(); else whenIdle(() => { if (entry.startDecode) entry.startDecode(); }, 100);
+        return started.then(() => createImageBitmap(blob));
+      }).then((bitmap) => {
+        entry.decoded = null;
+        if (entry.forgotten) { bitmap.close(); return; }
+        entry.bitmap = bitmap;
+        entry.bytes = 4 * bitmap.width * bitmap.height;
+        rasterBytes += entry.bytes;
+        if (rasterBytes > rasterBudget) whenIdle(trim, 100);
+      });
+      entry.decoded.catch(() => { entry.decoded = null; });
+    } else if (now && entry.startDecode) {
+      entry.startDecode();  // waiting for idle time, but wanted now
+    }
+    return entry.decoded;
+  }
+  function rasterFor(q) {
+    let entry = rasters.get(q);
+    if (entry) {
+      rasters.delete(q);
+    } else {
+      app.report.rasterRequests += 1;
+      entry = { blob: null, bitmap: null, bytes: 0, forgotten: false, decoded: null };
+      const scale = density();
+      entry.fetched = fetch(`/api/chart.png?${q}` + (scale > 1 ? `&scale=${scale}` : "")).then(async (response) => {
+        if (!response.ok) throw new Error((await response.json()).error);
+        return (entry.blob = await response.blob());
+      });
+      entry.fetched.catch(() => { if (rasters.get(q) === entry) rasters.delete(q); });
+    }
+    rasters.set(q, entry);
+    if (rasters.size > rasterLimit) forgetRaster(rasters.keys().next().value);
+    return entry;
+  }
+  function showRaster(entry) {
+    const bitmap = entry.bitmap;
+    if (canvas.width !== bitmap.width || canvas.height !== bitmap.height) {
+      canvas.width = bitmap.width;
+      canvas.height = bitmap.height;
+    }
+    context.drawImage(bitmap, 0, 0);
+    if (!rasterShown) {
+      canvas.classList.add("shown");
+      if (shownVector) shownVector.node.classList.remove("shown");
+      rasterShown = true;
+    }
+  }
+  function showVector(entry) {
+    if (entry !== shownVector) {
+      if (shownVector) {
+        shownVector.node.classList.remove("shown");
+        if (shownVector.forgotten) shownVector.node.remove();
+      }
+      shownVector = entry;
+    }
+    entry.node.classList.add("shown");
+    if (rasterShown) { canvas.classList.remove("shown"); rasterShown = false; }
+  }
+
+  // ---- Prefetch ----
+  // A slider drag changes one number, so the chart can only be one of those along that slider's
+  // axis: their images are fetched one at a time (the server and the browser keep their time for the
+  // frames), nearest first, so that the drag finds its chart decoded. Once the chart rests, both
+  // sliders' near values are fetched.
+  // The queue's first `decoded` places are fetched and decoded; the rest are only fetched (a PNG is
+  // cheap to keep; decoding costs the browser milliseconds, in vain where the drag's stride changes).
+  const axis = { queue: [], decoded: 0, inFlight: 0, parallel: 2, pumping: false };
+  const recentlyShown = [];
+  const windowSize = () => rasterWindow(size || measure(), density(), rasterBudget);
+  function schedulePump() {
+    if (axis.pumping) return;
+    axis.pumping = true;
+    whenIdle(() => { axis.pumping = false; pump(); }, 100);
+  }
+  function pump() {
+    while (axis.inFlight < axis.parallel && axis.queue.length) {
+      const q = axis.queue.shift(), known = rasters.get(q), decodes = axis.decoded-- > 0;
+      if (known && (decodes ? known.bitmap || known.decoded : true)) continue;
+      const entry = known || rasterFor(q);
+      axis.inFlight += 1;
+      (decodes ? decode(entry) : entry.fetched).catch(() => {}).finally(() => { axis.inFlight -= 1; schedulePump(); });
+    }
+  }
+  /** Queues the charts of `springs` (first spring overrides), nearest first, and marks those already
+   *  here as just used, the nearest last, so that the budget keeps the charts around the slider. */
+  function want(springs, decoded = 8) {
+    axis.queue = springs.map((overrides) => query(overrides));
+    axis.decoded = decoded;
+    schedulePump();
+    // The charts a drag showed last are kept too: a drag that turns back comes to them again.
+    for (const q of [...recentlyShown, ...axis.queue.slice().reverse()]) {
+      const entry = rasters.get(q);
+      if (entry) { rasters.delete(q); rasters.set(q, entry); }
+    }
+  }
+  // A slider's values near where it stands, as the first spring's overrides (app.sliderSpring).
+  const sliderAxis = (range, direction, window, stride = 1) => {
     const slider = { min: parseFloat(range.min), max: parseFloat(range.max), step: parseFloat(range.step) };
-    return axisValues(slider, app.state[key], direction, window).map((v) => [key, v]);
+    return axisValues(slider, Number(range.value), direction, window, stride).map((position) => app.sliderSpring(range, position));
   };
+  // Each slider's last position and its last three moves, in steps: a drag's stride.
+  const moves = new WeakMap();
   function prefetch(range, direction = 0) {
-    axis.queue = sliderAxis(range, direction, axis.window);
-    pump();
+    const position = Number(range.value), step = parseFloat(range.step), seen = moves.get(range);
+    let stride = 1;
+    if (seen && direction !== 0) {
+      seen.steps = [...seen.steps.slice(-2), Math.abs(position - seen.position) / step];
+      stride = Math.min(20, Math.max(1, Math.round(seen.steps.reduce((a, b) => a + b, 0) / seen.steps.length)));
+    }
+    moves.set(range, { position, steps: direction === 0 ? [] : (seen ? seen.steps : []) });
+    // Before a drag (direction 0) the page has time: the nearest places both ways are decoded.
+    want(sliderAxis(range, direction, windowSize(), stride), direction === 0 ? 16 : 6);
   }
   function warm() {
     if (axis.queue.length) return;  // a slider is already being prefetched
-    const [a, b] = [...document.querySelectorAll("input[data-sync]")].map((range) => sliderAxis(range, 0, 12));
-    axis.queue = a.flatMap((pair, i) => b[i] ? [pair, b[i]] : [pair]).concat(b.slice(a.length));
-    pump();
+    const half = Math.max(2, Math.floor(windowSize() / 4));
+    const lists = [...document.querySelectorAll("input[type=range][data-sync], input[type=range][data-scale]")].map((range) => sliderAxis(range, 0, half));
+    const springs = [];
+    for (let i = 0; lists.some((list) => i < list.length); i++) for (const list of lists) if (i < list.length) springs.push(list[i]);
+    want(springs);
   }
-  async function update(startedAt = performance.now()) {
-    const q = query(), mine = ++ticket, entry = entryFor(q);
-    app.record(app.report.chartSources, entry.node ? "parsed" : entry.text ? "fetched" : "server");
+
+  /** Painted: a task posted from the animation-frame callback of the frame that shows the new chart
+   *  runs once that frame's style, layout, paint and commit are done. */
+  function timePaint(list, startedAt) {
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => app.record(list, performance.now() - startedAt);
+      channel.port2.postMessage(null);
+    });
+  }
+  function shown(q) {
+    element.dataset.query = q;
+    clearTimeout(warmTimer);
+    warmTimer = setTimeout(() => whenIdle(warm), 300);
+    app.showError(null);
+  }
+  /** Shows the chart of the state. `moving`: a slider moves, so the image is shown now and the SVG
+   *  once the slider has rested for a moment (`resting`: that SVG, timed apart from the slider's). */
+  async function update(startedAt = performance.now(), { moving = false, resting = false } = {}) {
+    const q = query(), mine = ++ticket;
+    clearTimeout(restTimer);
     try {
-      if (!entry.node) {
-        await entry.ready;
-        if (mine !== ticket) return;  // a newer chart was asked for
-        prepare(entry);
+      if (moving) {
+        const entry = rasterFor(q);
+        app.record(app.report.chartSources, entry.bitmap ? "decoded" : entry.decoded ? "decoding" : entry.blob ? "fetched" : "server");
+        restTimer = setTimeout(() => update(performance.now(), { resting: true }), 250);
+        if (!entry.bitmap) {
+          await decode(entry, true);
+          if (mine !== ticket) return;  // a newer chart was asked for
+        }
+        if (!entry.bitmap) throw new Error("the server sent no chart");
+        showRaster(entry);
+        recentlyShown.push(q);
+        if (recentlyShown.length > 8) recentlyShown.shift();
+        shown(q);
+        timePaint(app.report.paintTimes, startedAt);
+      } else {
+        const entry = vectorFor(q);
+        if (!entry.node) {
+          await entry.ready;
+          if (mine !== ticket) return;
+          prepare(entry);
+        }
+        if (!entry.node) throw new Error("the server sent no chart");
+        showVector(entry);
+        shown(q);
+        timePaint(resting ? app.report.restTimes : app.report.paintTimes, startedAt);
       }
-      if (!entry.node) throw new Error("the server sent no chart");
-      show(entry);
-      element.dataset.query = q;
-      clearTimeout(warmTimer);
-      warmTimer = setTimeout(() => whenIdle(warm), 300);
-      // Painted: a task posted from the animation-frame callback of the frame that shows the new chart
-      // runs once that frame's style, layout, paint and commit are done.
-      requestAnimationFrame(() => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => app.record(app.report.paintTimes, performance.now() - startedAt);
-        channel.port2.postMessage(null);
-      });
-      app.showError(null);
     } catch (error) { if (mine === ticket) app.showError(error); }
+  }
+  /** Forgets every chart but the one shown: after a resize or a change of theme none of them will be
+   *  asked for again, and a hidden layer would still be laid out with the box. */
+  function flush() {
+    for (const q of [...vectors.keys()]) forgetVector(q);
+    for (const q of [...rasters.keys()]) forgetRaster(q);
+    axis.queue = [];
   }
   /** Redraws when the box changes size or the page moves to a screen of another pixel density. */
   function watchSize() {
@@ -197,7 +381,7 @@ export function createChart(app) {
     new ResizeObserver(check).observe(block);
     addEventListener("resize", check);
     const watchDensity = () => {
-      matchMedia(`(resolution: ${devicePixelRatio}dppx)`).addEventListener("change", () => { update(); watchDensity(); }, { once: true });
+      matchMedia(`(resolution: ${devicePixelRatio}dppx)`).addEventListener("change", () => { flush(); update(); watchDensity(); }, { once: true });
     };
     watchDensity();
   }

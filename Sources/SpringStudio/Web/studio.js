@@ -17,7 +17,7 @@ function record(list, entry) { list.push(entry); if (list.length > 2000) list.sh
 
 async function start() {
   // The page's report about itself, read by its tests and benchmarks (window.studio).
-  const report = { paintTimes: [], chartSources: [], errors: [], chartRequests: 0, scales: { durationScale, dampingRatioOf, bounceOf }, freeMotion };
+  const report = { paintTimes: [], restTimes: [], chartSources: [], errors: [], chartRequests: 0, rasterRequests: 0, rasterDecodes: 0, rasterCloses: 0, scales: { durationScale, dampingRatioOf, bounceOf }, freeMotion };
   window.studio = report;
   window.addEventListener("error", (event) => record(report.errors, String(event.message)));
   const darkScheme = matchMedia("(prefers-color-scheme: dark)");
@@ -30,6 +30,12 @@ async function start() {
     showError(error) { $("status").textContent = error ? String(error.message || error) : ""; },
     linkProblem(text) { $("urlStatus").textContent = [$("urlStatus").textContent, text].filter(Boolean).join(" "); },
     exportTitle: () => { const t = exporter.target(); return t ? t.title : null; },
+    /** The first spring's values with a slider at `position` (the chart fetches charts ahead with it). */
+    sliderSpring(range, position) {
+      if (range.dataset.sync) return { [range.dataset.sync]: position };
+      const { damping, response } = fromPrimarySlider(range.dataset.scale, position, app.state);
+      return { damping, response };
+    },
   };
 
   // The presets, palettes and field rules the server defines (Swift), before the link is read.
@@ -145,7 +151,7 @@ async function start() {
    *  export code (tens of milliseconds of the server's time) when it rests. */
   function followSlider(range, startedAt) {
     writeURLSoon();
-    chart.update(startedAt);
+    chart.update(startedAt, { moving: true });
     preview.follow();
     clearTimeout(range.timer);
     range.timer = setTimeout(updateMetrics, 80);
@@ -178,9 +184,13 @@ async function start() {
     });
   }
   for (const range of document.querySelectorAll("input[data-scale]")) {
+    let position = null;  // where the slider was at its last input, for the direction it moves in
+    for (const type of ["pointerenter", "pointerdown", "focus"]) range.addEventListener(type, () => { position = Number(range.value); chart.prefetch(range); });
     range.addEventListener("input", () => {
-      const startedAt = performance.now();
-      Object.assign(app.state, fromPrimarySlider(range.dataset.scale, Number(range.value), app.state));
+      const startedAt = performance.now(), now = Number(range.value);
+      chart.prefetch(range, position === null ? 0 : Math.sign(now - position));
+      position = now;
+      Object.assign(app.state, fromPrimarySlider(range.dataset.scale, now, app.state));
       $("preset").value = "";
       $("damping").value = fmt(app.state.damping); $("response").value = fmt(app.state.response);
       $("dampingRange").value = app.state.damping; $("responseRange").value = app.state.response;
