@@ -171,7 +171,7 @@ def test_dragging_a_slider_shows_each_values_chart(page, server):
     page.mouse.down()
     for i in range(1, 25):
         page.mouse.move(x + i * box["width"] / 60, y)
-        time.sleep(0.04)
+        time.sleep(0.12)  # the debug build's PNGs take tens of milliseconds each
     page.mouse.up()
     page.wait_for_function("window.studio.state.damping > 0.9")
     # At rest the SVG of the final value is shown, and the image is not.
