@@ -81,16 +81,18 @@ def main():
             page.mouse.up()
             time.sleep(0.5)
             paints = page.evaluate("window.studio.paintTimes")
-            sources = page.evaluate("window.studio.chartSources"); print(sources) if os.environ.get("VERBOSE") else None
+            sources = page.evaluate("window.studio.chartSources")
             print(f"slider input to chart painted: {len(paints)} paints, median {statistics.median(paints):.1f} ms, "
                   f"p95 {percentile(paints, 0.95):.1f} ms, max {max(paints):.1f} ms")
             counts = page.evaluate("[window.studio.rasterRequests, window.studio.rasterDecodes, window.studio.rasterCloses]")
             print(f"  where the chart came from at input: {sources.count('decoded')} fetched and decoded ahead, "
-                  f"{sources.count('decoding')} being decoded, {sources.count('fetched')} fetched but not decoded, "
+                  f"{sources.count('being decoded')} being decoded, {sources.count('fetched')} fetched but not decoded, "
                   f"{sources.count('server')} still on the server; {counts[0]} images fetched, {counts[1]} decodes, "
                   f"{counts[2]} decoded images let go")
             if os.environ.get("VERBOSE"):
-                print("  " + " ".join(str(round(p)) for p in paints))
+                # Each input's time and where its chart came from (d decoded, b being decoded,
+                # f fetched, s server), in order.
+                print("  " + " ".join(f"{round(t)}{src[0]}" for t, src in zip(paints, sources)))
 
             page.evaluate("window.studio.frameTimes.length = 0")
             began = time.time()

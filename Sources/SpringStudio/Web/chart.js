@@ -253,28 +253,32 @@ export function createChart(app) {
   // sliders' near values are fetched.
   // The queue's first `decoded` places are fetched and decoded; the rest are only fetched (a PNG is
   // cheap to keep; decoding costs the browser milliseconds, in vain where the drag's stride changes).
-  const axis = { queue: [], decoded: 0, inFlight: 0, parallel: 2, pumping: false };
+  const axis = { queue: [], decoded: 0, urgent: 0, inFlight: 0, parallel: 2, pumping: false };
   const recentlyShown = [];
   const windowSize = () => rasterWindow(size || measure(), density(), rasterBudget);
   function schedulePump() {
     if (axis.pumping) return;
     axis.pumping = true;
-    whenIdle(() => { axis.pumping = false; pump(); }, 100);
+    whenIdle(() => { axis.pumping = false; pump(); }, 30);
   }
   function pump() {
     while (axis.inFlight < axis.parallel && axis.queue.length) {
+      // The first places (where the next input most likely lands) are decoded as soon as they
+      // arrive, the others when the page is idle.
+      const urgent = axis.urgent-- > 0;
       const q = axis.queue.shift(), known = rasters.get(q), decodes = axis.decoded-- > 0;
       if (known && (decodes ? known.bitmap || known.decoded : true)) continue;
       const entry = known || rasterFor(q);
       axis.inFlight += 1;
-      (decodes ? decode(entry) : entry.fetched).catch(() => {}).finally(() => { axis.inFlight -= 1; schedulePump(); });
+      (decodes ? decode(entry, urgent) : entry.fetched).catch(() => {}).finally(() => { axis.inFlight -= 1; schedulePump(); });
     }
   }
   /** Queues the charts of `springs` (first spring overrides), nearest first, and marks those already
    *  here as just used, the nearest last, so that the budget keeps the charts around the slider. */
-  function want(springs, decoded = 8) {
+  function want(springs, decoded = 8, urgent = 3) {
     axis.queue = springs.map((overrides) => query(overrides));
     axis.decoded = decoded;
+    axis.urgent = urgent;
     schedulePump();
     // The charts a drag showed last are kept too: a drag that turns back comes to them again.
     for (const q of [...recentlyShown, ...axis.queue.slice().reverse()]) {
@@ -297,16 +301,16 @@ export function createChart(app) {
       stride = Math.min(20, Math.max(1, Math.round(seen.steps.reduce((a, b) => a + b, 0) / seen.steps.length)));
     }
     moves.set(range, { position, steps: direction === 0 ? [] : (seen ? seen.steps : []) });
-    // Before a drag (direction 0) the page has time: the nearest places both ways are decoded.
-    want(sliderAxis(range, direction, windowSize(), stride), direction === 0 ? 16 : 6);
+    // Before a drag (direction 0) the page has time: the nearest places both ways are decoded at once.
+    want(sliderAxis(range, direction, windowSize(), stride), direction === 0 ? 16 : 6, direction === 0 ? 16 : 3);
   }
   function warm() {
     if (axis.queue.length) return;  // a slider is already being prefetched
-    const half = Math.max(2, Math.floor(windowSize() / 4));
+    const half = windowSize();
     const lists = [...document.querySelectorAll("input[type=range][data-sync], input[type=range][data-scale]")].map((range) => sliderAxis(range, 0, half));
     const springs = [];
     for (let i = 0; lists.some((list) => i < list.length); i++) for (const list of lists) if (i < list.length) springs.push(list[i]);
-    want(springs);
+    want(springs, 8, 0);  // every slider's own places fetched, the nearest one each way decoded
   }
 
   /** Painted: a task posted from the animation-frame callback of the frame that shows the new chart
@@ -332,7 +336,7 @@ export function createChart(app) {
     try {
       if (moving) {
         const entry = rasterFor(q);
-        app.record(app.report.chartSources, entry.bitmap ? "decoded" : entry.decoded ? "decoding" : entry.blob ? "fetched" : "server");
+        app.record(app.report.chartSources, entry.bitmap ? "decoded" : entry.decoded ? "being decoded" : entry.blob ? "fetched" : "server");
         restTimer = setTimeout(() => update(performance.now(), { resting: true }), 250);
         if (!entry.bitmap) {
           await decode(entry, true);
@@ -341,7 +345,7 @@ export function createChart(app) {
         if (!entry.bitmap) throw new Error("the server sent no chart");
         showRaster(entry);
         recentlyShown.push(q);
-        if (recentlyShown.length > 8) recentlyShown.shift();
+        if (recentlyShown.length > 24) recentlyShown.shift();
         shown(q);
         timePaint(app.report.paintTimes, startedAt);
       } else {
