@@ -72,9 +72,6 @@ export function rasterWindow(size, scale, budget) {
 export function createChart(app) {
   const element = app.$("chart");
   const whenIdle = window.requestIdleCallback ? (f, timeout = 200) => requestIdleCallback(f, { timeout }) : (f) => setTimeout(f, 0);
-  // Work for later charts (requests, decodes, letting decoded images go) waits for the page's idle
-  // time, so that it never runs between a slider's input and the frame that shows it.
-  const idle = (f) => new Promise((resolve, reject) => whenIdle(() => { try { resolve(f()); } catch (error) { reject(error); } }, 100));
   // The room: the window's height less what is above the chart block and what the block holds
   // besides the chart (the switch and the stage, whose height grows with the lanes).
   const block = element.parentElement;
@@ -88,6 +85,22 @@ export function createChart(app) {
     return chartQuery(app.springs().map((s, i) => i === 0 ? { ...s, ...overrides } : s), app.state, size, app.dark());
   };
   let ticket = 0, warmTimer = null, resizeTimer = null, restTimer = null;
+  // Both caches below are maps kept in order of use: `touch` marks an entry just used, `use` also
+  // makes a missing one and, past the limit, forgets the least recently used.
+  function touch(map, q) {
+    const entry = map.get(q);
+    if (entry) { map.delete(q); map.set(q, entry); }
+    return entry;
+  }
+  function use(map, q, limit, make, forget) {
+    let entry = touch(map, q);
+    if (!entry) {
+      entry = make();
+      map.set(q, entry);
+      if (map.size > limit) forget(map.keys().next().value);
+    }
+    return entry;
+  }
 
   // ---- At rest: SVG layers ----
   // An entry holds the request (shared while in flight) and, once the page is idle, the SVG parsed
@@ -121,26 +134,19 @@ export function createChart(app) {
     entry.forgotten = true;
     if (entry.node && entry !== shownVector) entry.node.remove();
   }
-  function vectorFor(q) {
-    let entry = vectors.get(q);
-    if (entry) {
-      vectors.delete(q);
-    } else {
-      app.report.chartRequests += 1;
-      entry = { node: null, text: null, forgotten: false };
-      entry.ready = fetch(`/api/chart.svg?${q}`).then(async (response) => {
-        const text = await response.text();
-        if (!response.ok) throw new Error(JSON.parse(text).error);
-        entry.text = text;
-        whenIdle(() => prepare(entry));
-      });
-      // A failed chart is forgotten (so it can be asked for again), unless a newer entry took its place.
-      entry.ready.catch(() => { if (vectors.get(q) === entry) vectors.delete(q); });
-    }
-    vectors.set(q, entry);
-    if (vectors.size > vectorLimit) forgetVector(vectors.keys().next().value);
+  const vectorFor = (q) => use(vectors, q, vectorLimit, () => {
+    app.report.chartRequests += 1;
+    const entry = { node: null, text: null, forgotten: false };
+    entry.ready = fetch(`/api/chart.svg?${q}`).then(async (response) => {
+      const text = await response.text();
+      if (!response.ok) throw new Error(JSON.parse(text).error);
+      entry.text = text;
+      whenIdle(() => prepare(entry));
+    });
+    // A failed chart is forgotten (so it can be asked for again), unless a newer entry took its place.
+    entry.ready.catch(() => { if (vectors.get(q) === entry) vectors.delete(q); });
     return entry;
-  }
+  }, forgetVector);
 
   // ---- While a slider moves: images drawn into one canvas ----
   // Each entry holds the PNG as the server sent it (a few tens of KiB, up to `rasterLimit` entries)
@@ -203,24 +209,16 @@ export function createChart(app) {
     }
     return entry.decoded;
   }
-  function rasterFor(q) {
-    let entry = rasters.get(q);
-    if (entry) {
-      rasters.delete(q);
-    } else {
-      app.report.rasterRequests += 1;
-      entry = { blob: null, bitmap: null, bytes: 0, forgotten: false, decoded: null };
-      const scale = density();
-      entry.fetched = fetch(`/api/chart.png?${q}` + (scale > 1 ? `&scale=${scale}` : "")).then(async (response) => {
-        if (!response.ok) throw new Error((await response.json()).error);
-        return (entry.blob = await response.blob());
-      });
-      entry.fetched.catch(() => { if (rasters.get(q) === entry) rasters.delete(q); });
-    }
-    rasters.set(q, entry);
-    if (rasters.size > rasterLimit) forgetRaster(rasters.keys().next().value);
+  const rasterFor = (q) => use(rasters, q, rasterLimit, () => {
+    app.report.rasterRequests += 1;
+    const entry = { blob: null, bitmap: null, bytes: 0, forgotten: false, decoded: null }, scale = density();
+    entry.fetched = fetch(`/api/chart.png?${q}` + (scale > 1 ? `&scale=${scale}` : "")).then(async (response) => {
+      if (!response.ok) throw new Error((await response.json()).error);
+      return (entry.blob = await response.blob());
+    });
+    entry.fetched.catch(() => { if (rasters.get(q) === entry) rasters.delete(q); });
     return entry;
-  }
+  }, forgetRaster);
   function showRaster(entry) {
     const bitmap = entry.bitmap;
     if (canvas.width !== bitmap.width || canvas.height !== bitmap.height) {
@@ -281,26 +279,24 @@ export function createChart(app) {
     axis.urgent = urgent;
     schedulePump();
     // The charts a drag showed last are kept too: a drag that turns back comes to them again.
-    for (const q of [...recentlyShown, ...axis.queue.slice().reverse()]) {
-      const entry = rasters.get(q);
-      if (entry) { rasters.delete(q); rasters.set(q, entry); }
-    }
+    for (const q of [...recentlyShown, ...axis.queue.slice().reverse()]) touch(rasters, q);
   }
   // A slider's values near where it stands, as the first spring's overrides (app.sliderSpring).
   const sliderAxis = (range, direction, window, stride = 1) => {
     const slider = { min: parseFloat(range.min), max: parseFloat(range.max), step: parseFloat(range.step) };
     return axisValues(slider, Number(range.value), direction, window, stride).map((position) => app.sliderSpring(range, position));
   };
-  // Each slider's last position and its last three moves, in steps: a drag's stride.
+  // Each slider's last position and its last three moves, in steps: the direction a drag goes in
+  // and its stride.
   const moves = new WeakMap();
-  function prefetch(range, direction = 0) {
-    const position = Number(range.value), step = parseFloat(range.step), seen = moves.get(range);
-    let stride = 1;
-    if (seen && direction !== 0) {
-      seen.steps = [...seen.steps.slice(-2), Math.abs(position - seen.position) / step];
-      stride = Math.min(20, Math.max(1, Math.round(seen.steps.reduce((a, b) => a + b, 0) / seen.steps.length)));
-    }
-    moves.set(range, { position, steps: direction === 0 ? [] : (seen ? seen.steps : []) });
+  /** Fetches ahead along `range`: where it stands (as a pointer comes to it or it takes the focus),
+   *  or, `moving`, where its drag goes next. */
+  function prefetch(range, moving = false) {
+    const position = Number(range.value), seen = moves.get(range);
+    const direction = moving && seen ? Math.sign(position - seen.position) : 0;
+    const steps = direction === 0 ? [] : [...seen.steps.slice(-2), Math.abs(position - seen.position) / parseFloat(range.step)];
+    const stride = steps.length ? Math.min(20, Math.max(1, Math.round(steps.reduce((a, b) => a + b, 0) / steps.length))) : 1;
+    moves.set(range, { position, steps });
     // Before a drag (direction 0) the page has time: the nearest places both ways are decoded at once.
     want(sliderAxis(range, direction, windowSize(), stride), direction === 0 ? 16 : 6, direction === 0 ? 16 : 3);
   }

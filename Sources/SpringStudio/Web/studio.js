@@ -184,13 +184,11 @@ async function start() {
     });
   }
   for (const range of document.querySelectorAll("input[data-scale]")) {
-    let position = null;  // where the slider was at its last input, for the direction it moves in
-    for (const type of ["pointerenter", "pointerdown", "focus"]) range.addEventListener(type, () => { position = Number(range.value); chart.prefetch(range); });
+    for (const type of ["pointerenter", "pointerdown", "focus"]) range.addEventListener(type, () => chart.prefetch(range));
     range.addEventListener("input", () => {
-      const startedAt = performance.now(), now = Number(range.value);
-      chart.prefetch(range, position === null ? 0 : Math.sign(now - position));
-      position = now;
-      Object.assign(app.state, fromPrimarySlider(range.dataset.scale, now, app.state));
+      const startedAt = performance.now();
+      chart.prefetch(range, true);
+      Object.assign(app.state, fromPrimarySlider(range.dataset.scale, Number(range.value), app.state));
       $("preset").value = "";
       $("damping").value = fmt(app.state.damping); $("response").value = fmt(app.state.response);
       $("dampingRange").value = app.state.damping; $("responseRange").value = app.state.response;
@@ -213,10 +211,10 @@ async function start() {
     range.addEventListener("change", () => settleSlider(range));
     range.addEventListener("input", () => {
       const startedAt = performance.now();
-      const key = range.dataset.sync, value = parseFloat(range.value), direction = Math.sign(value - app.state[key]);
-      app.state[key] = value;
+      const key = range.dataset.sync;
+      app.state[key] = parseFloat(range.value);
       $(key).value = range.value;
-      chart.prefetch(range, direction);
+      chart.prefetch(range, true);
       followSlider(range, startedAt);
     });
   }
