@@ -31,6 +31,9 @@ test("prefetch: nearest first, further ahead in the direction of travel, within 
   assert.deepEqual(axisValues(slider, 0.5, 1, 4), [0.51, 0.52, 0.49, 0.53, 0.54, 0.48]);
   assert.deepEqual(axisValues(slider, 0.5, -1, 2), [0.49, 0.48, 0.51]);
   assert.deepEqual(axisValues(slider, 2, 0, 2), [1.99, 1.98]);  // nothing past the end
+  // A drag that would pass an end stops there: the end is the place.
+  assert.deepEqual(axisValues(slider, 1.9, 1, 4, 4), [1.94, 1.93, 1.95, 1.98, 1.86, 2, 1.82]);
+  assert.deepEqual(axisValues(slider, 0.07, -1, 2, 5), [0.05, 0.12]);
 });
 
 test("the chart is no taller than the room the window leaves, down to 300 px", () => {

@@ -36,12 +36,16 @@ export function chartQuery(springs, motion, size, dark) {
 }
 
 /** The values a slider (min, max, step) can take next from `value`: nearest first, twice as far ahead
- *  in the direction it last moved (−1, 0 or 1), up to `window` places away, within its range. A drag
- *  that moves `stride` steps at a time (1 or more) is met where it will be: places are `stride` steps
- *  apart, and the first one ahead has its two neighbours too. */
+ *  in the direction it last moved (−1, 0 or 1), up to `window` places away. A drag that moves
+ *  `stride` steps at a time (1 or more) is met where it will be: places are `stride` steps apart, and
+ *  the first one ahead has its two neighbours too. A place past either end is that end, where a drag
+ *  that overshoots the slider stops. */
 export function axisValues(slider, value, direction, window, stride = 1) {
   const { min, max, step } = slider, here = Math.round(value / step), ahead = direction < 0 ? -1 : 1, values = [];
-  const add = (n) => { const v = Math.round(n * step * 1e6) / 1e6; if (v >= min && v <= max && !values.includes(v)) values.push(v); };
+  const add = (n) => {
+    const v = Math.min(max, Math.max(min, Math.round(n * step * 1e6) / 1e6));
+    if (Math.abs(v - value) > step / 2 && !values.includes(v)) values.push(v);
+  };
   for (let i = 1; i <= window; i++) {
     add(here + ahead * i * stride);
     if (i === 1 && stride > 1) { add(here + ahead * (stride - 1)); add(here + ahead * (stride + 1)); }
@@ -265,7 +269,11 @@ export function createChart(app) {
       // arrive, the others when the page is idle.
       const urgent = axis.urgent-- > 0;
       const q = axis.queue.shift(), known = rasters.get(q), decodes = axis.decoded-- > 0;
-      if (known && (decodes ? known.bitmap || known.decoded : true)) continue;
+      if (known && (decodes ? known.bitmap || known.decoded : true)) {
+        // Queued earlier to be decoded when idle, and now among the first places: decoded now.
+        if (urgent && known.startDecode) known.startDecode();
+        continue;
+      }
       const entry = known || rasterFor(q);
       axis.inFlight += 1;
       (decodes ? decode(entry, urgent) : entry.fetched).catch(() => {}).finally(() => { axis.inFlight -= 1; schedulePump(); });
