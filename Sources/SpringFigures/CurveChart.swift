@@ -128,7 +128,8 @@ public enum CurveChart {
             if settle.isFinite && settle > 0 && settle <= span {
                 let text = single ? analysis.howLong : "\(label(settle)) s"
                 let style = single ? AnnotationStyle.muted : AnnotationStyle(color: look.color, dash: .dashed, lineWidth: 1.25)
-                positionNotes.append(.verticalLine(x: settle, label: text, style: style))
+                positionNotes.append(.verticalLine(x: settle, label: text, style: style,
+                                                   short: single ? "settles \(label(settle, digits: 3)) s" : nil))
                 velocityNotes.append(.verticalLine(x: settle, label: nil, style: style))
             } else if !settle.isFinite && single {
                 positionNotes.append(.note("undamped: never settles"))

@@ -324,4 +324,49 @@ struct RandomPlacementTests {
             }
         }
     }
+
+    @Test("A vertical line's label too wide for either side of the line says its short form, inside the plot")
+    func shortVerticalLineLabel() throws {
+        let long = "settles within 1 % of the travel at 0.832 s", short = "settles 0.832 s"
+        // The line in the middle, and the type 1.25 times larger, as the studio asks for on a phone.
+        func chart(width: Double, height: Double) -> Chart {
+            let times = (0..<400).map { 1.2 * Double($0) / 399 }
+            let series = Series(name: "position", xs: times, ys: times.map { 1 - exp(-6 * $0) }, color: .palette(0))
+            return Chart(title: "Spring", panels: [Panel(xAxis: Axis("time (s)", range: 0...1.2), yAxis: Axis("position"),
+                                                        series: [series],
+                                                        annotations: [.verticalLine(x: 0.6, label: long, style: .muted, short: short)])],
+                         width: width, height: height, theme: Theme.light.scalingText(by: 1.25))
+        }
+        // A 400 px chart (the studio on a phone): the long label would cross the plot's edge on both sides.
+        let narrow = approximateLayout(chart(width: 400, height: 360))
+        let plot = narrow.panels[0].plot
+        let said = narrow.displayList.texts.map(\.string)
+        #expect(!said.contains(long))
+        let run = try #require(narrow.displayList.texts.first { $0.string == short })
+        let box = run.bounds(measurer: ApproximateTextMeasurer())
+        #expect(plot.contains(box, tolerance: 0.5), "\(box) outside \(plot)")
+        // Where the long label fits, it is said in full.
+        let wide = approximateLayout(chart(width: 1200, height: 800)).displayList.texts.map(\.string)
+        #expect(wide.contains(long) && !wide.contains(short))
+    }
+
+    @Test("A title too wide for the canvas says its details first, then is cut with an ellipsis")
+    func narrowTitle() throws {
+        let cairo = try CairoTextMeasurer()  // the fonts the charts are drawn with
+        func title(_ text: String, width: Double) -> String? {
+            var chart = sampleChart()
+            chart.title = text
+            chart.width = width
+            chart.height = 360
+            chart.theme = Theme.light.scalingText(by: 1.25)
+            return ChartLayout(chart: chart, measurer: cairo).layout().displayList.texts.first?.string
+        }
+        let full = "Spring: ζ = 0.68, response = 0.8 s"
+        #expect(title(full, width: 1200) == full)
+        #expect(title(full, width: 400) == "ζ = 0.68, response = 0.8 s")
+        let cut = title("Spring: ζ = 0.68, response = 0.8 s, mass = 1.5 kg, from 0 to 100", width: 400)
+        #expect(cut?.hasPrefix("ζ = 0.68") == true && cut?.hasSuffix("…") == true, "\(cut ?? "none")")
+        // Without a "Kind: " part, a long title is cut as it is.
+        #expect(title("A chart with a very long title that cannot fit", width: 400)?.hasPrefix("A chart") == true)
+    }
 }

@@ -31,7 +31,7 @@ struct ComparisonAxisTests {
         let notes = chart.panels[0].annotations.compactMap { if case .note(let text) = $0 { text } else { nil } }
         #expect(notes == ["ζ = 0.1, response = 2 s settles at \(label(slow)) s, beyond this axis"])
         // The fast springs' settle lines are drawn; the slow one's is not.
-        let lines = chart.panels[0].annotations.compactMap { if case .verticalLine(let x, _, _) = $0 { x } else { nil } }
+        let lines = chart.panels[0].annotations.compactMap { if case .verticalLine(let x, _, _, _) = $0 { x } else { nil } }
         #expect(lines.count == 2 && lines.allSatisfy { $0 <= range.upperBound })
 
         // Laid out, the note sits in the plot clear of every curve and label.

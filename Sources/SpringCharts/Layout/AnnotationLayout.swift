@@ -64,8 +64,8 @@ struct AnnotationLayout {
                 addBand(lower: lower, upper: upper, label: label, context: context, scorer: &scorer)
             case .horizontalLine(let y, let label, let style):
                 addHorizontalLine(at: y, label: label, style: style, context: context, scorer: &scorer)
-            case .verticalLine(let x, let label, let style):
-                addVerticalLine(at: x, label: label, style: style, context: context, scorer: &scorer)
+            case .verticalLine(let x, let label, let style, let short):
+                addVerticalLine(at: x, label: label, short: short, style: style, context: context, scorer: &scorer)
             case .marker:
                 continue  // labelled above
             case .note:
@@ -108,11 +108,16 @@ struct AnnotationLayout {
         return candidates
     }
 
+    /// The box a label takes at a spot: its text with a margin either side for the backdrop.
+    static func labelBox(_ metrics: TextMetrics, at spot: (Point, TextAnchor)) -> Rect {
+        metrics.bounds(origin: spot.0, anchor: spot.1).insetBy(dx: -2, dy: 0)
+    }
+
     /// Puts `label` at the best of `candidates`, on a faint backdrop that keeps it legible over grid
     /// lines, and records its box as an obstacle.
     private mutating func place(_ label: String, metrics: TextMetrics, color: ChartColor, font: Font, theme: Theme,
                                 scorer: inout PlacementScorer, candidates: [(Point, TextAnchor)]) {
-        let boxes = candidates.map { metrics.bounds(origin: $0.0, anchor: $0.1).insetBy(dx: -2, dy: 0) }
+        let boxes = candidates.map { AnnotationLayout.labelBox(metrics, at: $0) }
         guard let index = scorer.best(boxes) else { return }
         let (origin, anchor) = candidates[index]
         let box = boxes[index]
@@ -248,8 +253,9 @@ extension AnnotationLayout {
     }
 
     /// Draws a vertical reference line down the plot and places its label beside it, near the top or
-    /// the bottom, stepping inwards a row at a time (up to six) when crowded.
-    fileprivate mutating func addVerticalLine(at x: Double, label: String?, style: AnnotationStyle,
+    /// the bottom, stepping inwards a row at a time (up to six) when crowded. `short` replaces a label
+    /// that fits on neither side of the line inside the plot.
+    fileprivate mutating func addVerticalLine(at x: Double, label: String?, short: String?, style: AnnotationStyle,
                                               context: Context<some TextMeasurer>, scorer: inout PlacementScorer) {
         guard x.isFinite, context.transform.xScale.contains(x) else { return }
         let plot = context.plot, inset = context.metrics.plotInset, gap = context.metrics.labelGap
@@ -257,21 +263,32 @@ extension AnnotationLayout {
         let stroke = style.stroke(in: context.theme, scale: context.metrics.strokeScale)
         behind.append(.line(from: Point(x: px, y: plot.minY), to: Point(x: px, y: plot.maxY),
                             stroke: stroke, crisp: true))
-        guard let label else { return }
-        let textMetrics = context.measurer.measure(label, font: context.font)
-        let lineHeight = context.lineHeight
-        var candidates: [(Point, TextAnchor)] = []
-        let rows = max(1, Int((plot.height - 2 * inset) / lineHeight))
-        for row in 0..<min(rows, 6) {
-            let shift = Double(row) * lineHeight
-            let top = plot.minY + inset + textMetrics.ascent + shift
-            let bottom = plot.maxY - inset - textMetrics.descent - shift
-            let right = px + gap, left = px - gap
-            candidates += [(Point(x: right, y: top), .start), (Point(x: left, y: top), .end),
-                           (Point(x: right, y: bottom), .start), (Point(x: left, y: bottom), .end)]
+        guard var text = label else { return }
+        let rows = max(1, Int((plot.height - 2 * inset) / context.lineHeight))
+        func candidates(_ textMetrics: TextMetrics) -> [(Point, TextAnchor)] {
+            var spots: [(Point, TextAnchor)] = []
+            for row in 0..<min(rows, 6) {
+                let shift = Double(row) * context.lineHeight
+                let top = plot.minY + inset + textMetrics.ascent + shift
+                let bottom = plot.maxY - inset - textMetrics.descent - shift
+                let right = px + gap, left = px - gap
+                spots += [(Point(x: right, y: top), .start), (Point(x: left, y: top), .end),
+                          (Point(x: right, y: bottom), .start), (Point(x: left, y: bottom), .end)]
+            }
+            return spots
         }
-        place(label, metrics: textMetrics, color: stroke.color, font: context.font, theme: context.theme,
-              scorer: &scorer, candidates: candidates)
+        var textMetrics = context.measurer.measure(text, font: context.font)
+        var spots = candidates(textMetrics)
+        let fits = { (metrics: TextMetrics, spots: [(Point, TextAnchor)]) in
+            spots.contains { plot.contains(AnnotationLayout.labelBox(metrics, at: $0), tolerance: 0.5) }
+        }
+        if let short, !fits(textMetrics, spots) {
+            text = short
+            textMetrics = context.measurer.measure(short, font: context.font)
+            spots = candidates(textMetrics)
+        }
+        place(text, metrics: textMetrics, color: stroke.color, font: context.font, theme: context.theme,
+              scorer: &scorer, candidates: spots)
     }
 
     /// One marker's label to place: its text and colours, its marker and the spots around it.

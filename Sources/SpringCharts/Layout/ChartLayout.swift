@@ -176,8 +176,6 @@ struct ChartLayout<Measurer: TextMeasurer> {
 
     // MARK: Frame
 
-    /// The title and subtitle, top-left, each cut with an ellipsis to the canvas width; and where
-    /// the header ends.
     /// The canvas filled with the theme's background: where every layout starts.
     func backgroundCommands() -> [DrawCommand] {
         [.rect(Rect(x: 0, y: 0, width: width, height: height), fill: theme.background, stroke: nil, cornerRadius: 0)]
@@ -188,6 +186,8 @@ struct ChartLayout<Measurer: TextMeasurer> {
         LayoutResult(displayList: DisplayList(width: width, height: height, title: chart.title, commands: commands), panels: [])
     }
 
+    /// The title and subtitle, top-left, each cut with an ellipsis to the canvas width (a title of the
+    /// form "Kind: details" too wide for it says its details alone first); and where the header ends.
     func headerCommands() -> (commands: [DrawCommand], bottom: Double) {
         let pad = metrics.outerPadding
         let room = max(0, width - 2 * pad)
@@ -196,7 +196,7 @@ struct ChartLayout<Measurer: TextMeasurer> {
         if let title = chart.title, !title.isEmpty {
             let textMetrics = measurer.measure(title, font: titleFont)
             let baseline = (bottom + textMetrics.ascent).rounded()
-            commands.append(.text(TextRun(measurer.fitting(title, font: titleFont, width: room),
+            commands.append(.text(TextRun(measurer.fittingTitle(title, font: titleFont, width: room),
                                           origin: Point(x: pad, y: baseline), font: titleFont,
                                           color: theme.foreground)))
             bottom = baseline + textMetrics.descent
@@ -320,7 +320,7 @@ struct ChartLayout<Measurer: TextMeasurer> {
         }
         for annotation in panel.annotations {
             switch annotation {
-            case .verticalLine(let x, _, _): builder.include(x)
+            case .verticalLine(let x, _, _, _): builder.include(x)
             case .marker(let x, let y, _, _) where y.isFinite: builder.include(x)
             default: break
             }
@@ -462,7 +462,7 @@ struct ChartLayout<Measurer: TextMeasurer> {
         ink.curves = runs.map { PlotInk.Line(points: $0.points, halfWidth: $0.stroke.width / 2) }
         for annotation in panel.annotations {
             switch annotation {
-            case .verticalLine(let x, _, let style) where x.isFinite && transform.xScale.contains(x):
+            case .verticalLine(let x, _, let style, _) where x.isFinite && transform.xScale.contains(x):
                 let px = transform.x(x)
                 ink.rules.append(PlotInk.Line(points: [Point(x: px, y: plot.minY), Point(x: px, y: plot.maxY)],
                                               halfWidth: style.lineWidth / 2))

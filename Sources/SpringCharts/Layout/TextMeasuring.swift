@@ -100,4 +100,11 @@ extension TextMeasurer {
         }
         return String(characters[..<low]).trimmingCharacters(in: .whitespaces) + "…"
     }
+
+    /// A title in `width` px: `text` if it fits; else, for a title "Kind: details", the details
+    /// (what the chart is about says more than what kind it is); then cut with an ellipsis.
+    func fittingTitle(_ text: String, font: Font, width: Double) -> String {
+        guard measure(text, font: font).width > width, let colon = text.range(of: ": ") else { return fitting(text, font: font, width: width) }
+        return fitting(String(text[colon.upperBound...]), font: font, width: width)
+    }
 }

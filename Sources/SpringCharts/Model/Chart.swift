@@ -182,8 +182,9 @@ public struct AnnotationStyle: Hashable, Sendable {
 /// the automatic axis ranges; labels are placed inside the plot, clear of the curves, the reference
 /// lines and each other where possible. Equal marker labels are written once.
 public enum Annotation: Hashable, Sendable {
-    /// A vertical line at `x` across the plot, e.g. "settles 1.32 s".
-    case verticalLine(x: Double, label: String?, style: AnnotationStyle)
+    /// A vertical line at `x` across the plot, e.g. "settles 1.32 s". `short` is said instead of
+    /// `label` where `label` fits on neither side of the line inside the plot (a narrow chart).
+    case verticalLine(x: Double, label: String?, style: AnnotationStyle, short: String? = nil)
     /// A horizontal line at `y` across the plot, e.g. the target.
     case horizontalLine(y: Double, label: String?, style: AnnotationStyle)
     /// A light fill between `lower` and `upper` across the plot, e.g. the settle band. A band

@@ -81,7 +81,7 @@ struct Chase: ParsableCommand {
         var notes: [Annotation] = []
         if settle.isFinite && settle > 0 && settle <= span {
             notes.append(.verticalLine(x: settle, label: "trails by \(label(chase.lag, digits: 3)) from \(label(settle, digits: 3)) s",
-                                       style: .muted))
+                                       style: .muted, short: "trails by \(label(chase.lag, digits: 3))"))
         }
         let panels = [
             Panel(xAxis: Axis("time (s)", range: 0...span), yAxis: Axis("position", range: visible.padded(0.06)),
