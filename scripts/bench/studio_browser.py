@@ -42,6 +42,18 @@ def percentile(values, p):
     return ordered[min(len(ordered) - 1, int(round(p * (len(ordered) - 1))))]
 
 
+def cpu_times():
+    """The machine's CPU time so far (Linux /proc/stat, in ticks): (busy, steal, total), or None.
+    Steal is time the hypervisor gave another guest: on a shared virtual machine it stretches
+    frames, so the figures are printed beside the latencies."""
+    try:
+        fields = [int(x) for x in pathlib.Path("/proc/stat").read_text().split("\n")[0].split()[1:9]]
+    except (OSError, ValueError):
+        return None
+    user, nice, system, idle, iowait, irq, softirq, steal = fields
+    return user + nice + system + irq + softirq, steal, sum(fields)
+
+
 def main():
     binary = ROOT / ".build/release/spring-studio"
     if not binary.exists():
@@ -65,6 +77,7 @@ def main():
             box = page.locator("#dampingRange").bounding_box()
             y = box["y"] + box["height"] / 2
             start_x = box["x"] + box["width"] * (0.7 - 0.05) / 1.95
+            before = cpu_times()
             page.mouse.move(start_x, y)
             page.mouse.down()
             if FINE:
@@ -81,6 +94,7 @@ def main():
                     page.mouse.move(start_x + phase * box["width"] / 40, y)
                     time.sleep(0.05)
             page.mouse.up()
+            after = cpu_times()
             time.sleep(0.5)
             paints = page.evaluate("window.studio.paintTimes")
             sources = page.evaluate("window.studio.chartSources")
@@ -91,6 +105,9 @@ def main():
                   f"{sources.count('being decoded')} being decoded, {sources.count('fetched')} fetched but not decoded, "
                   f"{sources.count('server')} still on the server; {counts[0]} images fetched, {counts[1]} decodes, "
                   f"{counts[2]} decoded images let go")
+            if before and after:
+                busy, steal, total = (b - a for a, b in zip(before, after))
+                print(f"  the machine during the drag: {100 * busy / total:.0f} % busy, {100 * steal / total:.1f} % stolen by the host")
             if os.environ.get("VERBOSE"):
                 # Each input's time and where its chart came from (d decoded, b being decoded,
                 # f fetched, s server), in order.
