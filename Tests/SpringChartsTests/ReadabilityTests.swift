@@ -324,7 +324,10 @@ struct RandomPlacementTests {
             }
         }
     }
+}
 
+@Suite("Narrow charts")
+struct NarrowChartTests {
     @Test("A vertical line's label too wide for either side of the line says its short form, inside the plot")
     func shortVerticalLineLabel() throws {
         let long = "settles within 1 % of the travel at 0.832 s", short = "settles 0.832 s"
@@ -366,7 +369,10 @@ struct RandomPlacementTests {
         #expect(title(full, width: 400) == "ζ = 0.68, response = 0.8 s")
         let cut = title("Spring: ζ = 0.68, response = 0.8 s, mass = 1.5 kg, from 0 to 100", width: 400)
         #expect(cut?.hasPrefix("ζ = 0.68") == true && cut?.hasSuffix("…") == true, "\(cut ?? "none")")
-        // Without a "Kind: " part, a long title is cut as it is.
-        #expect(title("A chart with a very long title that cannot fit", width: 400)?.hasPrefix("A chart") == true)
+        // Without a "Kind: " part, or with nothing after it, a long title is cut as it is.
+        let plain = title("A chart with a very long title that cannot fit", width: 400)
+        #expect(plain?.hasPrefix("A chart") == true && plain?.hasSuffix("…") == true, "\(plain ?? "none")")
+        let empty = title("A chart with a very long title that ends in a colon:   ", width: 400)
+        #expect(empty?.hasPrefix("A chart") == true && empty?.hasSuffix("…") == true, "\(empty ?? "none")")
     }
 }

@@ -107,7 +107,8 @@ def main():
                   f"{counts[2]} decoded images let go")
             if before and after:
                 busy, steal, total = (b - a for a, b in zip(before, after))
-                print(f"  the machine during the drag: {100 * busy / total:.0f} % busy, {100 * steal / total:.1f} % stolen by the host")
+                print(f"  the machine during the drag (this browser and server included): {100 * busy / total:.0f} % busy, "
+                      f"{100 * steal / total:.1f} % stolen by the host")
             if os.environ.get("VERBOSE"):
                 # Each input's time and where its chart came from (d decoded, b being decoded,
                 # f fetched, s server), in order.

@@ -105,6 +105,7 @@ extension TextMeasurer {
     /// (what the chart is about says more than what kind it is); then cut with an ellipsis.
     func fittingTitle(_ text: String, font: Font, width: Double) -> String {
         guard measure(text, font: font).width > width, let colon = text.range(of: ": ") else { return fitting(text, font: font, width: width) }
-        return fitting(String(text[colon.upperBound...]), font: font, width: width)
+        let details = text[colon.upperBound...].trimmingCharacters(in: .whitespaces)
+        return fitting(details.isEmpty ? text : details, font: font, width: width)
     }
 }

@@ -193,11 +193,13 @@ export function createChart(app) {
   function decode(entry, now = false) {
     if (!entry.decoded) {
       app.report.rasterDecodes += 1;
+      // `startDecode` starts it once: it is gone after the first call (here, from `want` or from
+      // `update`, maybe before the PNG has arrived).
       let start;
       const started = new Promise((resolve) => { start = resolve; });
       entry.startDecode = () => { entry.startDecode = null; start(); };
       entry.decoded = entry.fetched.then((blob) => {
-        if (now) entry.startDecode(); else whenIdle(() => { if (entry.startDecode) entry.startDecode(); }, 100);
+        if (now) entry.startDecode?.(); else whenIdle(() => entry.startDecode?.(), 100);
         return started.then(() => createImageBitmap(blob));
       }).then((bitmap) => {
         entry.decoded = null;
@@ -208,8 +210,8 @@ export function createChart(app) {
         if (rasterBytes > rasterBudget) whenIdle(trim, 100);
       });
       entry.decoded.catch(() => { entry.decoded = null; });
-    } else if (now && entry.startDecode) {
-      entry.startDecode();  // waiting for idle time, but wanted now
+    } else if (now) {
+      entry.startDecode?.();  // waiting for idle time, but wanted now
     }
     return entry.decoded;
   }
@@ -269,11 +271,7 @@ export function createChart(app) {
       // they arrive; the other places to decode (a resting page's) wait for idle time.
       const urgent = axis.urgent-- > 0;
       const q = axis.queue.shift(), known = rasters.get(q), decodes = axis.decoded-- > 0;
-      if (known && (decodes ? known.bitmap || known.decoded : true)) {
-        // Queued earlier to be decoded when idle, and now among the first places: decoded now.
-        if (urgent && known.startDecode) known.startDecode();
-        continue;
-      }
+      if (known && (decodes ? known.bitmap || known.decoded : true)) continue;
       const entry = known || rasterFor(q);
       axis.inFlight += 1;
       (decodes ? decode(entry, urgent) : entry.fetched).catch(() => {}).finally(() => { axis.inFlight -= 1; schedulePump(); });
@@ -285,6 +283,8 @@ export function createChart(app) {
     axis.queue = springs.map((overrides) => query(overrides));
     axis.decoded = decoded;
     axis.urgent = urgent;
+    // A first place already waiting for idle time to be decoded (a resting page queued it) starts now.
+    for (const q of axis.queue.slice(0, urgent)) rasters.get(q)?.startDecode?.();
     schedulePump();
     // The charts a drag showed last are kept too: a drag that turns back comes to them again.
     for (const q of [...recentlyShown, ...axis.queue.slice().reverse()]) touch(rasters, q);
