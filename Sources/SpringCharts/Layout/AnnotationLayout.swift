@@ -263,32 +263,28 @@ extension AnnotationLayout {
         let stroke = style.stroke(in: context.theme, scale: context.metrics.strokeScale)
         behind.append(.line(from: Point(x: px, y: plot.minY), to: Point(x: px, y: plot.maxY),
                             stroke: stroke, crisp: true))
-        guard var text = label else { return }
+        guard let label else { return }
         let rows = max(1, Int((plot.height - 2 * inset) / context.lineHeight))
-        func candidates(_ textMetrics: TextMetrics) -> [(Point, TextAnchor)] {
+        // A text's size and its spots: beside the line, at the top and the bottom, rows further in.
+        func layout(_ text: String) -> (text: String, metrics: TextMetrics, spots: [(Point, TextAnchor)]) {
+            let metrics = context.measurer.measure(text, font: context.font)
             var spots: [(Point, TextAnchor)] = []
             for row in 0..<min(rows, 6) {
                 let shift = Double(row) * context.lineHeight
-                let top = plot.minY + inset + textMetrics.ascent + shift
-                let bottom = plot.maxY - inset - textMetrics.descent - shift
+                let top = plot.minY + inset + metrics.ascent + shift
+                let bottom = plot.maxY - inset - metrics.descent - shift
                 let right = px + gap, left = px - gap
                 spots += [(Point(x: right, y: top), .start), (Point(x: left, y: top), .end),
                           (Point(x: right, y: bottom), .start), (Point(x: left, y: bottom), .end)]
             }
-            return spots
+            return (text, metrics, spots)
         }
-        var textMetrics = context.measurer.measure(text, font: context.font)
-        var spots = candidates(textMetrics)
-        let fits = { (metrics: TextMetrics, spots: [(Point, TextAnchor)]) in
-            spots.contains { plot.contains(AnnotationLayout.labelBox(metrics, at: $0), tolerance: 0.5) }
+        var chosen = layout(label)
+        if let short, !chosen.spots.contains(where: { scorer.isInside(AnnotationLayout.labelBox(chosen.metrics, at: $0)) }) {
+            chosen = layout(short)
         }
-        if let short, !fits(textMetrics, spots) {
-            text = short
-            textMetrics = context.measurer.measure(short, font: context.font)
-            spots = candidates(textMetrics)
-        }
-        place(text, metrics: textMetrics, color: stroke.color, font: context.font, theme: context.theme,
-              scorer: &scorer, candidates: spots)
+        place(chosen.text, metrics: chosen.metrics, color: stroke.color, font: context.font, theme: context.theme,
+              scorer: &scorer, candidates: chosen.spots)
     }
 
     /// One marker's label to place: its text and colours, its marker and the spots around it.

@@ -130,13 +130,16 @@ struct PlacementScorer {
         for obstacle in obstacles where obstacle.intersects(rect) {
             score += PlacementScorer.obstaclePenalty
         }
-        if !plot.contains(rect, tolerance: 0.5) { score += PlacementScorer.outsidePenalty }
+        if !isInside(rect) { score += PlacementScorer.outsidePenalty }
         guard score < limit else { return score }
         score += Double(ink.curveCrossings(rect)) * PlacementScorer.curvePenalty
         guard score < limit else { return score }
         score += Double(ink.ruleCrossings(rect)) * PlacementScorer.rulePenalty * ruleWeight
         return score
     }
+
+    /// Whether a box at `rect` is inside the plot (within half a pixel).
+    func isInside(_ rect: Rect) -> Bool { plot.contains(rect, tolerance: 0.5) }
 
     /// Whether a box at `rect` stays inside the plot, clear of earlier boxes and of every curve.
     func isClear(_ rect: Rect) -> Bool { score(rect, ruleWeight: 0) < PlacementScorer.curvePenalty }
