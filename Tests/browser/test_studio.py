@@ -9,6 +9,7 @@ import pathlib
 import re
 import subprocess
 import tempfile
+import statistics
 import time
 import json
 import urllib.error
@@ -162,7 +163,7 @@ def test_dragging_a_slider_shows_each_values_chart(page, server):
             const chart = document.getElementById('chart');
             window.shown.push([chart.dataset.query, window.studio.state.damping, chart.querySelector('canvas.raster.shown') !== null]);
         }).observe(document.getElementById('chart'), { attributeFilter: ['data-query'] });
-        window.studio.chartSources.length = 0;
+        for (const list of ['chartSources', 'paintTimes', 'paintTimesQueued']) window.studio[list].length = 0;
     }""")
     box = page.locator("#dampingRange").bounding_box()
     y = box["y"] + box["height"] / 2
@@ -193,6 +194,11 @@ def test_dragging_a_slider_shows_each_values_chart(page, server):
     # machine's speed and load, so this asserts that the prefetch serves the drag, not a share of it:
     # a timed assertion would be flaky on a shared machine.
     assert sources.count("decoded") >= 3, sources
+    # Each chart shown is timed twice: by a user-blocking task posted from the frame's callback, and
+    # by a plain one, which waits behind the work already queued and so ends no sooner.
+    prompt, queued = page.evaluate("[window.studio.paintTimes, window.studio.paintTimesQueued]")
+    assert len(prompt) == len(queued) >= 10, (prompt, queued)
+    assert statistics.median(prompt) <= statistics.median(queued), (prompt, queued)
     # The decoded images kept stay within the budget once the page is idle.
     page.wait_for_function("window.studio.rasterMemory().bytes <= window.studio.rasterMemory().budget")
     memory = page.evaluate("window.studio.rasterMemory()")

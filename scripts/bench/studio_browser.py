@@ -4,14 +4,21 @@
 - Slider to paint: the damping slider's thumb is pressed where it stands and dragged with the mouse,
   across the slider and back three times (180 moves, 50 ms apart). Each input event is timed by the
   page with performance.now(), from the start of its handler to a task posted from the
-  requestAnimationFrame callback of the frame that shows the new SVG: that task runs once the frame's
-  style, layout, paint and commit are done. The drag starts once the page has stopped fetching
+  requestAnimationFrame callback of the frame that shows the new chart: that task runs once the
+  frame's style, layout, paint and commit are done. It is posted at user-blocking priority
+  (scheduler.postTask), so that it runs as soon as the frame is done; a plain posted task (a
+  MessageChannel message) runs only after the fetches and decodes already queued, and its figure is
+  printed too. In Chromium's own trace of a drag, the frame's commit ends just before the first. The drag starts once the page has stopped fetching
   (network idle), so it measures the drag, not the page load; --cold starts it as soon as the first
   chart is shown, and --fine drags slowly instead (2 px every 16 ms), as a careful hand does. While a
   slider moves the page shows the server's PNG of each value (the SVG follows at rest, timed apart);
   it records where each image came from at input (fetched and decoded ahead, being decoded, fetched
   but not decoded, or still on the server) and how many images it fetched, decoded and let go, which
   the script prints.
+- The browser's floor at the same time: after the studio's drag, the same drag on a bare page (one
+  slider, its value, and a canvas the chart's size) whose input handler draws one of the studio's
+  own chart images, decoded ahead, timed the same way. On a shared machine the host's load moves
+  every figure; the floor tells what the browser itself managed then, with no page around the chart.
 - Frame pacing: the preview plays for 10 s (replayed every second so it keeps moving); the
   requestAnimationFrame timestamps give the frame intervals; a frame counts as dropped when an interval
   is longer than 1.5 × the median. Headless Chromium runs at 60 Hz only, so the page also times each
@@ -54,6 +61,51 @@ def cpu_times():
     return user + nice + system + irq + softirq, steal, sum(fields)
 
 
+# The floor's page: a slider and a canvas; each input draws one of the decoded chart images and is
+# timed as the studio times its own (handler start to a user-blocking task posted from the next
+# frame's callback).
+FLOOR_PAGE = """<!doctype html><meta charset="utf-8"><body style="margin:16px;font:14px sans-serif">
+<input id="range" type="range" min="0.05" max="2" step="0.01" value="0.7" style="width:%(slider)dpx">
+<span id="value">0.7</span><canvas id="chart" style="display:block;width:%(width)dpx"></canvas>
+<script type="module">
+const queries = %(queries)s, canvas = document.getElementById("chart"), context = canvas.getContext("2d", { alpha: false });
+const images = await Promise.all(queries.map(async (q) => createImageBitmap(await (await fetch(`/api/chart.png?${q}`)).blob())));
+[canvas.width, canvas.height] = [images[0].width, images[0].height];
+window.floorTimes = [];
+const range = document.getElementById("range"), value = document.getElementById("value");
+range.addEventListener("input", () => {
+  const startedAt = performance.now();
+  value.textContent = range.value;
+  context.drawImage(images[Math.round(range.value * 100) %% images.length], 0, 0);
+  requestAnimationFrame(() => {
+    scheduler.postTask(() => window.floorTimes.push(performance.now() - startedAt), { priority: "user-blocking" });
+  });
+});
+window.floorReady = true;
+</script>"""
+
+
+def drag(page, box, start_x):
+    """Presses the slider's thumb at start_x and drags it as the options say, then lets go."""
+    y = box["y"] + box["height"] / 2
+    page.mouse.move(start_x, y)
+    page.mouse.down()
+    if FINE:
+        # A slow, steady hand: a move every frame (16 ms), 2 px at a time, out and back twice.
+        for i in range(2 * 2 * 120):
+            phase = i % 240
+            phase = phase if phase < 120 else 240 - phase
+            page.mouse.move(start_x + phase * 2, y)
+            time.sleep(0.016)
+    else:
+        for i in range(180):
+            phase = i % 60
+            phase = phase if phase < 30 else 60 - phase
+            page.mouse.move(start_x + phase * box["width"] / 40, y)
+            time.sleep(0.05)
+    page.mouse.up()
+
+
 def main():
     binary = ROOT / ".build/release/spring-studio"
     if not binary.exists():
@@ -70,36 +122,23 @@ def main():
             # on its own (the first chart, metrics, export, and the charts next to each slider).
             if not COLD:
                 page.wait_for_load_state("networkidle")
-            page.evaluate("window.studio.paintTimes.length = 0; window.studio.chartSources.length = 0")
+            page.evaluate("for (const list of ['paintTimes', 'paintTimesQueued', 'chartSources']) window.studio[list].length = 0")
             # Drag the damping slider's thumb with the mouse, as a person would: real pointer events
             # through the browser's input pipeline, pressed at once (no hover first), then across the
             # slider and back three times.
             box = page.locator("#dampingRange").bounding_box()
-            y = box["y"] + box["height"] / 2
-            start_x = box["x"] + box["width"] * (0.7 - 0.05) / 1.95
             before = cpu_times()
-            page.mouse.move(start_x, y)
-            page.mouse.down()
-            if FINE:
-                # A slow, steady hand: a move every frame (16 ms), 2 px at a time, out and back twice.
-                for i in range(2 * 2 * 120):
-                    phase = i % 240
-                    phase = phase if phase < 120 else 240 - phase
-                    page.mouse.move(start_x + phase * 2, y)
-                    time.sleep(0.016)
-            else:
-                for i in range(180):
-                    phase = i % 60
-                    phase = phase if phase < 30 else 60 - phase
-                    page.mouse.move(start_x + phase * box["width"] / 40, y)
-                    time.sleep(0.05)
-            page.mouse.up()
+            drag(page, box, box["x"] + box["width"] * (0.7 - 0.05) / 1.95)
             after = cpu_times()
             time.sleep(0.5)
             paints = page.evaluate("window.studio.paintTimes")
             sources = page.evaluate("window.studio.chartSources")
+            queued = page.evaluate("window.studio.paintTimesQueued")
             print(f"slider input to chart painted: {len(paints)} paints, median {statistics.median(paints):.1f} ms, "
                   f"p95 {percentile(paints, 0.95):.1f} ms, max {max(paints):.1f} ms")
+            if queued:
+                print(f"  timed by a plain task instead (after the work already queued): median {statistics.median(queued):.1f} ms, "
+                      f"p95 {percentile(queued, 0.95):.1f} ms, max {max(queued):.1f} ms")
             counts = page.evaluate("[window.studio.rasterRequests, window.studio.rasterDecodes, window.studio.rasterCloses]")
             print(f"  where the chart came from at input: {sources.count('decoded')} fetched and decoded ahead, "
                   f"{sources.count('being decoded')} being decoded, {sources.count('fetched')} fetched but not decoded, "
@@ -113,6 +152,28 @@ def main():
                 # Each input's time and where its chart came from (d decoded, b being decoded,
                 # f fetched, s server), in order.
                 print("  " + " ".join(f"{round(t)}{src[0]}" for t, src in zip(paints, sources)))
+
+            # The floor, on a bare page of the same origin (so it can fetch the studio's images):
+            # twelve charts at the size the studio drew, along the damping slider.
+            chart_query = page.evaluate("document.querySelector('#chart').dataset.query")
+            chart_width = page.evaluate("document.querySelector('#chart').clientWidth")
+            queries = [re.sub(r"damping=[^&]*", f"damping={0.3 + 0.05 * i:.2f}", chart_query) for i in range(12)]
+            floor = browser.new_page(viewport={"width": 1400, "height": 1300})
+            floor.goto(url)
+            floor.set_content(FLOOR_PAGE % {"slider": box["width"], "width": chart_width, "queries": queries})
+            floor.wait_for_function("window.floorReady === true")
+            floor_box = floor.locator("#range").bounding_box()
+            floor_before = cpu_times()
+            drag(floor, floor_box, floor_box["x"] + floor_box["width"] * (0.7 - 0.05) / 1.95)
+            floor_after = cpu_times()
+            time.sleep(0.3)
+            times = floor.evaluate("window.floorTimes")
+            print(f"the browser's floor just after (a bare page drawing a decoded chart per input): {len(times)} paints, "
+                  f"median {statistics.median(times):.1f} ms, p95 {percentile(times, 0.95):.1f} ms, max {max(times):.1f} ms")
+            if floor_before and floor_after:
+                busy, steal, total = (b - a for a, b in zip(floor_before, floor_after))
+                print(f"  the machine during that drag: {100 * busy / total:.0f} % busy, {100 * steal / total:.1f} % stolen by the host")
+            floor.close()
 
             page.evaluate("window.studio.frameTimes.length = 0; window.studio.frameWork.length = 0")
             began = time.time()

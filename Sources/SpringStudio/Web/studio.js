@@ -17,7 +17,7 @@ function record(list, entry) { list.push(entry); if (list.length > 2000) list.sh
 
 async function start() {
   // The page's report about itself, read by its tests and benchmarks (window.studio).
-  const report = { paintTimes: [], restTimes: [], chartSources: [], errors: [], chartRequests: 0, rasterRequests: 0, rasterDecodes: 0, rasterCloses: 0, scales: { durationScale, dampingRatioOf, bounceOf }, freeMotion };
+  const report = { paintTimes: [], paintTimesQueued: [], restTimes: [], chartSources: [], errors: [], chartRequests: 0, rasterRequests: 0, rasterDecodes: 0, rasterCloses: 0, scales: { durationScale, dampingRatioOf, bounceOf }, freeMotion };
   window.studio = report;
   window.addEventListener("error", (event) => record(report.errors, String(event.message)));
   const darkScheme = matchMedia("(prefers-color-scheme: dark)");
