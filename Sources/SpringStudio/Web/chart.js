@@ -273,6 +273,8 @@ export function createChart(app) {
       const q = axis.queue.shift(), known = rasters.get(q), decodes = axis.decoded-- > 0;
       if (known && (decodes ? known.bitmap || known.decoded : true)) continue;
       const entry = known || rasterFor(q);
+      // One already fetched is only decoded: it leaves the fetch slots to the places still on the server.
+      if (decodes && entry.blob) { decode(entry, urgent); continue; }
       axis.inFlight += 1;
       (decodes ? decode(entry, urgent) : entry.fetched).catch(() => {}).finally(() => { axis.inFlight -= 1; schedulePump(); });
     }
@@ -283,8 +285,12 @@ export function createChart(app) {
     axis.queue = springs.map((overrides) => query(overrides));
     axis.decoded = decoded;
     axis.urgent = urgent;
-    // A first place already waiting for idle time to be decoded (a resting page queued it) starts now.
-    for (const q of axis.queue.slice(0, urgent)) rasters.get(q)?.startDecode?.();
+    // The first places that are already here start decoding at once, not when the pump next runs
+    // (it waits for idle time, which a quick drag may not leave): those fetched but not decoded, and
+    // those a resting page queued for idle time. In a task of their own, after this frame: a decode's
+    // start costs the page's thread a fraction of a millisecond.
+    const here = axis.queue.slice(0, urgent).map((q) => rasters.get(q)).filter((e) => e && !e.bitmap && (e.blob || e.decoded));
+    if (here.length) setTimeout(() => { for (const entry of here) if (!entry.forgotten && !entry.bitmap) decode(entry, true); }, 0);
     schedulePump();
     // The charts a drag showed last are kept too: a drag that turns back comes to them again.
     for (const q of [...recentlyShown, ...axis.queue.slice().reverse()]) touch(rasters, q);
