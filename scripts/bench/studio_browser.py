@@ -8,13 +8,13 @@
   frame's style, layout, paint and commit are done. It is posted at user-blocking priority
   (scheduler.postTask), so that it runs as soon as the frame is done; a plain posted task (a
   MessageChannel message) runs only after the fetches and decodes already queued, and its figure is
-  printed too. In Chromium's own trace of a drag, the frame's commit ends just before the first. The drag starts once the page has stopped fetching
-  (network idle), so it measures the drag, not the page load; --cold starts it as soon as the first
-  chart is shown, and --fine drags slowly instead (2 px every 16 ms), as a careful hand does. While a
-  slider moves the page shows the server's PNG of each value (the SVG follows at rest, timed apart);
-  it records where each image came from at input (fetched and decoded ahead, being decoded, fetched
-  but not decoded, or still on the server) and how many images it fetched, decoded and let go, which
-  the script prints.
+  printed too. In Chromium's own trace of a drag, the frame's commit ends just before the first.
+  The drag starts once the page has stopped fetching (network idle), so it measures the drag, not
+  the page load; --cold starts it as soon as the first chart is shown, and --fine drags slowly
+  instead (2 px every 16 ms), as a careful hand does. While a slider moves the page shows the
+  server's PNG of each value (the SVG follows at rest, timed apart); it records where each image
+  came from at input (fetched and decoded ahead, being decoded, fetched but not decoded, or still on
+  the server) and how many images it fetched, decoded and let go, which the script prints.
 - The browser's floor at the same time: after the studio's drag, the same drag on a bare page (one
   slider, its value, and a canvas the chart's size) whose input handler draws one of the studio's
   own chart images, decoded ahead, timed the same way. On a shared machine the host's load moves
@@ -27,6 +27,7 @@
 
     swift build -c release --product spring-studio && python3 scripts/bench/studio_browser.py [--cold] [--fine]
 """
+import json
 import os
 import pathlib
 import re
@@ -160,7 +161,7 @@ def main():
             queries = [re.sub(r"damping=[^&]*", f"damping={0.3 + 0.05 * i:.2f}", chart_query) for i in range(12)]
             floor = browser.new_page(viewport={"width": 1400, "height": 1300})
             floor.goto(url)
-            floor.set_content(FLOOR_PAGE % {"slider": box["width"], "width": chart_width, "queries": queries})
+            floor.set_content(FLOOR_PAGE % {"slider": box["width"], "width": chart_width, "queries": json.dumps(queries)})
             floor.wait_for_function("window.floorReady === true")
             floor_box = floor.locator("#range").bounding_box()
             floor_before = cpu_times()
