@@ -239,14 +239,15 @@ export function createPreview(app) {
     const release = () => {
       const lane = report.lanes.find((l) => l.dragging);
       if (!lane) return;
-      const velocity = releaseVelocity(lane.dragging.history, performance.now());
+      const now = performance.now(), velocity = releaseVelocity(lane.dragging.history, now);
       const from = lane.dragging.value, { from: start, to: end } = app.state;
       // Where the fling would carry it (UIKit's normal deceleration projection), snapped to the nearer end.
       const projected = from + velocity * 0.998 / (1 - 0.998) / 1000;
       const target = Math.abs(projected - start) < Math.abs(projected - end) ? start : end;
       // The fling starts here and now, with the release velocity: nothing waits for the server.
       lane.segment = { from, to: target, velocity, start: simTime };
-      report.lastFling = { velocity, target, from };
+      // For the page's tests: the samples the velocity came from, and when it was measured.
+      report.lastFling = { velocity, target, from, samples: lane.dragging.history.slice(), at: now };
       lane.dragging = null;
       restage(target);
     };
