@@ -107,6 +107,22 @@ def drag(page, box, start_x):
     page.mouse.up()
 
 
+def summary(values):
+    return f"median {statistics.median(values):.1f} ms, p95 {percentile(values, 0.95):.1f} ms, max {max(values):.1f} ms"
+
+
+def measured_drag(page, box):
+    """Drags the slider at `box` from the value 0.7 (see drag) and tells how busy the machine was
+    meanwhile, in words, or None where /proc/stat cannot be read."""
+    before = cpu_times()
+    drag(page, box, box["x"] + box["width"] * (0.7 - 0.05) / 1.95)
+    after = cpu_times()
+    if not (before and after):
+        return None
+    busy, steal, total = (b - a for a, b in zip(before, after))
+    return f"{100 * busy / total:.0f} % busy, {100 * steal / total:.1f} % stolen by the host"
+
+
 def main():
     binary = ROOT / ".build/release/spring-studio"
     if not binary.exists():
@@ -128,27 +144,21 @@ def main():
             # through the browser's input pipeline, pressed at once (no hover first), then across the
             # slider and back three times.
             box = page.locator("#dampingRange").bounding_box()
-            before = cpu_times()
-            drag(page, box, box["x"] + box["width"] * (0.7 - 0.05) / 1.95)
-            after = cpu_times()
+            load = measured_drag(page, box)
             time.sleep(0.5)
             paints = page.evaluate("window.studio.paintTimes")
             sources = page.evaluate("window.studio.chartSources")
             queued = page.evaluate("window.studio.paintTimesQueued")
-            print(f"slider input to chart painted: {len(paints)} paints, median {statistics.median(paints):.1f} ms, "
-                  f"p95 {percentile(paints, 0.95):.1f} ms, max {max(paints):.1f} ms")
+            print(f"slider input to chart painted: {len(paints)} paints, {summary(paints)}")
             if queued:
-                print(f"  timed by a plain task instead (after the work already queued): median {statistics.median(queued):.1f} ms, "
-                      f"p95 {percentile(queued, 0.95):.1f} ms, max {max(queued):.1f} ms")
+                print(f"  timed by a plain task instead (after the work already queued): {summary(queued)}")
             counts = page.evaluate("[window.studio.rasterRequests, window.studio.rasterDecodes, window.studio.rasterCloses]")
             print(f"  where the chart came from at input: {sources.count('decoded')} fetched and decoded ahead, "
                   f"{sources.count('being decoded')} being decoded, {sources.count('fetched')} fetched but not decoded, "
                   f"{sources.count('server')} still on the server; {counts[0]} images fetched, {counts[1]} decodes, "
                   f"{counts[2]} decoded images let go")
-            if before and after:
-                busy, steal, total = (b - a for a, b in zip(before, after))
-                print(f"  the machine during the drag (this browser and server included): {100 * busy / total:.0f} % busy, "
-                      f"{100 * steal / total:.1f} % stolen by the host")
+            if load:
+                print(f"  the machine during the drag (this browser and server included): {load}")
             if os.environ.get("VERBOSE"):
                 # Each input's time and where its chart came from (d decoded, b being decoded,
                 # f fetched, s server), in order.
@@ -163,17 +173,12 @@ def main():
             floor.goto(url)
             floor.set_content(FLOOR_PAGE % {"slider": box["width"], "width": chart_width, "queries": json.dumps(queries)})
             floor.wait_for_function("window.floorReady === true")
-            floor_box = floor.locator("#range").bounding_box()
-            floor_before = cpu_times()
-            drag(floor, floor_box, floor_box["x"] + floor_box["width"] * (0.7 - 0.05) / 1.95)
-            floor_after = cpu_times()
+            load = measured_drag(floor, floor.locator("#range").bounding_box())
             time.sleep(0.3)
             times = floor.evaluate("window.floorTimes")
-            print(f"the browser's floor just after (a bare page drawing a decoded chart per input): {len(times)} paints, "
-                  f"median {statistics.median(times):.1f} ms, p95 {percentile(times, 0.95):.1f} ms, max {max(times):.1f} ms")
-            if floor_before and floor_after:
-                busy, steal, total = (b - a for a, b in zip(floor_before, floor_after))
-                print(f"  the machine during that drag: {100 * busy / total:.0f} % busy, {100 * steal / total:.1f} % stolen by the host")
+            print(f"the browser's floor just after (a bare page drawing a decoded chart per input): {len(times)} paints, {summary(times)}")
+            if load:
+                print(f"  the machine during that drag: {load}")
             floor.close()
 
             page.evaluate("window.studio.frameTimes.length = 0; window.studio.frameWork.length = 0")
