@@ -144,7 +144,9 @@ def test_a_fling_springs_exactly_to_the_corner_projection_picks(demo):
     assert len(flight) > 30 and worst <= 1e-6, worst
     # Frames come from GDK's frame clock (60 Hz under Xvfb) and are written after each step.
     steps = [b["t"] - a["t"] for a, b in zip(flight, flight[1:])]
-    assert all(0 < s < 0.1 for s in steps), steps
+    # The first animating row may share its frame time with the next one: the release and the first
+    # tick can fall in one frame of the clock (seen once under load in CI). After it, every frame moves on.
+    assert 0 <= steps[0] < 0.1 and all(0 < s < 0.1 for s in steps[1:]), steps
 
 
 def test_a_grab_mid_flight_keeps_position_and_velocity(demo):
