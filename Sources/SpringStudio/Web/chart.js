@@ -330,9 +330,11 @@ export function createChart(app) {
   /** Painted: a task posted from the animation-frame callback of the frame that shows the new chart
    *  runs once that frame's style, layout, paint and commit are done. It is posted at user-blocking
    *  priority (scheduler.postTask, where the browser has it), so it runs as soon as the frame is
-   *  done rather than after the fetches and decodes already queued; a plain task (a MessageChannel
-   *  message, which waits behind them) times the frame too, into `queued` when given. */
-  function timePaint(list, startedAt, queued = null) {
+   *  done rather than after the fetches and decodes already queued. A slider's chart (not the SVG
+   *  at rest, `resting`) is also timed by a plain task (a MessageChannel message, which waits behind
+   *  them), into `paintTimesQueued`. */
+  function timePaint(startedAt, resting = false) {
+    const list = resting ? app.report.restTimes : app.report.paintTimes, queued = resting ? null : app.report.paintTimesQueued;
     requestAnimationFrame(() => {
       const record = (into) => () => { if (into) app.record(into, performance.now() - startedAt); };
       const prompt = Boolean(window.scheduler && scheduler.postTask);
@@ -367,7 +369,7 @@ export function createChart(app) {
         recentlyShown.push(q);
         if (recentlyShown.length > 24) recentlyShown.shift();
         shown(q);
-        timePaint(app.report.paintTimes, startedAt, app.report.paintTimesQueued);
+        timePaint(startedAt);
       } else {
         const entry = vectorFor(q);
         if (!entry.node) {
@@ -378,7 +380,7 @@ export function createChart(app) {
         if (!entry.node) throw new Error("the server sent no chart");
         showVector(entry);
         shown(q);
-        timePaint(resting ? app.report.restTimes : app.report.paintTimes, startedAt, resting ? null : app.report.paintTimesQueued);
+        timePaint(startedAt, resting);
       }
     } catch (error) { if (mine === ticket) app.showError(error); }
   }
