@@ -260,23 +260,32 @@ export function createChart(app) {
   const axis = { queue: [], decoded: 0, urgent: 0, inFlight: 0, parallel: 2, pumping: false };
   const recentlyShown = [];
   const windowSize = () => rasterWindow(size || measure(), density(), rasterBudget);
-  function schedulePump() {
-    if (axis.pumping) return;
-    axis.pumping = true;
-    whenIdle(() => { axis.pumping = false; pump(); }, 30);
+  // The pump runs when the page is idle (requestIdleCallback, at most 30 ms late), or, `prompt`,
+  // in a task straight after the next frame: a drag's next places cannot wait for idle time, which a
+  // quick drag seldom leaves, and a fetch's start costs the page's thread about a millisecond, which
+  // must not fall between an input and its frame. A prompt run supersedes an idle one already asked for.
+  let pumpTicket = 0;
+  function schedulePump(prompt = false) {
+    if (axis.pumping === "prompt" || (axis.pumping && !prompt)) return;
+    axis.pumping = prompt ? "prompt" : "idle";
+    const mine = ++pumpTicket, run = () => { if (mine === pumpTicket) { axis.pumping = false; pump(); } };
+    if (prompt) requestAnimationFrame(() => setTimeout(run, 0)); else whenIdle(run, 30);
   }
   function pump() {
     while (axis.inFlight < axis.parallel && axis.queue.length) {
       // The first `urgent` places (where the next inputs most likely land) are decoded as soon as
-      // they arrive; the other places to decode (a resting page's) wait for idle time.
+      // they arrive, and one already waiting for idle time starts now; the other places to decode (a
+      // resting page's) wait for idle time. While urgent places remain, a freed slot is filled promptly.
       const urgent = axis.urgent-- > 0;
       const q = axis.queue.shift(), known = rasters.get(q), decodes = axis.decoded-- > 0;
-      if (known && (decodes ? known.bitmap || known.decoded : true)) continue;
+      if (known && known.bitmap) continue;
+      if (known && known.decoded) { if (urgent) decode(known, true); continue; }
+      if (known && !decodes) continue;
       const entry = known || rasterFor(q);
       // One already fetched is only decoded: it leaves the fetch slots to the places still on the server.
       if (decodes && entry.blob) { decode(entry, urgent); continue; }
       axis.inFlight += 1;
-      (decodes ? decode(entry, urgent) : entry.fetched).catch(() => {}).finally(() => { axis.inFlight -= 1; schedulePump(); });
+      (decodes ? decode(entry, urgent) : entry.fetched).catch(() => {}).finally(() => { axis.inFlight -= 1; schedulePump(axis.urgent > 0); });
     }
   }
   /** Queues the charts of `springs` (first spring overrides), nearest first, and marks those already
@@ -285,13 +294,8 @@ export function createChart(app) {
     axis.queue = springs.map((overrides) => query(overrides));
     axis.decoded = decoded;
     axis.urgent = urgent;
-    // The first places that are already here start decoding at once, not when the pump next runs
-    // (it waits for idle time, which a quick drag may not leave): those fetched but not decoded, and
-    // those a resting page queued for idle time. In a task of their own, after this frame: a decode's
-    // start costs the page's thread a fraction of a millisecond.
-    const here = axis.queue.slice(0, urgent).map((q) => rasters.get(q)).filter((e) => e && !e.bitmap && (e.blob || e.decoded));
-    if (here.length) setTimeout(() => { for (const entry of here) if (!entry.forgotten && !entry.bitmap) decode(entry, true); }, 0);
-    schedulePump();
+    // With urgent places, the pump runs straight after this frame, not when the page is next idle.
+    schedulePump(urgent > 0);
     // The charts a drag showed last are kept too: a drag that turns back comes to them again.
     for (const q of [...recentlyShown, ...axis.queue.slice().reverse()]) touch(rasters, q);
   }
