@@ -134,3 +134,34 @@ def test_drawing_a_path_chases_it_exactly(page, server):
         assert abs(x - chase_position(0.68, 0.8, sent, t)) <= 1e-9 * 100, t
     assert "targetVelocity" in page.inner_text("#chaseCode")
     assert page.errors == []
+
+
+def test_the_sequence_box_is_placed_on_the_stage_as_wide_as_it_is_now(page, server):
+    """The stage's width is kept as it changes (not read in each frame): after the window narrows,
+    a replayed sequence still ends with its box where the stage's own scale puts it."""
+    open_beyond(page, server)
+    page.evaluate("document.querySelector('#sequenceStrip').scrollIntoView()")
+
+    def rests_where_the_scale_says():
+        page.wait_for_function("window.studioBeyond.playing === null && window.studioBeyond.lastFrame.what === 'sequence'",
+                               timeout=20000)
+        got = page.evaluate("""() => {
+            const beyond = window.studioBeyond, stage = document.querySelector('#sequenceStage');
+            const box = stage.querySelector('.box');
+            return { px: new DOMMatrix(getComputedStyle(box).transform).m41, position: beyond.lastFrame.position,
+                     lo: beyond.extent.lo, hi: beyond.extent.hi, width: stage.clientWidth };
+        }""")
+        # The stage's scale: 24 px in from the left, 64 px in from the right.
+        expected = 24 + (got["position"] - got["lo"]) / (got["hi"] - got["lo"]) * (got["width"] - 64 - 24)
+        assert abs(got["px"] - expected) < 0.5, (got, expected)
+        return got["width"]
+
+    wide = rests_where_the_scale_says()
+    page.set_viewport_size({"width": 700, "height": 1300})
+    page.wait_for_timeout(300)
+    page.fill("#sequenceFrom", "10")
+    page.dispatch_event("#sequenceFrom", "change")
+    page.wait_for_function("window.studioBeyond.playing !== null", timeout=20000)
+    narrow = rests_where_the_scale_says()
+    assert narrow < wide - 100, (wide, narrow)
+    assert page.errors == [] and page.evaluate("window.studioBeyond.errors") == []
