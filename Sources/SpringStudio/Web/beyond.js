@@ -4,6 +4,7 @@
 // spring.js's; the sequence's handovers and the chase come from the server (SpringMath).
 import { freeMotion, naturalFrequency } from "./spring.js";
 import { fmt } from "./controls.js";
+import { keptWidth, stageGeometry } from "./preview.js";
 import { getJSON } from "./server.js";
 import { problemWith } from "./link.js";
 
@@ -213,11 +214,9 @@ function createBeyond() {
 
   // ---- The stages: one under the keyframes, one under the path pad; the one playing holds the box ----
   function stageOf(what) { return $(what === "sequence" ? "sequenceStage" : "chaseStage"); }
-  // Each stage's width, kept when it changes rather than read in each frame (a read there would force
-  // the page's layout whenever something else changed since the last frame).
-  const stageWidths = new Map();
-  const widthOf = (stage) => stageWidths.get(stage) || stage.clientWidth;
-  const watchWidths = new ResizeObserver((entries) => { for (const entry of entries) stageWidths.set(entry.target, entry.target.clientWidth); });
+  // Each stage's width, kept as it changes (keptWidth), from the first frame it plays.
+  const widths = new Map();
+  const widthOf = (stage) => { if (!widths.has(stage)) widths.set(stage, keptWidth(stage)); return widths.get(stage)(); };
   const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
   function play(what) {
     beyond.playing = { what, start: performance.now() };
@@ -241,8 +240,7 @@ function createBeyond() {
     requestAnimationFrame(frame);
     const stage = stageOf(playing.what), box = stage.querySelector(".box"), target = stage.querySelector(".target");
     if (!box) return;
-    const { lo, hi } = beyond.extent, left = 24, right = widthOf(stage) - 64;
-    const toPx = (x) => left + (x - lo) / (hi - lo) * (right - left);
+    const { toPx } = stageGeometry(widthOf(stage), beyond.extent);
     const duration = playing.what === "sequence" ? beyond.sequence.t[beyond.sequence.t.length - 1] : beyond.chase.t[beyond.chase.t.length - 1];
     // Reduced motion: the box rests where the motion ends.
     const t = reducedMotion.matches ? duration : Math.min(duration, (now - playing.start) / 1000);
@@ -254,7 +252,6 @@ function createBeyond() {
   }
 
   async function setup() {
-    for (const what of ["sequence", "chase"]) watchWidths.observe(stageOf(what));
     beyond.rules = await getJSON("/api/studio.json");
     renderStrip();
     $("sequenceFrom").value = beyond.from;

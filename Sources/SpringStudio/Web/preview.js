@@ -40,6 +40,15 @@ export function stageGeometry(width, extent) {
   return { lo, hi, toPx: (x) => left + (x - lo) / (hi - lo) * (right - left), toValue: (px) => lo + (px - left) / (right - left) * (hi - lo) };
 }
 
+/** A stage's width (clientWidth, CSS px), kept by a ResizeObserver as it changes rather than read in
+ *  each frame: a read in a frame callback would force the page's layout there whenever something
+ *  else changed since the last frame. Read directly until the first observation. */
+export function keptWidth(element) {
+  let width = 0;
+  new ResizeObserver(() => { width = element.clientWidth; }).observe(element);
+  return () => width || element.clientWidth;
+}
+
 /** Past the stage's ends a dragged box follows the pointer less and less (a rubber band). */
 export function rubberBand(value, geometry) {
   const range = geometry.hi - geometry.lo, stretch = (d) => range * 0.25 * (1 - 1 / (d / (range * 0.25) * 0.55 + 1));
@@ -115,8 +124,8 @@ export function createPreview(app) {
   // The stage's width, measured when it changes rather than read each frame: a read in the frame
   // callback would force the page's layout there (just after a slider swapped the chart, that is a
   // whole chart's layout inside the animation frame).
-  let stageWidth = 0;
-  const geometry = () => stageGeometry(stageWidth || stage.clientWidth, report.extent || { lo: -30, hi: 130 });
+  const stageWidth = keptWidth(stage);
+  const geometry = () => stageGeometry(stageWidth(), report.extent || { lo: -30, hi: 130 });
   const startSegment = () => ({ from: app.state.from, to: app.state.to, velocity: app.state.velocity, start: simTime });
   const measure = () => { report.extent = motionExtent(report.lanes.filter((l) => !l.platform), app.state.from, app.state.to); };
 
@@ -215,7 +224,6 @@ export function createPreview(app) {
   }
   const laneAt = (element) => element && element.classList.contains("box") ? report.lanes[+element.dataset.lane] : null;
   function wire() {
-    new ResizeObserver(() => { stageWidth = stage.clientWidth; }).observe(stage);
     stage.addEventListener("pointerdown", (event) => {
       const g = geometry(), rect = stage.getBoundingClientRect();
       const value = g.toValue(event.clientX - rect.left - 20);
