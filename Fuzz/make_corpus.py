@@ -107,4 +107,38 @@ for name in ["three-forms", "delayed-flung", "out-and-back"]:
 write("sequence", "seed-extremes", '{"from": 0, "keyframes": [{"to": 1, "spring": {"dampingRatio": 1e-9, "response": 1e-7}}, '
                                    '{"to": 5, "at": 3600, "spring": {"duration": 1e6, "bounce": -0.999999}}]}')
 
+# chase (issue 44): a form byte (0 damping/response, 1 stiffness/damping-coefficient, 2 pasted code;
+# +4 a time span follows, +8 one frame rate follows), the two parameters, from, to, velocity, the
+# target's velocity, then path points (a marker byte, t, x).
+def chase(form, a, b, motion, target_velocity, span=None, fps=None, points=()):
+    out = bytes([form]) + b"".join(struct.pack(">d", x) for x in (a, b) + tuple(motion) + (target_velocity,))
+    if span is not None:
+        out += struct.pack(">d", span)
+    if fps is not None:
+        out += struct.pack(">d", fps)
+    for t, x in points:
+        out += b"\x01" + struct.pack(">d", t) + struct.pack(">d", x)
+    return out
+
+write("chase", "seed-readme", chase(0, 0.7, 0.4, (0, 0, 0), 300, points=[(0, 0), (0.5, 80), (1, 20)]))
+write("chase", "seed-physics", chase(1, 300, 20, (0, 100, 0), -50, span=2, points=[(0, 0), (1, 100)]))
+write("chase", "regression-lag-overflow", chase(1, 1, 1e300, (0, 0, 0), 1e100, points=[(0, 0), (60, 1e100)]))
+write("chase", "regression-lag-1e210", chase(1 | 4, 1, 1e210, (0, 0, 0), 1e99, span=1))
+write("chase", "regression-stiffness-5e-324", chase(1, 5e-324, 0, (0, 0, 0), 300))
+write("chase", "regression-time-span-1e6", chase(0 | 4, 0.68, 0.8, (0, 1, 0), 300, span=1e6))
+write("chase", "regression-damping-1e6", chase(0, 1e6, 0.5, (0, 1, 0), 300))
+write("chase", "regression-code-stiffness-1e-30", chase(2, 0.5, 1e-30, (0, 1, 0), 300))
+write("chase", "regression-response-1e5", chase(0, 0.68, 1e5, (0, 1, 0), 300))
+write("chase", "regression-path-slope", chase(0, 0.68, 0.8, (0, 0, 0), 0, points=[(0, 0), (1e-300, 1e10)]))
+
+# studio-query (issue 44): the query of the chase and sequence endpoints.
+write("studio-query", "seed-chase", "damping=0.68&response=0.8&path=0:0,0.5:80,1:20")
+write("studio-query", "seed-sequence", "sequence=" + '{"from":0,"keyframes":[{"to":100,"at":0,"spring":{"dampingRatio":0.68,"response":0.8}}]}')
+write("studio-query", "regression-path-slope", "damping=0.68&response=0.8&path=0:0,1e-300:1e10")
+write("studio-query", "regression-lag-overflow", "stiffness=1&damping-coefficient=1e300&path=0:0,60:1e100")
+write("studio-query", "regression-sequence-duplicate-key",
+      "sequence=" + '{"from":0,"keyframes":[{"to":1,"to":2,"at":0,"spring":{"dampingRatio":0.7,"response":0.5}}]}')
+write("studio-query", "regression-sequence-outside-domain",
+      "sequence=" + '{"from":0,"keyframes":[{"to":1,"at":0,"spring":{"dampingRatio":1e101,"response":1}}]}')
+
 print(f"corpus written to {ROOT}")

@@ -25,6 +25,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case commandLine = "command-line"
     /// A spring sequence file, as `--sequence` and the studio read it, sampled and exported.
     case sequence
+    /// A chase of a moving target: the spring, the motion, the target's velocity, the time span and
+    /// rates as `springplot chase` takes them (its chart built), and a drawn path as the studio's
+    /// `/api/chase.json` takes it, from the same numbers.
+    case chase
+    /// A query string, as the studio's chase and sequence endpoints read it.
+    case studioQuery = "studio-query"
 
     /// Runs the target on one input.
     public func run(_ bytes: [UInt8]) {
@@ -35,6 +41,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .springInput: FuzzTargets.springInput(bytes)
         case .commandLine: FuzzTargets.commandLine(bytes)
         case .sequence: FuzzTargets.sequence(bytes)
+        case .chase: FuzzTargets.chase(bytes)
+        case .studioQuery: FuzzTargets.studioQuery(bytes)
         }
     }
 }
@@ -131,6 +139,51 @@ enum FuzzTargets {
         let travel = abs(sequence.travel)
         let export = SequenceExport(sequence: sequence, cssError: travel > 0 ? travel / 100 : 0.5)
         _ = try? export.export(SequenceExport.targets, strict: false)
+    }
+
+    /// The first byte picks how the spring is given (damping and response, stiffness and damping
+    /// coefficient, or pasted code built from the numbers); the doubles that follow are its two
+    /// parameters, from, to, the velocity, the target's velocity and (when the byte says so) the time
+    /// span and one frame rate, then up to eight path points.
+    static func chase(_ bytes: [UInt8]) {
+        var reader = ByteReader(bytes)
+        let form = reader.byte() ?? 0
+        let a = reader.double(), b = reader.double()
+        let from = reader.double(), to = reader.double(), velocity = reader.double(), targetVelocity = reader.double()
+        var arguments: [String]
+        switch form % 3 {
+        case 0: arguments = ["--damping", "\(a)", "--response", "\(b)"]
+        case 1: arguments = ["--stiffness", "\(a)", "--damping-coefficient", "\(b)"]
+        default: arguments = ["--from-code", "spring(dampingRatio = \(a)f, stiffness = \(b)f)"]
+        }
+        arguments += ["--from", "\(from)", "--to", "\(to)", "--velocity", "\(velocity)", "--target-velocity", "\(targetVelocity)"]
+        if form & 4 != 0 { arguments += ["--time-span", "\(reader.double())"] }
+        if form & 8 != 0 { arguments += ["--fps", "\(reader.double())"] }
+        if let refusal = FuzzEntryPoints.chaseChart(arguments) {
+            checkOneLine(refusal.message, "chase \(arguments)")
+        }
+        var points: [String] = []
+        while points.count < 8, let _ = reader.byte() { points.append("\(reader.double()):\(reader.double())") }
+        let names = form % 3 == 1 ? ("stiffness", "damping-coefficient") : ("damping", "response")
+        var query = "\(names.0)=\(a)&\(names.1)=\(b)&from=\(from)&velocity=\(velocity)"
+        if !points.isEmpty { query += "&path=" + points.joined(separator: ",") }
+        let reply = StudioServer.respond(path: "/api/chase.json", query: query)
+        precondition((200..<600).contains(reply.status), "status \(reply.status)")
+        precondition(reply.status < 500 || reply.status == 503, "a server error (\(reply.status)) for \(query.prefix(300))")
+    }
+
+    /// The studio's endpoints that read a drawn path or a sequence.
+    static let queriedPaths = ["/api/chase.json", "/api/sequence.json", "/api/sequence.svg", "/api/sequence-export.json"]
+
+    /// `bytes` as the query of each endpoint that reads a path or a sequence: every answer is a reply,
+    /// never a server error.
+    static func studioQuery(_ bytes: [UInt8]) {
+        let query = String(decoding: bytes, as: UTF8.self)
+        for path in queriedPaths {
+            let reply = StudioServer.respond(path: path, query: query)
+            precondition((200..<600).contains(reply.status), "status \(reply.status)")
+            precondition(reply.status < 500 || reply.status == 503, "a server error (\(reply.status)) for \(path)?\(query.prefix(300))")
+        }
     }
 
     /// What every command does with an accepted spring and motion: settle times, metrics and every

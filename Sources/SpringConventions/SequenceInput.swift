@@ -37,6 +37,11 @@ public enum SequenceInput {
         } catch {
             throw Problem("not valid JSON (or a number too large for a double)")
         }
+        // The decoder keeps one of two equal keys without a word, and which one differs between
+        // readers (the page's JSON.parse keeps the last): a key given twice is refused instead.
+        if let key = duplicateKey(in: bytes) {
+            throw Problem("the key '\(key.prefix(40))' appears twice in one object: give each key once")
+        }
         guard case .object(let object) = root else { throw Problem("expected an object with from and keyframes") }
         try onlyKeys(object, ["from", "velocity", "keyframes"], in: "the sequence")
         guard let from = try number(object["from"], "from") else { throw Problem("from is missing") }
@@ -107,7 +112,54 @@ public enum SequenceInput {
             throw Problem("\(place): spring \(error)")
         }
         if spring.isInstantaneous { throw Problem("\(place): spring needs a response > 0 (a response-0 spring is a jump)") }
+        if let violation = SpringDomain.violation(spring) { throw Problem("\(place): \(violation.sentence(spring))") }
         return spring
+    }
+
+    /// The first key that appears twice in one object of `bytes`, which must be valid JSON (it is
+    /// decoded first): a scan of strings and brackets only, keys compared after their escapes are read.
+    package static func duplicateKey(in bytes: [UInt8]) -> String? {
+        // One entry per open bracket: the keys seen so far for an object, nil for an array.
+        var open: [Set<String>?] = []
+        var expectingKey = false
+        var i = 0
+        while i < bytes.count {
+            switch bytes[i] {
+            case UInt8(ascii: "\""):
+                let start = i + 1
+                var end = start, escaped = false
+                while end < bytes.count {
+                    if escaped { escaped = false } else if bytes[end] == UInt8(ascii: "\\") { escaped = true } else if bytes[end] == UInt8(ascii: "\"") { break }
+                    end += 1
+                }
+                if expectingKey, let last = open.indices.last, open[last] != nil {
+                    let raw = bytes[start..<min(end, bytes.count)]
+                    let key = raw.contains(UInt8(ascii: "\\"))
+                        ? (try? JSONDecoder().decode(String.self, from: Data([UInt8(ascii: "\"")] + raw + [UInt8(ascii: "\"")]))) ?? String(decoding: raw, as: UTF8.self)
+                        : String(decoding: raw, as: UTF8.self)
+                    if open[last]!.contains(key) { return key }
+                    open[last]!.insert(key)
+                    expectingKey = false
+                }
+                i = end + 1
+                continue
+            case UInt8(ascii: "{"):
+                open.append([])
+                expectingKey = true
+            case UInt8(ascii: "["):
+                open.append(nil)
+                expectingKey = false
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                _ = open.popLast()
+                expectingKey = false
+            case UInt8(ascii: ","):
+                expectingKey = open.last.map { $0 != nil } ?? false
+            default:
+                break
+            }
+            i += 1
+        }
+        return nil
     }
 
     /// The number under `key`, nil when absent; anything else (a string, true, null) is a problem.

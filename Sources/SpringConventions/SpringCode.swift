@@ -43,6 +43,9 @@ public struct SpringCode: Sendable {
             throw Failure(description: "the code is longer than \(SpringCode.maximumLength) bytes: paste the spring alone")
         }
         let code = SourceText(text)
+        if let outOfRange = code.outOfRange {
+            throw Failure(description: "'\(outOfRange.prefix(80))' holds a number too large for a double")
+        }
         guard let (values, reading) = SpringCode.read(code) else {
             let names = code.numbers.keys.sorted()
             let found = names.isEmpty ? "no named numbers" : "only " + names.joined(separator: ", ")
@@ -149,10 +152,13 @@ struct SourceText {
     let text: String
     /// Lowercased name → value; the first occurrence wins.
     let numbers: [String: Double]
+    /// The first number literal too large for a double, with its name (`response: 1e400`), if any.
+    let outOfRange: String?
 
     init(_ text: String) {
         self.text = text
         var numbers: [String: Double] = [:]
+        var outOfRange: String?
         let characters = Array(text)
         var i = 0
         func isNameCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" }
@@ -170,31 +176,54 @@ struct SourceText {
             if k < characters.count && (characters[k] == ":" || characters[k] == "=" || characters[k] == "(") {
                 k += 1
                 while k < characters.count && characters[k] == " " { k += 1 }
-                if let (value, end) = SourceText.number(characters, from: k) {
+                var overflowed: String?
+                if let (value, end) = SourceText.number(characters, from: k, outOfRange: &overflowed) {
                     if numbers[name.lowercased()] == nil { numbers[name.lowercased()] = value }
                     i = end
                     continue
                 }
+                if let overflowed, outOfRange == nil { outOfRange = "\(name): \(overflowed)" }
             }
             i = j
         }
         self.numbers = numbers
+        self.outOfRange = outOfRange
     }
 
-    /// A number literal at `start` (sign, digits, point, exponent, a Kotlin/Java `f` or `d` suffix).
-    static func number(_ c: [Character], from start: Int) -> (Double, Int)? {
+    /// A number literal at `start` (sign, digits, point, exponent, a Kotlin/Java `f` or `d` suffix;
+    /// or hexadecimal, `0x1p-3` and `0x10` as Swift, C and Java write them). A literal too large for
+    /// a double is recorded in `outOfRange` (its text) and read as no number.
+    static func number(_ c: [Character], from start: Int, outOfRange: inout String?) -> (Double, Int)? {
         var end = start
         if end < c.count && (c[end] == "-" || c[end] == "+") { end += 1 }
         let digitsStart = end
-        while end < c.count && (c[end].isNumber || c[end] == "." || c[end] == "_") { end += 1 }
-        if end < c.count && (c[end] == "e" || c[end] == "E") {
+        let isHex = end + 2 < c.count && c[end] == "0" && (c[end + 1] == "x" || c[end + 1] == "X") && (c[end + 2].isHexDigit || c[end + 2] == ".")
+        if isHex {
+            end += 2
+            while end < c.count && (c[end].isHexDigit || c[end] == "." || c[end] == "_") { end += 1 }
+        } else {
+            while end < c.count && (c[end].isNumber || c[end] == "." || c[end] == "_") { end += 1 }
+        }
+        let exponentMarks: Set<Character> = isHex ? ["p", "P"] : ["e", "E"]
+        if end < c.count && exponentMarks.contains(c[end]) {
             var e = end + 1
             if e < c.count && (c[e] == "-" || c[e] == "+") { e += 1 }
             if e < c.count && c[e].isNumber { end = e; while end < c.count && c[end].isNumber { end += 1 } }
         }
-        guard end > digitsStart, let value = Double(String(c[start..<end]).replacing("_", with: "")), value.isFinite else { return nil }
-        if end < c.count && (c[end] == "f" || c[end] == "F" || c[end] == "d" || c[end] == "D") { end += 1 }
+        let literal = String(c[start..<end])
+        guard end > digitsStart, let value = Double(literal.replacing("_", with: "")) else { return nil }
+        guard value.isFinite else {
+            if outOfRange == nil { outOfRange = literal }
+            return nil
+        }
+        if !isHex, end < c.count && (c[end] == "f" || c[end] == "F" || c[end] == "d" || c[end] == "D") { end += 1 }
         return (value, end)
+    }
+
+    /// ``number(_:from:outOfRange:)`` where a literal out of range does not matter.
+    static func number(_ c: [Character], from start: Int) -> (Double, Int)? {
+        var ignored: String?
+        return number(c, from: start, outOfRange: &ignored)
     }
 
     func has(_ word: String) -> Bool { text.contains(word) }

@@ -28,9 +28,64 @@ public enum SpringConvention: Equatable, Sendable {
     /// POP's bounciness and speed (`--pop-bounciness`, `--pop-speed`).
     case pop(bounciness: Double, speed: Double)
 
-    /// The springs described, in order, each named for charts and tables.
+    /// The springs described, in order, each named for charts and tables, each within the window
+    /// every command accepts (``SpringDomain``).
     /// - Throws: ``SpringInputError`` naming the parameter whose value gives no usable spring.
     public func springs() throws(SpringInputError) -> [NamedSpring] {
+        let springs = try built()
+        for (index, named) in springs.enumerated() {
+            guard let violation = SpringDomain.violation(named.spring) else { continue }
+            let blamed: String
+            switch violation {
+            case .naturalFrequency: blamed = frequencyParameter
+            case .dampingRatio: blamed = dampingParameter
+            }
+            throw SpringInputError(blamed, violation.requirement(for: blamed, value: listedValue(blamed, index)))
+        }
+        return springs
+    }
+
+    /// The value given for `name` (`damping` or `response`) to the spring at `index`, when it is a
+    /// list's.
+    private func listedValue(_ name: String, _ index: Int) -> Double? {
+        guard case let .dampingRatioResponse(ratios, responses, _) = self else {
+            if case let .dampingRatioStiffness(zeta, _, _) = self, name == "damping" { return zeta }
+            return nil
+        }
+        let list = name == "damping" ? ratios : responses
+        return list.count == 1 ? list[0] : (index < list.count ? list[index] : nil)
+    }
+
+    /// The parameter a person changes to move the natural frequency, named when it leaves the window.
+    var frequencyParameter: String {
+        switch self {
+        case .dampingRatioResponse: "response"
+        case .stiffnessDampingCoefficient, .dampingRatioStiffness: "stiffness"
+        case .swiftUIDurationBounce: "swiftui-duration"
+        case .framerDurationBounce: "framer-duration"
+        case .framerVisualDurationBounce: "framer-visual-duration"
+        case .reactSpring: "react-spring-tension"
+        case .figma: "figma-stiffness"
+        case .origami: "origami-tension"
+        case .pop: "pop-speed"
+        }
+    }
+
+    /// The parameter a person changes to move the damping ratio, named when it leaves the window.
+    var dampingParameter: String {
+        switch self {
+        case .dampingRatioResponse, .dampingRatioStiffness: "damping"
+        case .stiffnessDampingCoefficient: "damping-coefficient"
+        case .swiftUIDurationBounce, .framerDurationBounce, .framerVisualDurationBounce: "bounce"
+        case .reactSpring: "friction"
+        case .figma: "figma-damping"
+        case .origami: "origami-friction"
+        case .pop: "pop-bounciness"
+        }
+    }
+
+    /// The springs described, before the window is checked.
+    private func built() throws(SpringInputError) -> [NamedSpring] {
         switch self {
         case let .dampingRatioResponse(ratios, responses, mass):
             return try SpringConvention.ratioResponse(ratios, responses, mass: mass)

@@ -173,23 +173,23 @@ extension ExportRequest {
     /// The natural frequencies ω₀ every target carries, in rad/s (a response from 6.3 µs to 73
     /// days): past them the platforms' own numbers (Android's 32-bit floats, frame-based steppers,
     /// millisecond CSS durations) overflow, underflow or hold nothing of the motion.
-    public static let exportableNaturalFrequencies: ClosedRange<Double> = 1e-6...1e6
+    public static let exportableNaturalFrequencies: ClosedRange<Double> = SpringDomain.naturalFrequencies
     /// The largest damping ratio every target carries.
-    public static let exportableDampingRatio = 1e6
+    public static let exportableDampingRatio = SpringDomain.maximumDampingRatio
 
-    /// Why `spring` cannot be exported (one sentence), or nil when it can. Instantaneous springs
-    /// are refused separately (``ExportError/instantaneous``).
+    /// Why `spring` cannot be exported (one sentence), or nil when it can: the window every command
+    /// accepts (`SpringDomain`). Instantaneous springs are refused separately
+    /// (``ExportError/instantaneous``).
     public static func exportableProblem(_ spring: Spring) -> String? {
-        guard !spring.isInstantaneous else { return nil }
-        let omega = 2 * Double.pi / spring.response
-        if !exportableNaturalFrequencies.contains(omega) {
+        switch SpringDomain.violation(spring) {
+        case nil:
+            return nil
+        case .naturalFrequency:
             return "the spring's response is \(NumberFormat.people(spring.response, digits: 3)) s; exports carry a response "
                 + "between 6.3e-6 s and 6.3e6 s (a natural frequency of 1e-6 to 1e6 rad/s)"
-        }
-        if spring.dampingRatio > exportableDampingRatio {
+        case .dampingRatio:
             return "the spring's damping ratio is \(NumberFormat.people(spring.dampingRatio, digits: 3)); exports carry at most 1e6"
         }
-        return nil
     }
 
     /// The code for `target`.

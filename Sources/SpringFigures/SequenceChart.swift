@@ -31,9 +31,13 @@ public enum SequenceChart {
         series.append(Series(name: "exact, velocity handed over", xs: times, ys: states.map(\.position),
                              color: .foreground, lineWidth: 3))
         var marks: [Annotation] = []
+        // Labels are placed against each other (a cost that grows with the square of their number), and
+        // more than a few dozen cannot be read apart anyway: past that, the marks stand alone.
+        let shown = keyframes.prefix { $0.at <= span }.count
+        let labelled = shown <= SequenceChart.maximumLabelledKeyframes
         for (index, (keyframe, handover)) in zip(keyframes, sequence.handovers).enumerated() where keyframe.at <= span {
             marks.append(.marker(x: keyframe.at, y: handover.position,
-                                 label: "\(index + 1) → \(label(keyframe.to, digits: 4)) at \(label(keyframe.at, digits: 3)) s",
+                                 label: labelled ? "\(index + 1) → \(label(keyframe.to, digits: 4)) at \(label(keyframe.at, digits: 3)) s" : nil,
                                  color: .foreground))
         }
         if settle.isFinite && settle <= span {
@@ -54,6 +58,9 @@ public enum SequenceChart {
             + (settle.isFinite ? " · settles within \(NumberFormat.percent(tolerance, digits: 2)) by \(label(settle, digits: 3)) s" : "")
         return frame.chart(title: "Spring sequence", subtitle: subtitle, panels: panels)
     }
+
+    /// The most keyframes whose marks carry a label; a chart of more marks them without.
+    public static let maximumLabelledKeyframes = 40
 
     /// When `sequence` stays within `tolerance` of the larger of its travel and its keyframes' span.
     public static func settleTime(_ sequence: SpringSequence, tolerance: Double) -> Double {

@@ -309,10 +309,19 @@ enum StudioEndpoints {
         let path = try request.path()
         let from = try request.bounded("from", -Motion.limit...Motion.limit, default: path.points[0].position)
         let velocity = try request.bounded("velocity", -Motion.limit...Motion.limit, default: 0)
+        let start = Motion(from: from, to: path.points[0].position, initialVelocity: velocity)
+        let steepest = zip(path.points, path.points.dropFirst()).map { abs(($1.position - $0.position) / ($1.time - $0.time)) }.max() ?? 0
+        if let problem = ChaseInput.problem(spring: spring, motion: start, targetVelocity: steepest) {
+            throw StudioInputError(problem.parameter == "target-velocity" ? "path" : problem.parameter,
+                                   "\(problem.parameter == "target-velocity" ? "the path's steepest piece" : problem.parameter) \(problem.message)")
+        }
         let end = path.points[path.points.count - 1]
         let positions = path.points.map(\.position) + [from]
         let scale = max((positions.max() ?? 0) - (positions.min() ?? 0), 1e-300)
         let last = spring.chase(path, from: from, initialVelocity: velocity, at: end.time)
+        guard (last.position - end.position).isFinite, last.velocity.isFinite else {
+            throw StudioInputError("path", "the spring's motion along this path is too large to compute")
+        }
         let settle = spring.settleTime(displacement: last.position - end.position, velocity: last.velocity, band: 1e-3 * scale)
         let span = min(60, end.time + (settle.isFinite ? settle * 1.2 : 5))
         let times = (0...240).map { span * Double($0) / 240 }

@@ -100,6 +100,7 @@ struct StudioRequest {
             }
             points.append((t, x))
         }
+        if let problem = ChaseInput.pathProblem(points) { throw StudioInputError("path", problem) }
         return TargetPath(points)
     }
 

@@ -164,10 +164,19 @@ struct StudioGuardMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let declaredLength = request.headers[.contentLength].flatMap { Int($0) } ?? 0
+        // A second Host header is left among the fields once the first has become the authority: which
+        // one a proxy or the browser meant cannot be known, so neither is answered.
+        if request.headers.contains(where: { $0.name.canonicalName == "host" }) {
+            return StudioServer.response(.encoded(ErrorReply("the request has more than one Host header"), status: 400))
+        }
         if !hosts.allows(request.head.authority) {
             let shown = String((request.head.authority ?? "").prefix(100))
             let message = "Host '\(shown)' is not this studio's address: open it as localhost or 127.0.0.1"
             return StudioServer.response(.encoded(ErrorReply(message), status: 421))
+        }
+        if request.uri.path == StudioServer.trackPath && request.method != .post {
+            return StudioServer.response(.encoded(ErrorReply("POST a recording to \(StudioServer.trackPath): it takes no \(request.method)"),
+                                                  status: 405))
         }
         let isUpload = request.method == .post && request.uri.path == StudioServer.trackPath
         let cap = isUpload ? maximumUploadBytes : maximumBodyBytes

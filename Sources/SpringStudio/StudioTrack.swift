@@ -54,7 +54,12 @@ final class StudioTrack: Sendable {
             // The scratch path means nothing to the page.
             let message = error.description.replacingOccurrences(of: "'\(file.path)'", with: "the upload")
                 .replacingOccurrences(of: file.path, with: "the upload")
-            if case .timedOut = error { return failure(message, 503) }
+            switch error {
+            case .timedOut: return failure(message, 503)
+            // Beyond what one track decodes (docs/limits.md): the upload is too large to process.
+            case .tooManyFrames, .frameTooLarge, .tooLarge: return failure(message, 413)
+            default: break
+            }
             // The clip was received but holds no spring to read: an answer (see StudioReplies.Problem).
             return .encoded(StudioReplies.Problem(problem: message))
         }

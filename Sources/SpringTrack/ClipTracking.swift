@@ -22,7 +22,7 @@ extension VideoDecoder {
         let size = try displayedSize(of: request)
         var request = request
         // A region outside the picture makes the first look find nothing; decode then says why.
-        if let found = firstLook(request, size: size, above: firstLookAbove) { request.region = found }
+        if let found = try firstLook(request, size: size, above: firstLookAbove) { request.region = found }
         let origin: (x: Int, y: Int) = request.region.map { ($0.x, $0.y) } ?? (0, 0)
         let frames = try decode(request, displayedSize: size)
         var samples: TrackedSamples
@@ -42,7 +42,9 @@ extension VideoDecoder {
 
     /// The part of the picture (inside `request.region`, if any) where the one element moves, found
     /// in a decode a fraction of the size; nil when the picture is small or the look is not clear.
-    func firstLook(_ request: Request, size: (width: Int, height: Int), above threshold: Int) -> PixelBox? {
+    /// - Throws: what the full decode would meet as well: too many frames or pixels, a frame too
+    ///   large, the deadline (the full decode is not tried again after them).
+    func firstLook(_ request: Request, size: (width: Int, height: Int), above threshold: Int) throws(TrackError) -> PixelBox? {
         let whole = request.region ?? PixelBox(x: 0, y: 0, width: size.width, height: size.height)
         let area = whole.width * whole.height
         guard area > threshold else { return nil }
@@ -50,8 +52,16 @@ extension VideoDecoder {
         let reduction = Swift.max(2, Int((Double(area) / 130_000).squareRoot().rounded()))
         var small = request
         small.reduction = reduction
-        guard let frames = try? decode(small, displayedSize: size), frames.count >= 2,
-              let found = try? MotionTracker.movingRegion(frames, width: frames[0].width, height: frames[0].height)
+        let frames: [VideoFrame]
+        do {
+            frames = try decode(small, displayedSize: size)
+        } catch {
+            switch error {
+            case .tooManyFrames, .frameTooLarge, .timedOut: throw error
+            default: return nil
+            }
+        }
+        guard frames.count >= 2, let found = try? MotionTracker.movingRegion(frames, width: frames[0].width, height: frames[0].height)
         else { return nil }
         // Back to full size, with two small pixels more on each side for the averaging.
         // Corners on even pixels, so that the cut keeps 4:2:0 colour pairs whole (see decode).

@@ -21,6 +21,11 @@ public enum TrackError: Error, Sendable, CustomStringConvertible {
     case timedOut
     /// One frame has more pixels than the tracker decodes (``VideoDecoder/maximumPixels``).
     case frameTooLarge(width: Int, height: Int)
+    /// The clip holds more frames than one track decodes: ``VideoDecoder/maximumFrames``, or fewer
+    /// for large frames (``VideoDecoder/maximumDecodedPixels`` in all); the frame size when known.
+    case tooManyFrames(limit: Int, width: Int?, height: Int?)
+    /// A folder's frame file name holds a line break, which the frame list cannot carry.
+    case unlistableFrameName(String)
     /// Too few frames to fit a spring (after `--start`/`--end`).
     case tooShort(frames: Int, needed: Int)
     /// Nothing in the frame moves above the noise.
@@ -43,22 +48,29 @@ public enum TrackError: Error, Sendable, CustomStringConvertible {
         case .decoderMissing(let tool):
             return "\(tool) was not found on the PATH: install it (sudo apt-get install -y ffmpeg) and try again"
         case .notFound(let path):
-            return "'\(path)' does not exist"
+            return "\(TrackError.shown(path)) does not exist"
         case .unreadable(let path, let detail):
-            return "cannot read '\(path)' as video: \(detail)"
+            return "cannot read \(TrackError.shown(path)) as video: \(TrackError.oneLine(detail))"
         case .emptyFolder(let path):
-            return "the folder '\(path)' holds no .png frames"
+            return "the folder \(TrackError.shown(path)) holds no .png frames"
         case .frameSizeChanged(let file):
-            return "'\(file)' differs in size from the first frame: every frame of a folder must be the same size"
+            return "\(TrackError.shown(file)) differs in size from the first frame: every frame of a folder must be the same size"
         case .regionOutside(let box, let width, let height):
             return "--roi \(box) does not lie inside the \(width)×\(height) frame"
         case .tooLarge(let frames, let bytes):
             return "the clip is too large to track at once (\(frames) frames, \(bytes >> 20) MiB of pixels): "
                 + "narrow it with --start/--end or --roi"
         case .timedOut:
-            return "tracking took longer than this server allows: try a shorter clip, or springplot track on your machine"
+            return "tracking took longer than allowed: cut the clip to the motion (--start/--end), "
+                + "or run springplot track with a longer --timeout"
         case .frameTooLarge(let width, let height):
             return "the frames are \(width)×\(height) pixels, over the \(VideoDecoder.maximumPixels / 1_000_000)-megapixel limit the tracker decodes: scale the recording down first"
+        case .tooManyFrames(let limit, let width, let height):
+            let size = width.flatMap { w in height.map { h in " of \(w)×\(h) pixels" } } ?? ""
+            return "the clip holds more than \(limit) frames\(size), more than the tracker decodes: "
+                + "cut it to the motion with --start/--end, or scale it down"
+        case .unlistableFrameName(let name):
+            return "the frame file \(String(reflecting: name)) has a line break in its name: rename it"
         case .tooShort(let frames, let needed):
             return "the clip is too short: \(frames) frames where a fit needs at least \(needed) (a longer recording, or a wider --start/--end)"
         case .noMotion:
@@ -85,5 +97,17 @@ public enum TrackError: Error, Sendable, CustomStringConvertible {
                 + "(\(g(100 * rms / Swift.max(travel, 1e-12))) % of the \(g(travel)) px travel; tracking noise allows \(g(limit)) px): "
                 + "it is probably an easing curve or a linear slide"
         }
+    }
+
+    /// A path in quotes, on one line: line breaks and other control characters escaped as Swift
+    /// writes them, so a message stays one line whatever a file is called.
+    public static func shown(_ path: String) -> String {
+        "'" + oneLine(path) + "'"
+    }
+
+    /// `text` with its control characters escaped (`\n`, `\u{1B}`).
+    static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return text }
+        return text.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }.joined()
     }
 }

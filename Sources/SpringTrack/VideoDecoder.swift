@@ -19,6 +19,19 @@ public struct VideoDecoder: Sendable {
     /// anything is decoded.
     public static let maximumPixels = 40_000_000
 
+    /// The most frames one decode hands over (a minute and a half at 120 Hz; a spring's clip is a few
+    /// seconds). ffmpeg is told to stop after one more, and that one is refused, so a clip of a
+    /// million tiny frames costs what this many do.
+    public static let maximumFrames = 10_000
+
+    /// The most pixels one decode may make ffmpeg decode, over all its frames (before any region is
+    /// cut out or the frames reduced): what this machine decodes in a few seconds. A clip of a few
+    /// kilobytes can declare hundreds of frames of 40 megapixels; it is refused once this many pixels'
+    /// worth of frames have come out, with ffmpeg stopped there. Measured here: ffmpeg turns 1.2e8
+    /// (GIF) to 2.4e8 (H.264) pixels a second into RGB, so the cap is 4 to 8 s of decoding: 480
+    /// frames of 1080p, 120 of 4K, 25 of 40 megapixels.
+    public static let maximumDecodedPixels = 1_000_000_000
+
     public init(ffmpeg: String, ffprobe: String) {
         self.ffmpeg = ffmpeg
         self.ffprobe = ffprobe
@@ -110,6 +123,8 @@ public struct VideoDecoder: Sendable {
         if size.width > VideoDecoder.maximumPixels / Swift.max(size.height, 1) {
             throw .frameTooLarge(width: size.width, height: size.height)
         }
+        // Frames beyond either cap are not decoded: ffmpeg stops after one more than the budget.
+        let frameBudget = Swift.max(1, Swift.min(VideoDecoder.maximumFrames, VideoDecoder.maximumDecodedPixels / (size.width * size.height)))
         if let region = request.region, !region.fits(width: size.width, height: size.height) {
             throw .regionOutside(region, width: size.width, height: size.height)
         }
@@ -139,9 +154,13 @@ public struct VideoDecoder: Sendable {
         filters.append("showinfo=checksum=0")  // timestamps only: checksums would cost a third of the decode
         let log = scratch.appendingPathComponent("ffmpeg.log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let arguments = ["-nostdin", "-nostats", "-hide_banner", "-loglevel", "info"] + input
+        // -max_pixels holds every frame the decoder meets to the per-frame limit, not only the first
+        // one ffprobe saw: a stream whose frames grow is refused by the decoder before it allocates.
+        let arguments = ["-nostdin", "-nostats", "-hide_banner", "-loglevel", "info",
+                         "-max_pixels", String(VideoDecoder.maximumPixels)] + input
             + ["-map", "0:v:0", "-an", "-sn", "-dn", "-vf", filters.joined(separator: ","),
-               "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"]
+               "-fps_mode", "passthrough", "-frames:v", String(frameBudget + 1),
+               "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"]
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = arguments
@@ -157,14 +176,15 @@ public struct VideoDecoder: Sendable {
         let frameBytes = 3 * width * height
         var buffers: [[UInt8]] = []
         let descriptor = output.fileHandleForReading.fileDescriptor
-        var overLimit = false, timedOut = false
+        var overLimit = false, timedOut = false, tooMany = false
         // Each frame is read straight into its own array (no intermediate chunks).
         while !overLimit {
             if let deadline = request.deadline, ContinuousClock.now > deadline {
                 timedOut = true
             }
+            tooMany = buffers.count > frameBudget
             // The next frame must fit in the budget before it is allocated.
-            if timedOut || (buffers.count + 1) * frameBytes > byteLimit {
+            if timedOut || tooMany || (buffers.count + 1) * frameBytes > byteLimit {
                 overLimit = true
                 process.terminate()
                 // Drain so ffmpeg can exit.
@@ -190,9 +210,11 @@ public struct VideoDecoder: Sendable {
         process.waitUntilExit()
         try? logHandle.close()
         if timedOut { throw .timedOut }
+        if tooMany { throw .tooManyFrames(limit: frameBudget, width: size.width, height: size.height) }
         if overLimit { throw .tooLarge(frames: buffers.count + 1, bytes: (buffers.count + 1) * frameBytes) }
         let logText = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         guard process.terminationStatus == 0 else {
+            if let oversized = Self.oversizedFrame(in: logText) { throw .frameTooLarge(width: oversized.width, height: oversized.height) }
             throw .unreadable(path: request.path, detail: Self.firstError(in: logText) ?? "ffmpeg exited with status \(process.terminationStatus)")
         }
         // Folder frames carry no time of their own: frame i is shown at i / rate (ffmpeg's concat
@@ -224,7 +246,7 @@ public struct VideoDecoder: Sendable {
     func frameSize(of path: String, label: String) throws(TrackError) -> (width: Int, height: Int) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ffprobe)
-        process.arguments = ["-v", "error", "-select_streams", "v:0",
+        process.arguments = ["-v", "error", "-max_pixels", String(VideoDecoder.maximumPixels), "-select_streams", "v:0",
                              "-show_entries", "stream=width,height:stream_side_data=rotation", "-of", "default=noprint_wrappers=1", path]
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
@@ -239,6 +261,7 @@ public struct VideoDecoder: Sendable {
             let parts = line.split(separator: "=", maxSplits: 1)
             if parts.count == 2 { values[String(parts[0])] = String(parts[1]) }
         }
+        if let oversized = Self.oversizedFrame(in: problem) { throw .frameTooLarge(width: oversized.width, height: oversized.height) }
         guard process.terminationStatus == 0, let width = values["width"].flatMap({ Int($0) }),
               let height = values["height"].flatMap({ Int($0) }), width > 0, height > 0 else {
             let detail = problem.split(separator: "\n").last.map { String($0) }
@@ -260,6 +283,11 @@ public struct VideoDecoder: Sendable {
         let frames = names.filter { $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".") }
             .sorted { Self.naturalOrder($0, $1) }
         guard !frames.isEmpty else { throw .emptyFolder(folder) }
+        // The frame list (ffconcat) is one file name a line: a name with a line break cannot be in it.
+        if let unlisted = frames.first(where: { $0.contains(where: { $0.isNewline }) }) { throw .unlistableFrameName(unlisted) }
+        if frames.count > VideoDecoder.maximumFrames {
+            throw .tooManyFrames(limit: VideoDecoder.maximumFrames, width: nil, height: nil)
+        }
         let base = URL(fileURLWithPath: folder)
         return frames.map { base.appendingPathComponent($0).path }
     }
@@ -284,6 +312,18 @@ public struct VideoDecoder: Sendable {
             y = j.next()
         }
         return x == nil && y != nil
+    }
+
+    /// The size of a frame the decoder refused for its pixel count (`-max_pixels`), from ffmpeg's
+    /// log ("Picture size 16000x16000 is invalid"), or nil.
+    static func oversizedFrame(in log: String) -> (width: Int, height: Int)? {
+        for line in log.split(separator: "\n") where line.contains("Picture size") {
+            guard let range = line.range(of: "Picture size ") else { continue }
+            let token = line[range.upperBound...].prefix { !$0.isWhitespace }
+            let parts = token.split(separator: "x")
+            if parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) { return (width, height) }
+        }
+        return nil
     }
 
     /// Each frame's `pts_time` from the `showinfo` lines of ffmpeg's log.

@@ -22,6 +22,8 @@ public struct FitReply: Encodable, Sendable {
     }
 
     public var samples: Int
+    /// The samples in the recording: more than `samples` when a long one was thinned for the fit.
+    public var recordedSamples: Int
     public var residualRMS: Double
     public var dampingRatio: EstimateReply
     public var response: EstimateReply
@@ -38,6 +40,7 @@ public struct FitReply: Encodable, Sendable {
     /// `TargetExport`).
     public init(_ fit: SpringFit, targets: [Target]) {
         samples = fit.sampleCount
+        recordedSamples = fit.recordedSampleCount
         residualRMS = fit.residualRMS
         dampingRatio = EstimateReply(fit.dampingRatio, fit.dampingRatioUncertainty)
         response = EstimateReply(fit.response, fit.responseUncertainty)

@@ -35,6 +35,9 @@ public struct SpringFit: Hashable, Sendable {
     public var residualRMS: Double
     /// Number of samples fitted.
     public var sampleCount: Int
+    /// Number of samples in the recording: more than ``sampleCount`` when a long recording was thinned
+    /// to ``SpringFitter/maximumFittedSamples`` evenly spaced samples.
+    public var recordedSampleCount: Int
     /// How many samples at the start of the recording hold still before the motion begins (0 when it
     /// moves from the first interval on). They are fitted as `from`.
     public var stillSampleCount: Int = 0
@@ -94,6 +97,12 @@ public enum SpringFitError: Error, Hashable, Sendable, CustomStringConvertible {
 /// five parameters from the best few.
 public enum SpringFitter {
     public static let minimumSampleCount = 8
+    /// The most samples a fit works on. The search for the spring costs about a millisecond per
+    /// sample on a 2-core machine (thousands of evaluations of every sample), so a longer recording is
+    /// thinned to this many samples, evenly spaced in index, the first and last kept: the fit stays
+    /// within seconds at the 1 000 000 samples a file may hold, and its uncertainties are those of the
+    /// samples it used. ``SpringFit/recordedSampleCount`` says how many there were.
+    public static let maximumFittedSamples = 4000
     /// The largest relative uncertainty of ζ or response that a fit may have (0.25 = 25 %).
     public static let maximumRelativeUncertainty = 0.25
 
@@ -132,6 +141,12 @@ public enum SpringFitter {
         guard n >= minimumSampleCount else { throw .tooFewSamples(n) }
         for i in 0..<n where !times[i].isFinite || !positions[i].isFinite { throw .notFinite(index: i) }
         for i in 1..<n where !(times[i] > times[i - 1]) { throw .timeNotIncreasing(index: i) }
+        if n > maximumFittedSamples {
+            let kept = thinnedIndices(count: n, keeping: maximumFittedSamples)
+            var fit = try fit(times: kept.map { times[$0] }, positions: kept.map { positions[$0] }, initialVelocity: initialVelocity)
+            fit.recordedSampleCount = n
+            return fit
+        }
 
         // A still stretch counts only when enough moving samples follow it (noise on a flat line is
         // "still" everywhere, and is refused below as no motion).
@@ -201,7 +216,7 @@ public enum SpringFitter {
             startTime: t0,
             dampingRatioUncertainty: zeta * deviation(0), responseUncertainty: response * deviation(1),
             fromUncertainty: deviation(2), toUncertainty: deviation(3), initialVelocityUncertainty: deviation(4),
-            residualRMS: springRMS, sampleCount: n, stillSampleCount: still >= 2 ? still : 0)
+            residualRMS: springRMS, sampleCount: n, recordedSampleCount: n, stillSampleCount: still >= 2 ? still : 0)
         let relative = Swift.max(fit.dampingRatioUncertainty / zeta, fit.responseUncertainty / response)
         if !(relative <= maximumRelativeUncertainty) {
             throw .ambiguous(dampingRatio: zeta, dampingRatioUncertainty: fit.dampingRatioUncertainty,
@@ -252,6 +267,11 @@ public enum SpringFitter {
         var count = 1
         while count < n && abs(positions[count] - positions[0]) <= threshold { count += 1 }
         return count
+    }
+
+    /// `kept` indices of `count`, evenly spaced, the first (0) and the last (count − 1) included.
+    static func thinnedIndices(count: Int, keeping kept: Int) -> [Int] {
+        (0..<kept).map { Int((Double($0) * Double(count - 1) / Double(kept - 1)).rounded()) }
     }
 
     static func geometric(from low: Double, to high: Double, count: Int) -> [Double] {

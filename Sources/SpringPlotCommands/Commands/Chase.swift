@@ -41,8 +41,11 @@ struct Chase: ParsableCommand {
         }
         if frameRates.count > 5 { throw ValidationError("--fps takes at most 5 values") }
         for rate in frameRates { try FrameRate.validate(rate, "--fps") }
-        if try spring.springs()[0].spring.isInstantaneous {
-            throw ValidationError("--response must be > 0 to chase: a response-0 spring is the target itself")
+        if let problem = ChaseInput.problem(spring: try spring.springs()[0].spring, motion: motion.motion, targetVelocity: targetVelocity) {
+            throw ValidationError(spring.chaseMessage(problem))
+        }
+        if let timeSpan = chart.timeSpan, let problem = ChaseInput.framesProblem(span: timeSpan, rates: frameRates) {
+            throw ValidationError("--time-span: \(problem)")
         }
     }
 
@@ -60,6 +63,10 @@ struct Chase: ParsableCommand {
         let settle = chase.settleTime(band: chart.tolerance * scale)
         let span = chart.timeSpan
             ?? tidyUp(max(analysis.suggestedSpan, settle.isFinite ? settle * 1.5 : 0, 12 / (frameRates.min() ?? 30)))
+        // The span a slow spring settles in can be days: its frames are counted before any is stepped.
+        if chart.timeSpan == nil, let problem = ChaseInput.framesProblem(span: span, rates: frameRates) {
+            throw ValidationError("the chase needs a span of \(label(span, digits: 3)) s to settle: \(problem)")
+        }
         let times = (0...1200).map { span * Double($0) / 1200 }
         let exact = times.map { chase.position(at: $0) }
         var series = [

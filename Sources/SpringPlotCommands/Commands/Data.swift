@@ -73,6 +73,10 @@ struct DataCommand: ParsableCommand {
                 throw ValidationError("--target-velocity must lie between -1e100 and 1e100 (got \(targetVelocity))")
             }
             if platform != nil { throw ValidationError("--target-velocity and --platform cannot be combined") }
+            if sequence == nil, let problem = ChaseInput.problem(spring: try spring.springs()[0].spring, motion: motion.motion,
+                                                                 targetVelocity: targetVelocity) {
+                throw ValidationError(spring.chaseMessage(problem))
+            }
         }
         if platform != nil {
             if samples != nil || times != nil || timesFile != nil || timeSpan != nil {

@@ -179,7 +179,7 @@ struct Export: ParsableCommand {
             }
         }
         if let preview {
-            try OutputWriter.writeFile(Array(try PreviewPage.html(for: request).utf8), to: preview)
+            try OutputWriter.writeFile(Array(try PreviewPage.html(for: request).utf8), to: preview, option: "--preview")
         }
         let text = json ? Export.json(request: request, exports: exports, compensations: compensations) + "\n"
             : Export.text(named: named, request: request, exports: exports, explain: explain, compensations: compensations)

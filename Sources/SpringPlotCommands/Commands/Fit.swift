@@ -85,7 +85,7 @@ struct Fit: ParsableCommand {
             "\(label(x, digits: 5))\(unit) ± \(label(dx, digits: 2))\(unit)"
         }
         return """
-            fit \(source): \(fit.sampleCount) samples, residual RMS \(label(fit.residualRMS, digits: 3))
+            fit \(source): \(fit.recordedSampleCount > fit.sampleCount ? "\(fit.sampleCount) of \(fit.recordedSampleCount) samples (evenly thinned)" : "\(fit.sampleCount) samples"), residual RMS \(label(fit.residualRMS, digits: 3))
               damping ratio     \(pm(fit.dampingRatio, fit.dampingRatioUncertainty))
               response          \(pm(fit.response, fit.responseUncertainty, " s"))
               from              \(pm(fit.from, fit.fromUncertainty))

@@ -50,6 +50,10 @@ struct Track: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Frame rate of a folder of PNG frames (a video carries its own times).", valueName: "hz"))
     var fps: Double = 60
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Give up decoding after this many seconds, as the studio does. (default: 60)",
+                                                        valueName: "seconds"))
+    var timeout: Double = 60
+
     @Option(help: ArgumentHelp("Also write the tracked samples as CSV (t,position) to this file.", valueName: "file.csv"))
     var csv: String?
 
@@ -66,6 +70,9 @@ struct Track: ParsableCommand {
         if let end { guard end.isFinite, end > 0 else { throw ValidationError("--end must be a time > 0 in seconds (got \(end))") } }
         if let start, let end, !(end > start) { throw ValidationError("--end (\(end)) must be later than --start (\(start))") }
         guard fps.isFinite, fps > 0, fps <= 10_000 else { throw ValidationError("--fps must be between 0 and 10000 frames per second (got \(fps))") }
+        guard timeout.isFinite, timeout > 0, timeout <= 3600 else {
+            throw ValidationError("--timeout must be between 0 and 3600 seconds (got \(timeout))")
+        }
         if let csv, csv.isEmpty { throw ValidationError("--csv needs a file name") }
         if let csv, csv == "-", json { throw ValidationError("--csv - and --json would both write to standard output: give --csv a file") }
     }
@@ -85,14 +92,15 @@ struct Track: ParsableCommand {
     }
 
     func run() throws {
-        let source = "'\(video)'"
+        let source = TrackError.shown(video)
         let samples: TrackedSamples
         let fit: SpringFit
         do {
             let decoder = try VideoDecoder.locate()
-            samples = try decoder.track(.init(path: video, folderFrameRate: fps, region: try region(), start: start, end: end),
-                                        property: property, axis: axis)
-            if let csv { try OutputWriter.writeFile(Array(Track.csvText(samples, source: source).utf8), to: csv) }
+            var request = VideoDecoder.Request(path: video, folderFrameRate: fps, region: try region(), start: start, end: end)
+            request.deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+            samples = try decoder.track(request, property: property, axis: axis)
+            if let csv { try OutputWriter.writeFile(Array(Track.csvText(samples, source: source).utf8), to: csv, option: "--csv") }
             fit = try TrackFit.fit(samples)
         } catch let error as TrackError {
             throw ValidationError("track \(source): \(error.description)")

@@ -139,6 +139,15 @@ struct SpringOptionsOf<Count: SpringCount>: ParsableArguments {
         return (names.isEmpty ? ["damping", "response"] : names).map { "--" + $0 }.joined(separator: "/")
     }
 
+    /// A chase's problem (``ChaseInput/problem(spring:motion:targetVelocity:)``) as one line naming
+    /// the option given: `--from-code` for a pasted spring, never a `--response` the user did not type.
+    func chaseMessage(_ problem: (parameter: String, message: String)) -> String {
+        if fromCode != nil && problem.parameter != "target-velocity" {
+            return "--from-code: the spring's \(problem.parameter) \(problem.message)"
+        }
+        return "--\(problem.parameter) \(problem.message)"
+    }
+
     /// The help of `--damping` and `--response`: lists are mentioned only where they are accepted.
     static func listHelp(_ text: String, default value: Double, valueName: String) -> ArgumentHelp {
         Count.maximum > 1

@@ -25,6 +25,19 @@ package enum FuzzEntryPoints {
             return FuzzRefusal(SpringPlot.message(for: error))
         }
     }
+
+    /// `arguments` (after `chase`) parsed and validated as `springplot chase`, and its chart built
+    /// (every frame of every retargeted trace stepped, nothing drawn): nil when it was built, or the
+    /// first line of the message.
+    package static func chaseChart(_ arguments: [String]) -> FuzzRefusal? {
+        do {
+            guard let command = try SpringPlot.parseAsRoot(["chase"] + arguments) as? Chase else { return FuzzRefusal("not chase") }
+            _ = try command.chaseChart()
+            return nil
+        } catch {
+            return FuzzRefusal(SpringPlot.message(for: error))
+        }
+    }
 }
 
 /// Why an input was refused, as the command would print it.

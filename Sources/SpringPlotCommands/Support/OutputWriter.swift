@@ -50,6 +50,15 @@ enum OutputWriter {
     /// - a directory or socket: refused.
     ///
     /// Every failure is one line that names `--output`.
+    static func writeFile(_ bytes: [UInt8], to path: String, option: String) throws {
+        do {
+            try writeFile(bytes, to: path)
+        } catch let failure as Failure where option != "--output" && failure.description.hasPrefix("--output:") {
+            // Every failure below names --output; the option that gave this path is named instead.
+            throw Failure(description: option + failure.description.dropFirst("--output".count))
+        }
+    }
+
     static func writeFile(_ bytes: [UInt8], to path: String) throws {
         var info = stat()
         guard lstat(path, &info) == 0 else {
@@ -154,14 +163,26 @@ enum OutputWriter {
         // Keep the temporary name within NAME_MAX however long the destination's name is.
         let stem = String(decoding: name.utf8.prefix(96), as: UTF8.self)
         let prefix = path.contains("/") ? directory + (directory.hasSuffix("/") ? "" : "/") : ""
-        var temporary = ""
-        var descriptor: Int32 = -1
-        for _ in 0..<8 {
-            temporary = prefix + ".\(stem).\(getpid()).\(UInt32.random(in: .min ... .max)).tmp"
-            // 0666: the kernel applies the umask, as for any newly created file.
-            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-            if descriptor >= 0 || errno != EEXIST { break }
+        // The bytes go first into a file with no name (O_TMPFILE), so a signal or a crash during the
+        // write leaves nothing behind; the file is named only once it is complete. A file system
+        // without O_TMPFILE gets a named temporary file, with SIGINT, SIGTERM and SIGHUP held off
+        // on this thread until it has been renamed or removed.
+        let unnamed = open(directory, openTemporaryFile | O_WRONLY | O_CLOEXEC, 0o666)
+        var temporary: String? = nil
+        var descriptor = unnamed
+        var held = sigset_t()
+        let holding = unnamed < 0
+        if holding {
+            held = holdTerminatingSignals()
+            for _ in 0..<8 {
+                let candidate = prefix + ".\(stem).\(getpid()).\(UInt32.random(in: .min ... .max)).tmp"
+                // 0666: the kernel applies the umask, as for any newly created file.
+                descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+                if descriptor >= 0 { temporary = candidate }
+                if descriptor >= 0 || errno != EEXIST { break }
+            }
         }
+        defer { if holding { releaseSignals(held) } }
         guard descriptor >= 0 else { throw failure("cannot write in '\(directory)'", errno) }
         var isOpen = true
         do {
@@ -176,23 +197,64 @@ enum OutputWriter {
             }
             try writeAll(bytes, to: descriptor, what: "--output: cannot write '\(shown)'")
             guard fsync(descriptor) == 0 else { throw failure("cannot write '\(shown)'", errno) }
-            isOpen = false
-            guard close(descriptor) == 0 else { throw failure("cannot write '\(shown)'", errno) }
+            if temporary == nil {
+                // Named under a temporary name and renamed over the destination, with the signals held
+                // for those two calls.
+                let signals = holdTerminatingSignals()
+                defer { releaseSignals(signals) }
+                for _ in 0..<8 {
+                    let candidate = prefix + ".\(stem).\(getpid()).\(UInt32.random(in: .min ... .max)).tmp"
+                    if linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, candidate, AT_SYMLINK_FOLLOW) == 0 {
+                        temporary = candidate
+                        break
+                    }
+                    if errno != EEXIST { break }
+                }
+                guard let named = temporary else { throw failure("cannot write in '\(directory)'", errno) }
+                try finish(named, at: path, shownAs: shown)
+                isOpen = false
+                close(descriptor)
+            } else {
+                isOpen = false
+                guard close(descriptor) == 0 else { throw failure("cannot write '\(shown)'", errno) }
+                try finish(temporary!, at: path, shownAs: shown)
+            }
         } catch {
             if isOpen { close(descriptor) }
-            unlink(temporary)
+            if let temporary { unlink(temporary) }
             throw error
         }
+        syncDirectory(directory)
+    }
+
+    /// Renames the complete temporary file over the destination (removing it when that fails).
+    private static func finish(_ temporary: String, at path: String, shownAs shown: String) throws {
         guard rename(temporary, path) == 0 else {
             let error = errno
             unlink(temporary)
             throw failure("cannot write '\(shown)'", error)
         }
-        syncDirectory(directory)
     }
 
-    /// Makes the rename durable. Failure here is not reported: the file is already in place, and
-    /// some file systems do not sync directories.
+    /// `O_TMPFILE` (Linux ≥ 3.11; Glibc's macro does not reach Swift): a file with no name, in the
+    /// directory opened.
+    private static let openTemporaryFile: Int32 = 0o20000000 | O_DIRECTORY
+
+    /// Blocks SIGINT, SIGTERM and SIGHUP on this thread; returns the mask to restore. A signal that
+    /// arrives meanwhile is delivered when the mask is restored, after the file is whole.
+    private static func holdTerminatingSignals() -> sigset_t {
+        var blocked = sigset_t(), previous = sigset_t()
+        sigemptyset(&blocked)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&blocked, signal) }
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        return previous
+    }
+
+    private static func releaseSignals(_ previous: sigset_t) {
+        var previous = previous
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+    }
+
     private static func syncDirectory(_ directory: String) {
         let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
