@@ -13,6 +13,47 @@ public struct SpringPreset: Sendable {
 }
 
 extension SpringPreset {
+    /// The platforms' named constants, in each platform's own spelling: Android's `SpringForce`
+    /// (`STIFFNESS_*` × `DAMPING_RATIO_*`), Jetpack Compose's `spring(…)` with `Spring.Stiffness*` ×
+    /// `Spring.DampingRatio*` (which adds `StiffnessMediumLow`), and Motion's default spring
+    /// (stiffness 100, damping 10, mass 1). Mass 1 throughout. Not `--presets` families: these are the
+    /// names ``nearestPreset(to:among:)`` may answer with, beside ``all``.
+    public static let platformConstants: [SpringPreset] = {
+        let ratios: [(String, String, Double)] = [("HIGH_BOUNCY", "HighBouncy", 0.2), ("MEDIUM_BOUNCY", "MediumBouncy", 0.5),
+                                                  ("LOW_BOUNCY", "LowBouncy", 0.75), ("NO_BOUNCY", "NoBouncy", 1)]
+        let stiffnesses: [(String?, String, Double)] = [("HIGH", "High", 10_000), ("MEDIUM", "Medium", 1_500), (nil, "MediumLow", 400),
+                                                        ("LOW", "Low", 200), ("VERY_LOW", "VeryLow", 50)]
+        func dashed(_ words: String) -> String { words.lowercased().replacingUnderscores() }
+        var presets: [SpringPreset] = []
+        for (android, compose, stiffness) in stiffnesses {
+            for (androidRatio, composeRatio, ratio) in ratios {
+                let spring = Spring(dampingRatio: ratio, stiffness: stiffness)
+                if let android {
+                    presets.append(SpringPreset(
+                        name: "android-\(dashed(android))-\(dashed(androidRatio))", family: "android",
+                        title: "SpringForce STIFFNESS_\(android), DAMPING_RATIO_\(androidRatio)", spring: spring))
+                } else {
+                    presets.append(SpringPreset(
+                        name: "compose-\(compose.lowercased())-\(dashed(androidRatio))", family: "compose",
+                        title: "Compose spring(dampingRatio = Spring.DampingRatio\(composeRatio), stiffness = Spring.Stiffness\(compose))",
+                        spring: spring))
+                }
+            }
+        }
+        presets.append(SpringPreset(name: "motion-default", family: "motion", title: "Motion's default spring (stiffness 100, damping 10)",
+                                    spring: Spring(mass: 1, stiffness: 100, dampingCoefficient: 10)))
+        return presets
+    }()
+
+    /// Every named spring: ``all`` and ``platformConstants``.
+    public static let named: [SpringPreset] = all + platformConstants
+}
+
+private extension String {
+    func replacingUnderscores() -> String { split(separator: "_").joined(separator: "-") }
+}
+
+extension SpringPreset {
     /// Every preset, family by family: Wave, SwiftUI, Material 3 (standard and expressive spatial
     /// springs, effects springs), Figma, react-spring.
     ///

@@ -62,9 +62,9 @@ public enum PlatformChart {
         let span = timeSpan ?? natural
         let curve = exact.sampled(count: 1201, span: span)
         let title = "\(spring.name) on \(runs.count == 1 ? runs[0].platform.title : "\(runs.count) platforms") at \(label(fps)) Hz"
-        // The one "how long" (1 % of the travel), as every chart says it.
-        let subtitle = motion.subtitle(springs: [spring]) + "  ·  "
-            + SpringAnalysis(spring, motion: motion, tolerance: 0.01).howLong
+        // The one "how long" (1 % of the travel), as every chart says it, in the subtitle and on the line.
+        let howLong = SpringAnalysis(spring, motion: motion, tolerance: 0.01)
+        let subtitle = motion.subtitle(springs: [spring]) + "  ·  " + howLong.howLong
 
         // The displayed frames, then (once the platform has finished) frames showing the target to
         // the end of the span.
@@ -113,7 +113,10 @@ public enum PlatformChart {
         }
         let xAxis = Axis("time (s)", range: 0...span)
         var notes: [Annotation] = [.horizontalLine(y: motion.to, label: "target", style: .dotted)]
-        if settle.isFinite && settle <= span { notes.append(.verticalLine(x: settle, label: "settles within 0.1 %", style: .muted)) }
+        let settled = howLong.settleTime
+        if settled.isFinite && settled > 0 && settled <= span {
+            notes.append(.verticalLine(x: settled, label: "settles within 1 %", style: .muted))
+        }
         let panels = [
             Panel(xAxis: xAxis, yAxis: Axis("position"), series: positions, annotations: notes, showsLegend: true),
             Panel(xAxis: xAxis, yAxis: Axis("displayed − exact"), series: errorSeries,

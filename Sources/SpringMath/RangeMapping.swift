@@ -21,33 +21,41 @@ public func rubberband(value: Double, range: ClosedRange<Double>, interval: Doub
     return range.lowerBound - (1 - 1 / (x * c / interval + 1)) * interval
 }
 
-/// Maps `value` from `inMin…inMax` linearly onto `outMin…outMax`, clipped to the output range when
-/// `clip` is true (the default).
-/// - Precondition: `inMin != inMax`.
+/// Maps `value` from `inMin…inMax` linearly onto `outMin…outMax`, as Wave does: not clipped unless
+/// `clip` is true, when the result is held inside the output range (either way round).
+///
+/// Generic over floating-point types (`Double`, `CGFloat`, `Float`), with Wave's labelled and
+/// unlabelled spellings: `mapRange(2, 0, 1, 0, 100)` is 200, and `mapRange(2, 0, 1, 0, 100, clip: true)`
+/// is 100. An empty input range (`inMin == inMax`) gives ±∞ or NaN, as in Wave.
 @inlinable
-public func mapRange(value: Double, inMin: Double, inMax: Double, outMin: Double, outMax: Double, clip shouldClip: Bool = true) -> Double {
-    precondition(inMin != inMax, "inMin and inMax must differ")
-    let mapped = outMin + (value - inMin) / (inMax - inMin) * (outMax - outMin)
+public func mapRange<T: FloatingPoint>(value: T, inMin: T, inMax: T, outMin: T, outMax: T, clip shouldClip: Bool = false) -> T {
+    // Wave's order of operations, so that the same call gives the same bits.
+    let mapped = (value - inMin) * (outMax - outMin) / (inMax - inMin) + outMin
     guard shouldClip else { return mapped }
-    return clip(value: mapped, lower: min(outMin, outMax), upper: max(outMin, outMax))
+    return clip(value: mapped, lower: Swift.min(outMin, outMax), upper: Swift.max(outMin, outMax))
 }
 
-/// `value` limited to `lower…upper`.
-/// - Precondition: `lower <= upper`.
+/// ``mapRange(value:inMin:inMax:outMin:outMax:clip:)`` without labels, Wave's other spelling:
+/// `mapRange(progress, 0, 1, a, b)`.
 @inlinable
-public func clip(value: Double, lower: Double, upper: Double) -> Double {
-    precondition(lower <= upper, "lower must not exceed upper")
-    return min(max(value, lower), upper)
+public func mapRange<T: FloatingPoint>(_ value: T, _ inMin: T, _ inMax: T, _ outMin: T, _ outMax: T, clip shouldClip: Bool = false) -> T {
+    mapRange(value: value, inMin: inMin, inMax: inMax, outMin: outMin, outMax: outMax, clip: shouldClip)
+}
+
+/// `value` limited to `lower…upper` (`upper` when `lower > upper`, as in Wave).
+@inlinable
+public func clip<T: FloatingPoint>(value: T, lower: T, upper: T) -> T {
+    Swift.min(Swift.max(value, lower), upper)
 }
 
 /// `value` limited to 0…1.
 @inlinable
-public func clipUnit(_ value: Double) -> Double {
+public func clipUnit<T: FloatingPoint>(_ value: T) -> T {
     clip(value: value, lower: 0, upper: 1)
 }
 
 /// `value` limited to 0…1 (Wave's spelling).
 @inlinable
-public func clipUnit(value: Double) -> Double {
+public func clipUnit<T: FloatingPoint>(value: T) -> T {
     clipUnit(value)
 }

@@ -21,11 +21,15 @@ final class AnimationContext {
         self.group = group
     }
 
-    /// The gesture velocity as a `Value`, for two-dimensional point types.
-    func injectedVelocity<Value: SpringVector>(_: Value.Type) -> Value? {
-        guard let gestureVelocity else { return nil }
+    /// The gesture velocity as a `Value` for a positional property (see
+    /// ``Wave/animate(withSpring:mode:delay:gestureVelocity:controller:animations:completion:)``): a
+    /// point (`CGPoint`, `SIMD2<Double>`) takes it whole, a rectangle (`frame`) in its origin; nil for
+    /// every other property, which starts from its own velocity.
+    func injectedVelocity<Object: AnyObject, Value: SpringVector>(for keyPath: ReferenceWritableKeyPath<Object, Value>) -> Value? {
+        guard let gestureVelocity, GesturePositions.isPositional(keyPath, of: Object.self) else { return nil }
         if let point = gestureVelocity as? Value { return point }
         if let vector = SIMD2<Double>(Double(gestureVelocity.x), Double(gestureVelocity.y)) as? Value { return vector }
+        if let rectangle = CGRect(origin: gestureVelocity, size: .zero) as? Value { return rectangle }
         return nil
     }
 
@@ -40,12 +44,12 @@ final class AnimationContext {
             }
             node.animation.springReference = springReference
             node.animation.mode = mode
-            if let velocity = injectedVelocity(Value.self) { node.animation.velocity = velocity }
+            if let velocity = injectedVelocity(for: keyPath) { node.animation.velocity = velocity }
             node.animation.retarget(to: target)
             return
         }
         var animation = SpringAnimation(springReference: springReference, value: object[keyPath: keyPath], target: target,
-                                        velocity: injectedVelocity(Value.self) ?? .zero, mode: mode,
+                                        velocity: injectedVelocity(for: keyPath) ?? .zero, mode: mode,
                                         integrator: .exact, restThreshold: .automatic)
         animation.start(afterDelay: delay)
         let node = PropertyAnimationNode(object: object, keyPath: keyPath, animation: animation,

@@ -47,6 +47,9 @@ public final class AnimationController {
     private var stores: [ObjectIdentifier: AnyObject] = [:]
     /// The block-animated properties running on this controller, by object and key path.
     var propertyNodes: [PropertyKey: AnyObject] = [:]
+    /// On ``main`` only: which other controller animates a block-animated property, so that a read
+    /// through `object.animator` outside any block answers from the controller the property runs on.
+    var animatedElsewhere: [PropertyKey: WeakController] = [:]
     // A one-entry cache of the exact transition: animations sharing a spring and a frame time reuse it.
     private var cachedReference: SpringReference?
     private var cachedDeltaTime = -1.0

@@ -49,6 +49,10 @@ struct MotionState<Value: SpringVector> {
 
     // MARK: Control
 
+    /// How far past a frame's end a delay may reach and still begin on that frame, in seconds: the
+    /// rounding that adding frame times up gathers, far below any frame.
+    static var delaySlack: Double { 1e-9 }
+
     /// See ``SpringAnimation/start(afterDelay:)``.
     mutating func start(afterDelay delay: Double) {
         precondition(delay.isFinite && delay >= 0, "delay must be finite and ≥ 0")
@@ -121,11 +125,13 @@ struct MotionState<Value: SpringVector> {
         var dt = deltaTime
         var matrix = transition
         if isWaitingToStart {
-            if countdown > dt {
+            // A delay counted down frame by frame gathers rounding: 0.1 − 5 × (1/60) is 2e-17 more than
+            // 1/60. Within a nanosecond the delay ends on this frame, the one that contains its end.
+            if countdown > dt + MotionState.delaySlack {
                 countdown -= dt
                 return []
             }
-            dt -= countdown
+            dt = Swift.max(0, dt - countdown)
             countdown = 0
             flags.remove(.waiting)
             state = .running

@@ -19,11 +19,35 @@ extension AnimationController {
 
     func registerProperty<Object: AnyObject, Value: SpringVector>(_ node: PropertyAnimationNode<Object, Value>) {
         propertyNodes[node.key] = node
+        // The shared controller is where a read outside any block looks first: it learns which
+        // controller animates the property (see ``PropertyAnimator``).
+        if self !== AnimationController.main { AnimationController.main.animatedElsewhere[node.key] = WeakController(self) }
     }
 
     func unregisterProperty(_ key: PropertyKey, _ node: AnyObject) {
-        if propertyNodes[key] === node { propertyNodes[key] = nil }
+        guard propertyNodes[key] === node else { return }
+        propertyNodes[key] = nil
+        if self !== AnimationController.main, AnimationController.main.animatedElsewhere[key]?.controller === self {
+            AnimationController.main.animatedElsewhere[key] = nil
+        }
     }
+
+    /// The controller that animates `object`'s `keyPath` by a block now, if any: this one (the shared
+    /// ``main``, where it is asked) or the one that told it.
+    func controller<Object: AnyObject, Value: SpringVector>(animating object: Object,
+                                                          _ keyPath: ReferenceWritableKeyPath<Object, Value>) -> AnimationController? {
+        if propertyNode(for: object, keyPath) != nil { return self }
+        let key = PropertyKey(object: ObjectIdentifier(object), keyPath: keyPath)
+        guard let other = animatedElsewhere[key]?.controller, other.propertyNode(for: object, keyPath) != nil else { return nil }
+        return other
+    }
+}
+
+/// A controller held weakly, in ``AnimationController/main``'s index of properties animated on other
+/// controllers.
+struct WeakController {
+    weak var controller: AnimationController?
+    init(_ controller: AnimationController) { self.controller = controller }
 }
 
 /// One property of one object, animated by a block.

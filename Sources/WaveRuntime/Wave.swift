@@ -29,8 +29,8 @@ import SpringMath
 ///
 /// Setting a property directly (`box.center = …`) while it animates is overwritten on the next frame.
 /// To jump, animate with `mode: .nonAnimated` (a spring with response 0 implies it), or set it through
-/// `box.animator` outside an animation block, which cancels its animation (`box.animator(on:)` for
-/// an animation on a controller other than ``AnimationController/main``).
+/// `box.animator` outside an animation block, which cancels its animation on whichever controller
+/// runs it (`box.animator(on:)` names one).
 ///
 /// The registry of animated properties belongs to each controller, so controllers never interfere: a
 /// block on one controller retargets only that controller's animations. Animate a given property from
@@ -48,8 +48,10 @@ public enum Wave {
     ///   - mode: `.nonAnimated` makes each property jump to its value on the next frame.
     ///   - delay: seconds before properties that are not already animating begin to move; properties
     ///     already animating are retargeted at once.
-    ///   - gestureVelocity: the initial velocity of two-dimensional point values (`CGPoint` and
-    ///     `SIMD2<Double>`), as a pan gesture reports it, in points per second.
+    ///   - gestureVelocity: the initial velocity of the block's positions, as a pan gesture reports it,
+    ///     in points per second: properties named `center`, `origin`, `position`, `translation` or
+    ///     `frame` (in its origin) and those a ``WaveAnimatable`` lists as positional. Scale, size,
+    ///     opacity and the rest start from their own current velocity.
     ///   - controller: what advances the animations (the real-time ``AnimationController/main`` by default).
     ///   - animations: sets properties through `object.animator`.
     ///   - completion: `(finished, retargeted)`, called once (see ``Wave``).
@@ -83,13 +85,57 @@ public enum Wave {
 
 /// A class whose properties can be animated with `object.animator.property = value` in a
 /// ``Wave/animate(withSpring:mode:delay:gestureVelocity:controller:animations:completion:)`` block.
-/// Conform any class; no requirements.
-public protocol WaveAnimatable: AnyObject {}
+/// Conform any class; nothing is required.
+///
+/// A block's gesture velocity goes to positions only: properties named `center`, `origin`,
+/// `position`, `translation` or `frame` (the last name of the key path, so `\.frame.origin` too), as
+/// Wave's views are moved. A property of another name takes it when it is listed in
+/// ``positionalProperties``:
+///
+/// ```swift
+/// final class Card: WaveAnimatable {
+///     var offset = CGPoint.zero
+///     var scale = CGPoint(x: 1, y: 1)
+///     static var positionalProperties: [PartialKeyPath<Card>] { [\.offset] }
+/// }
+/// ```
+public protocol WaveAnimatable: AnyObject {
+    /// Properties besides those named as positions (`center`, `origin`, `position`, `translation`,
+    /// `frame`) that start with a block's gesture velocity: points take it whole, rectangles in
+    /// their origin. None by default.
+    @MainActor static var positionalProperties: [PartialKeyPath<Self>] { get }
+}
+
+extension WaveAnimatable {
+    /// None: only properties named as positions take a gesture velocity.
+    @MainActor public static var positionalProperties: [PartialKeyPath<Self>] { [] }
+}
+
+/// Which properties a block's gesture velocity starts (see ``WaveAnimatable``).
+@MainActor
+enum GesturePositions {
+    /// The names of positions, as Wave's views have them.
+    static let names: Set<String> = ["center", "origin", "position", "translation", "frame"]
+
+    /// Whether `keyPath` of `type` is a position: declared in ``WaveAnimatable/positionalProperties``,
+    /// or named as one (read from the key path's description, `\Box.frame.origin`).
+    static func isPositional<Object: AnyObject>(_ keyPath: AnyKeyPath, of type: Object.Type) -> Bool {
+        if let animatable = type as? any WaveAnimatable.Type, declared(animatable).contains(keyPath) { return true }
+        let text = String(describing: keyPath)
+        guard let last = text.split(separator: ".").last else { return false }
+        return names.contains(String(last))
+    }
+
+    private static func declared<T: WaveAnimatable>(_ type: T.Type) -> [AnyKeyPath] {
+        T.positionalProperties.map { $0 as AnyKeyPath }
+    }
+}
 
 extension WaveAnimatable {
     /// The animatable view of this object's properties (see ``Wave``). Inside a block it uses the
-    /// block's controller; outside one, the shared ``AnimationController/main``. Use
-    /// ``animator(on:)`` to read or cancel animations that run on another controller.
+    /// block's controller; outside one, each property's reads and writes go to the controller that
+    /// animates it now (the shared ``AnimationController/main`` when none does). ``animator(on:)``
+    /// names a controller.
     @MainActor
     public var animator: PropertyAnimator<Self> { PropertyAnimator(object: self, controller: nil) }
 
@@ -110,14 +156,17 @@ public struct PropertyAnimator<Object: AnyObject> {
     /// The controller named with `animator(on:)`, if any.
     let controller: AnimationController?
 
-    /// The controller whose animations this view reads and writes.
-    private var resolvedController: AnimationController {
-        controller ?? Wave.currentContext?.controller ?? .main
+    /// The controller whose animations this view reads and writes: the one named, the block's, or
+    /// (outside any block) the one `keyPath` is animated on now, ``AnimationController/main`` when none.
+    private func resolvedController<Value: SpringVector>(for keyPath: ReferenceWritableKeyPath<Object, Value>) -> AnimationController {
+        if let controller { return controller }
+        if let context = Wave.currentContext { return context.controller }
+        return AnimationController.main.controller(animating: object, keyPath) ?? .main
     }
 
     public subscript<Value: SpringVector>(dynamicMember keyPath: ReferenceWritableKeyPath<Object, Value>) -> Value {
         get {
-            if let node = resolvedController.propertyNode(for: object, keyPath) { return node.animation.target }
+            if let node = resolvedController(for: keyPath).propertyNode(for: object, keyPath) { return node.animation.target }
             return object[keyPath: keyPath]
         }
         nonmutating set {
@@ -126,7 +175,7 @@ public struct PropertyAnimator<Object: AnyObject> {
                              "animator(on:) inside a Wave.animate block must name the block's controller")
                 context.animate(object, keyPath, to: newValue)
             } else {
-                resolvedController.propertyNode(for: object, keyPath)?.cancel()
+                resolvedController(for: keyPath).propertyNode(for: object, keyPath)?.cancel()
                 object[keyPath: keyPath] = newValue
             }
         }

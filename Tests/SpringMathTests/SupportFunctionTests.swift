@@ -39,9 +39,11 @@ struct ProjectionTests {
     @Test("mapRange, clip and clipUnit")
     func helpers() {
         #expect(mapRange(value: 5, inMin: 0, inMax: 10, outMin: 100, outMax: 200) == 150)
-        #expect(mapRange(value: 15, inMin: 0, inMax: 10, outMin: 100, outMax: 200) == 200)
-        #expect(mapRange(value: 15, inMin: 0, inMax: 10, outMin: 100, outMax: 200, clip: false) == 250)
-        #expect(mapRange(value: 15, inMin: 0, inMax: 10, outMin: 200, outMax: 100) == 100)
+        // Wave's default: not clipped; clipped into the output range (either way round) when asked.
+        #expect(mapRange(value: 15, inMin: 0, inMax: 10, outMin: 100, outMax: 200) == 250)
+        #expect(mapRange(value: 15, inMin: 0, inMax: 10, outMin: 100, outMax: 200, clip: true) == 200)
+        #expect(mapRange(value: 15, inMin: 0, inMax: 10, outMin: 200, outMax: 100, clip: true) == 100)
+        #expect(mapRange(value: 15, inMin: 0, inMax: 10, outMin: 200, outMax: 100) == 50)
         #expect(clip(value: 3, lower: 0, upper: 2) == 2 && clip(value: -3, lower: 0, upper: 2) == 0)
         #expect(clipUnit(1.5) == 1 && clipUnit(value: -0.5) == 0 && clipUnit(0.25) == 0.25)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SpringConventions
 import Testing
 
 /// The textbook underdamped motion (ζ < 1) from `from` to `to` with initial velocity `v0`: written out
@@ -107,6 +108,27 @@ struct AnswersTests {
         #expect(run.output.contains("  nearest preset  swiftui-bouncy (SwiftUI .bouncy): ζ 0.7, response 0.5 s"))
         #expect(run.output.contains("  to export       springplot export --damping 0.7 --response 0.5 --to 300 [--target name,…]"))
         #expect(!run.output.contains("== "))  // no listing unless asked
+    }
+
+    @Test("fit names a platform's named constants as the nearest preset, in the platform's spelling, with the distance")
+    func platformConstantsAsPresets() throws {
+        // Android's STIFFNESS_MEDIUM (k = 1500) with DAMPING_RATIO_MEDIUM_BOUNCY (ζ 0.5): ω₀ = √1500,
+        // response 2π/√1500 = 0.16223 s; 0 → 400 px at 60 Hz, whole pixels.
+        var text = "t,position\n"
+        let response = 2 * Double.pi / 1500.0.squareRoot()
+        for i in 0...40 {
+            let t = Double(i) / 60
+            text += "\(t),\(underdamped(zeta: 0.5, response: response, from: 0, to: 400, v0: 0, t: t).rounded())\n"
+        }
+        let run = try springplot(["fit", "-"], input: Data(text.utf8))
+        #expect(run.status == 0, "\(run.standardError)")
+        let line = try #require(run.output.split(separator: "\n").first { $0.contains("nearest preset") })
+        #expect(line.contains("android-medium-medium-bouncy (SpringForce STIFFNESS_MEDIUM, DAMPING_RATIO_MEDIUM_BOUNCY): ζ 0.5, response 0.162 s, distance "),
+                "\(line)")
+        // Compose's own StiffnessMediumLow (k = 400) with DampingRatioLowBouncy (0.75).
+        let compose = try #require(SpringPreset.platformConstants.first { $0.name == "compose-mediumlow-low-bouncy" })
+        #expect(compose.title == "Compose spring(dampingRatio = Spring.DampingRatioLowBouncy, stiffness = Spring.StiffnessMediumLow)")
+        #expect(abs(compose.spring.stiffness - 400) < 1e-9 && abs(compose.spring.dampingRatio - 0.75) < 1e-12)
     }
 
     @Test("verify finds what it is not told: an exact motion cut before rest passes with any subset given", arguments: [

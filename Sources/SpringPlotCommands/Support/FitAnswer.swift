@@ -50,9 +50,9 @@ enum FitAnswer {
             lines.append("  rounded         ζ \(label(zeta, digits: 6)), response \(label(response, digits: 6)) s "
                          + "(within two standard deviations of the fit)")
         }
-        if let (preset, _) = nearestPreset(to: fit.spring) {
+        if let (preset, distance) = nearestPreset(to: fit.spring) {
             lines.append("  nearest preset  \(preset.name) (\(preset.title)): ζ \(label(preset.spring.dampingRatio, digits: 3)), "
-                         + "response \(label(preset.spring.response, digits: 3)) s")
+                         + "response \(label(preset.spring.response, digits: 3)) s, distance \(label(distance, digits: 2))")
         }
         let from = roundest(fit.from, within: tolerance(fit.from, fit.fromUncertainty))
         let to = roundest(fit.to, within: tolerance(fit.to, fit.toUncertainty))
