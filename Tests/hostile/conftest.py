@@ -7,7 +7,6 @@ import concurrent.futures
 import os
 import pathlib
 import shutil
-import threading
 
 import pytest
 
@@ -58,19 +57,8 @@ def files(tmp_path_factory):
     return InputFiles(tmp_path_factory.mktemp("inputs"))
 
 
-class InputFiles:
+class InputFiles(hs.MadeOnce):
     """Input files, each made on first use."""
-
-    def __init__(self, folder: pathlib.Path):
-        self.folder = folder
-        self._lock = threading.RLock()
-        self._made = {}
-
-    def _once(self, name, make):
-        with self._lock:
-            if name not in self._made:
-                self._made[name] = make(self.folder / name)
-            return self._made[name]
 
     @property
     def trajectory(self):

@@ -590,3 +590,45 @@ def subcommand_options() -> dict:
     for name, body in zip(sections[1::2], sections[2::2]):
         result[name] = _parse_help(body.split("```", 2)[1] if "```" in body else body)
     return result
+
+
+# ------------------------------------------------------------------------------- shared helpers
+
+class MadeOnce:
+    """Files made on first use, once, in `folder` (thread-safe: the sweeps run in parallel). A maker
+    gets the path and either writes it and returns it, or returns the bytes to write there."""
+
+    def __init__(self, folder: pathlib.Path):
+        self.folder = folder
+        self._lock = threading.RLock()
+        self._made = {}
+
+    def _once(self, name, make):
+        with self._lock:
+            if name not in self._made:
+                path = self.folder / name
+                made = make(path)
+                if isinstance(made, (bytes, bytearray)):
+                    path.write_bytes(made)
+                    made = path
+                self._made[name] = made
+            return self._made[name]
+
+
+def run_checked(args, tmp_path, *, stdin=None, tracks=False, extra_check=None):
+    """Runs springplot in tmp_path with TMPDIR = tmp_path/tmp and checks the contract; with `tracks`,
+    nothing may be left in TMPDIR. `extra_check(result)` returns more problems to report."""
+    tmpdir = tmp_path / "tmp"
+    tmpdir.mkdir(exist_ok=True)
+    result = run_cli(args, tmp_path=tmp_path, stdin=stdin, env={"TMPDIR": str(tmpdir)})
+    extra = []
+    if tracks:
+        left = leftover_entries(tmpdir)
+        if left:
+            extra.append(f"LEFTOVER: TMPDIR keeps {len(left)} entr{'y' if len(left) == 1 else 'ies'} after the run: "
+                         + ", ".join(left[:5]) + (" (it was killed)" if result.timed_out else ""))
+    if extra_check:
+        extra += extra_check(result)
+    check_cli(result, extra, replacements=[(tmp_path, "$TMP")])
+    return result
+

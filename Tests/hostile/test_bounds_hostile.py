@@ -13,7 +13,6 @@ import re
 import shutil
 import signal
 import subprocess
-import threading
 import time
 
 import pytest
@@ -29,26 +28,19 @@ def run(args, tmp_path, *, stdin=None, tracks=False, refused=False, names=(), no
     """Runs springplot in tmp_path with TMPDIR = tmp_path/tmp and checks the contract; with
     `refused`, it must exit non-zero; a refusal's line must contain each of `names` and none of
     `not_names`."""
-    tmpdir = tmp_path / "tmp"
-    tmpdir.mkdir(exist_ok=True)
-    result = hs.run_cli(args, tmp_path=tmp_path, stdin=stdin, env={"TMPDIR": str(tmpdir)})
-    extra = []
-    if tracks:
-        left = hs.leftover_entries(tmpdir)
-        if left:
-            extra.append(f"LEFTOVER: TMPDIR keeps {len(left)} entr{'y' if len(left) == 1 else 'ies'} after the run: "
-                         + ", ".join(left[:5]) + (" (it was killed)" if result.timed_out else ""))
-    if refused and result.code == 0:
-        extra.append("ACCEPTED: exit 0, where the issue wants a refusal")
-    if result.code != 0 and not result.timed_out:
-        for name in names:
-            if not name_found(name, result.stderr):
-                extra.append(f"MESSAGE: the refusal does not name {str(name)!r}{' in quotes' if isinstance(name, Quoted) else ''}")
-        for name in not_names:
-            if name in result.stderr:
-                extra.append(f"MESSAGE: the refusal names {name!r}")
-    hs.check_cli(result, extra, replacements=[(tmp_path, "$TMP")])
-    return result
+    def more(result):
+        extra = []
+        if refused and result.code == 0:
+            extra.append("ACCEPTED: exit 0, where the issue wants a refusal")
+        if result.code != 0 and not result.timed_out:
+            for name in names:
+                if not name_found(name, result.stderr):
+                    extra.append(f"MESSAGE: the refusal does not name {str(name)!r}{' in quotes' if isinstance(name, Quoted) else ''}")
+            for name in not_names:
+                if name in result.stderr:
+                    extra.append(f"MESSAGE: the refusal names {name!r}")
+        return extra
+    return hs.run_checked(args, tmp_path, stdin=stdin, tracks=tracks, extra_check=more)
 
 
 class Quoted(str):
@@ -61,23 +53,8 @@ def name_found(name, text: str) -> bool:
     return name in text
 
 
-class Media:
+class Media(hs.MadeOnce):
     """The crafted recordings (media_bombs), each written once on first use."""
-
-    def __init__(self, folder: pathlib.Path):
-        self.folder = folder
-        self._lock = threading.RLock()
-        self._made = {}
-
-    def _once(self, name, make):
-        with self._lock:
-            if name not in self._made:
-                path = self.folder / name
-                made = make(path)
-                if isinstance(made, (bytes, bytearray)):
-                    path.write_bytes(made)
-                self._made[name] = path
-            return self._made[name]
 
     def get(self, kind: str) -> pathlib.Path:
         name, make = BOMBS[kind]

@@ -13,17 +13,7 @@ import hostile_support as hs
 
 def run(args, tmp_path, *, stdin=None, tracks=False):
     """Runs springplot in tmp_path with TMPDIR = tmp_path/tmp, and checks the contract."""
-    tmpdir = tmp_path / "tmp"
-    tmpdir.mkdir(exist_ok=True)
-    result = hs.run_cli(args, tmp_path=tmp_path, stdin=stdin, env={"TMPDIR": str(tmpdir)})
-    extra = []
-    if tracks:
-        left = hs.leftover_entries(tmpdir)
-        if left:
-            extra.append(f"LEFTOVER: TMPDIR keeps {len(left)} entr{'y' if len(left) == 1 else 'ies'} after the run: "
-                         + ", ".join(left[:5]) + (" (it was killed)" if result.timed_out else ""))
-    hs.check_cli(result, extra, replacements=[(tmp_path, "$TMP")])
-    return result
+    return hs.run_checked(args, tmp_path, stdin=stdin, tracks=tracks)
 
 
 # ----------------------------------------------------------------------------- 4. the CLI hangs
