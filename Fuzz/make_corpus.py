@@ -131,6 +131,8 @@ write("chase", "regression-code-stiffness-1e-30", chase(2, 0.5, 1e-30, (0, 1, 0)
 write("chase", "regression-response-1e5", chase(0, 0.68, 1e5, (0, 1, 0), 300))
 write("chase", "regression-path-slope", chase(0, 0.68, 0.8, (0, 0, 0), 0, points=[(0, 0), (1e-300, 1e10)]))
 
+write("sequence", "regression-duplicate-key-newline", '{"from": 0, "a\\nb": 1, "a\\nb": 2, "keyframes": []}')
+
 # studio-query (issue 44): the query of the chase and sequence endpoints.
 write("studio-query", "seed-chase", "damping=0.68&response=0.8&path=0:0,0.5:80,1:20")
 write("studio-query", "seed-sequence", "sequence=" + '{"from":0,"keyframes":[{"to":100,"at":0,"spring":{"dampingRatio":0.68,"response":0.8}}]}')

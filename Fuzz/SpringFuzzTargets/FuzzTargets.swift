@@ -167,7 +167,8 @@ enum FuzzTargets {
         let names = form % 3 == 1 ? ("stiffness", "damping-coefficient") : ("damping", "response")
         var query = "\(names.0)=\(a)&\(names.1)=\(b)&from=\(from)&velocity=\(velocity)"
         if !points.isEmpty { query += "&path=" + points.joined(separator: ",") }
-        let reply = StudioServer.respond(path: "/api/chase.json", query: query)
+        // "1e+100" would read as "1e 100" ('+' is a space in a query): sent escaped, as a page sends it.
+        let reply = StudioServer.respond(path: "/api/chase.json", query: query.replacingOccurrences(of: "+", with: "%2B"))
         precondition((200..<600).contains(reply.status), "status \(reply.status)")
         precondition(reply.status < 500 || reply.status == 503, "a server error (\(reply.status)) for \(query.prefix(300))")
     }

@@ -40,7 +40,11 @@ public enum SequenceInput {
         // The decoder keeps one of two equal keys without a word, and which one differs between
         // readers (the page's JSON.parse keeps the last): a key given twice is refused instead.
         if let key = duplicateKey(in: bytes) {
-            throw Problem("the key '\(key.prefix(40))' appears twice in one object: give each key once")
+            // Escaped as Swift writes control characters, so the message stays one line.
+            let shown = String(key.prefix(40)).unicodeScalars.map {
+                $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0)
+            }.joined()
+            throw Problem("the key '\(shown)' appears twice in one object: give each key once")
         }
         guard case .object(let object) = root else { throw Problem("expected an object with from and keyframes") }
         try onlyKeys(object, ["from", "velocity", "keyframes"], in: "the sequence")

@@ -119,7 +119,9 @@ public struct VideoDecoder: Sendable {
             input = ["-f", "concat", "-safe", "0", "-i", list.path]
         }
         let size: (width: Int, height: Int)
-        if let displayedSize { size = displayedSize } else { size = try frameSize(of: probeTarget, label: request.path) }
+        if let displayedSize { size = displayedSize } else {
+            size = try frameSize(of: probeTarget, label: request.path, deadline: request.deadline)
+        }
         if size.width > VideoDecoder.maximumPixels / Swift.max(size.height, 1) {
             throw .frameTooLarge(width: size.width, height: size.height)
         }
@@ -172,6 +174,10 @@ public struct VideoDecoder: Sendable {
         }
         process.standardError = logHandle
         do { try process.run() } catch { throw .decoderMissing(ffmpeg) }
+        // A read of the pipe can wait for as long as ffmpeg takes to give a frame (a long stretch cut
+        // away by --start, a stream that never delivers): the deadline stops it then too.
+        let watchdog = Self.watchdog(process, until: request.deadline)
+        defer { watchdog?.cancel() }
 
         let frameBytes = 3 * width * height
         var buffers: [[UInt8]] = []
@@ -208,7 +214,11 @@ public struct VideoDecoder: Sendable {
             buffers.append(frame)
         }
         process.waitUntilExit()
+        watchdog?.cancel()
         try? logHandle.close()
+        if let deadline = request.deadline, process.terminationReason == .uncaughtSignal, ContinuousClock.now >= deadline {
+            timedOut = true
+        }
         if timedOut { throw .timedOut }
         if tooMany { throw .tooManyFrames(limit: frameBudget, width: size.width, height: size.height) }
         if overLimit { throw .tooLarge(frames: buffers.count + 1, bytes: (buffers.count + 1) * frameBytes) }
@@ -239,11 +249,12 @@ public struct VideoDecoder: Sendable {
     func displayedSize(of request: Request) throws(TrackError) -> (width: Int, height: Int) {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: request.path, isDirectory: &isFolder) else { throw .notFound(request.path) }
-        return try frameSize(of: isFolder.boolValue ? pngFrames(in: request.path)[0] : request.path, label: request.path)
+        return try frameSize(of: isFolder.boolValue ? pngFrames(in: request.path)[0] : request.path, label: request.path,
+                             deadline: request.deadline)
     }
 
     /// The displayed size of the first video stream (rotation applied, as ffmpeg decodes it).
-    func frameSize(of path: String, label: String) throws(TrackError) -> (width: Int, height: Int) {
+    func frameSize(of path: String, label: String, deadline: ContinuousClock.Instant? = nil) throws(TrackError) -> (width: Int, height: Int) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ffprobe)
         process.arguments = ["-v", "error", "-max_pixels", String(VideoDecoder.maximumPixels), "-select_streams", "v:0",
@@ -253,9 +264,13 @@ public struct VideoDecoder: Sendable {
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         do { try process.run() } catch { throw .decoderMissing(ffprobe) }
+        let watchdog = Self.watchdog(process, until: deadline)
+        defer { watchdog?.cancel() }
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        watchdog?.cancel()
+        if let deadline, process.terminationReason == .uncaughtSignal, ContinuousClock.now >= deadline { throw .timedOut }
         var values: [String: String] = [:]
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: "=", maxSplits: 1)
@@ -314,14 +329,31 @@ public struct VideoDecoder: Sendable {
         return x == nil && y != nil
     }
 
+    /// Stops `process` (SIGTERM) at `deadline` unless cancelled first: its pipes then close, and a
+    /// read waiting on them returns. Nil without a deadline.
+    static func watchdog(_ process: Process, until deadline: ContinuousClock.Instant?) -> DispatchWorkItem? {
+        guard let deadline else { return nil }
+        let pid = process.processIdentifier
+        let item = DispatchWorkItem { _ = kill(pid, SIGTERM) }
+        let (seconds, attoseconds) = ContinuousClock.now.duration(to: deadline).components
+        let nanoseconds = Swift.max(0, Swift.min(seconds, 1 << 30) * 1_000_000_000 + attoseconds / 1_000_000_000)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds)), execute: item)
+        return item
+    }
+
     /// The size of a frame the decoder refused for its pixel count (`-max_pixels`), from ffmpeg's
-    /// log ("Picture size 16000x16000 is invalid"), or nil.
+    /// log ("Picture size 16000x16000 exceeds specified max pixel count"), or nil (a size within the
+    /// limit, or 0, is a broken stream's complaint, not this).
     static func oversizedFrame(in log: String) -> (width: Int, height: Int)? {
         for line in log.split(separator: "\n") where line.contains("Picture size") {
             guard let range = line.range(of: "Picture size ") else { continue }
             let token = line[range.upperBound...].prefix { !$0.isWhitespace }
             let parts = token.split(separator: "x")
-            if parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) { return (width, height) }
+            // "Picture size 0x0 is invalid" is a broken stream, not a large one.
+            if parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0,
+               width > VideoDecoder.maximumPixels / height {
+                return (width, height)
+            }
         }
         return nil
     }

@@ -38,7 +38,12 @@ extension AnimationController {
                                                           _ keyPath: ReferenceWritableKeyPath<Object, Value>) -> AnimationController? {
         if propertyNode(for: object, keyPath) != nil { return self }
         let key = PropertyKey(object: ObjectIdentifier(object), keyPath: keyPath)
-        guard let other = animatedElsewhere[key]?.controller, other.propertyNode(for: object, keyPath) != nil else { return nil }
+        guard let entry = animatedElsewhere[key] else { return nil }
+        guard let other = entry.controller, other.propertyNode(for: object, keyPath) != nil else {
+            // Its controller was released, or the animation ended without telling: forget it.
+            animatedElsewhere[key] = nil
+            return nil
+        }
         return other
     }
 }

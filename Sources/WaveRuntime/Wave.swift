@@ -89,8 +89,8 @@ public enum Wave {
 ///
 /// A block's gesture velocity goes to positions only: properties named `center`, `origin`,
 /// `position`, `translation` or `frame` (the last name of the key path, so `\.frame.origin` too), as
-/// Wave's views are moved. A property of another name takes it when it is listed in
-/// ``positionalProperties``:
+/// Wave's views are moved. A property of another name, or a computed one (whose key path carries no
+/// name at run time), takes it when it is listed in ``positionalProperties``:
 ///
 /// ```swift
 /// final class Card: WaveAnimatable {

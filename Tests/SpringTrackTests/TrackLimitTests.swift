@@ -14,11 +14,14 @@ struct TrackLimitTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         for name in ["frame1.png", "frame\n2.png"] {
-            FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data([0]))
+            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data([0]))
         }
         let decoder = VideoDecoder(ffmpeg: "/bin/false", ffprobe: "/bin/false")
         #expect(throws: TrackError.self) { try decoder.pngFrames(in: folder.path) }
         #expect(VideoDecoder.oversizedFrame(in: "[png @ 0x1] [IMGUTILS @ 0x2] Picture size 16000x16000 exceeds specified max pixel count 40000000")?
                     .width == 16000)
+        // A zero size is a broken stream's complaint, and a size within the limit is not too large.
+        #expect(VideoDecoder.oversizedFrame(in: "[IMGUTILS @ 0x2] Picture size 0x0 is invalid") == nil)
+        #expect(VideoDecoder.oversizedFrame(in: "[IMGUTILS @ 0x2] Picture size 640x480 is invalid") == nil)
     }
 }

@@ -275,6 +275,15 @@ def test_export_bad_preview_path(tmp_path, where):
 
 
 @needs_ffmpeg
+def test_track_timeout_stops_a_decoder_that_waits(tmp_path):
+    """A FIFO nobody writes: ffprobe waits on it for ever; --timeout stops it and the run is refused."""
+    fifo = tmp_path / "never.mp4"
+    os.mkfifo(fifo)
+    result = run(["track", fifo, "--timeout", "1"], tmp_path, tracks=True, refused=True, names=["took longer than allowed"])
+    assert result.seconds < 5, f"the refusal took {result.seconds:.1f} s"
+
+
+@needs_ffmpeg
 @pytest.mark.parametrize("where", ["missing-folder", "is-a-folder"])
 def test_track_bad_csv_path(tmp_path, files, where):
     csv = bad_paths(tmp_path, "csv")[where]

@@ -18,7 +18,7 @@ struct BoundsTests {
          "--damping-coefficient gives a damping ratio of 5e+299"),
         (["data", "--damping", "1e101", "--response", "1"], "--damping must be at most 1e6 (got 1e+101)"),
         // ω₀ = 2π / response: a response of 1e7 s is 6.3e-7 rad/s.
-        (["curve", "--response", "1e7"], "--response must be between 6.3e-6 s and 6.3e6 s, a natural frequency of 1e-6 to 1e6 rad/s (got 10000000)"),
+        (["curve", "--response", "1e7"], "--response must be between 6.28e-6 s and 6.28e6 s, a natural frequency of 1e-6 to 1e6 rad/s (got 10000000)"),
         (["info", "--damping", "2e6"], "--damping must be at most 1e6 (got 2000000)"),
         (["chase", "--stiffness", "5e-324", "--damping-coefficient", "0", "--target-velocity", "300"], "--stiffness gives a response of"),
         (["chase", "--from-code", "spring(dampingRatio = 0.5f, stiffness = 1e-30f)", "--target-velocity", "300"],
@@ -66,6 +66,17 @@ struct BoundsTests {
             Issue.record("accepted \(text)")
         } catch {
             #expect(error.description == "the key '\(key)' appears twice in one object: give each key once")
+        }
+    }
+
+    @Test("A duplicate key with a line break in it is shown escaped, on one line")
+    func duplicateKeyOneLine() {
+        let text = #"{"from": 0, "a\nb": 1, "a\nb": 2, "keyframes": []}"#
+        do {
+            _ = try SequenceInput.parse(Array(text.utf8))
+            Issue.record("accepted")
+        } catch {
+            #expect(error.description == #"the key 'a\nb' appears twice in one object: give each key once"#)
         }
     }
 

@@ -145,6 +145,8 @@ public enum SpringFitter {
             let kept = thinnedIndices(count: n, keeping: maximumFittedSamples)
             var fit = try fit(times: kept.map { times[$0] }, positions: kept.map { positions[$0] }, initialVelocity: initialVelocity)
             fit.recordedSampleCount = n
+            // The still samples, counted in the recording: those before the fitted start.
+            if fit.stillSampleCount > 0 { fit.stillSampleCount = times.prefix { $0 < fit.startTime }.count }
             return fit
         }
 

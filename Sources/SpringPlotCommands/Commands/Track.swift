@@ -100,7 +100,10 @@ struct Track: ParsableCommand {
             var request = VideoDecoder.Request(path: video, folderFrameRate: fps, region: try region(), start: start, end: end)
             request.deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
             samples = try decoder.track(request, property: property, axis: axis)
-            if let csv { try OutputWriter.writeFile(Array(Track.csvText(samples, source: source).utf8), to: csv, option: "--csv") }
+            if let csv {
+                let text = Array(Track.csvText(samples, source: source).utf8)
+                if csv == "-" { try OutputWriter.writeStandardOutput(text) } else { try OutputWriter.writeFile(text, to: csv, option: "--csv") }
+            }
             fit = try TrackFit.fit(samples)
         } catch let error as TrackError {
             throw ValidationError("track \(source): \(error.description)")

@@ -157,74 +157,91 @@ enum OutputWriter {
 
     /// Writes a temporary file in the destination's directory, syncs it and renames it over `path`.
     /// With `existing`, the new file takes the old one's permission bits (and owner, where allowed).
+    /// Writes `bytes` as a new file and renames it over `path`.
+    ///
+    /// The bytes go first into a file with no name (`O_TMPFILE`), so a signal or a crash during the
+    /// write leaves nothing behind; it is named (linked through `/proc/self/fd`) and renamed only once
+    /// it is complete, with SIGINT, SIGTERM and SIGHUP held off on this thread for those two calls.
+    /// Where that cannot be done (a file system without `O_TMPFILE`, no `/proc`), a named temporary
+    /// file is written instead, with the same signals held off on this thread until it is renamed or
+    /// removed (a signal sent to the process can still reach another of its threads, if it has any).
     private static func replace(with bytes: [UInt8], at path: String, shownAs shown: String, keeping existing: stat?) throws {
         let directory = parent(of: path)
         let name = path.split(separator: "/").last.map(String.init) ?? path
         // Keep the temporary name within NAME_MAX however long the destination's name is.
         let stem = String(decoding: name.utf8.prefix(96), as: UTF8.self)
         let prefix = path.contains("/") ? directory + (directory.hasSuffix("/") ? "" : "/") : ""
-        // The bytes go first into a file with no name (O_TMPFILE), so a signal or a crash during the
-        // write leaves nothing behind; the file is named only once it is complete. A file system
-        // without O_TMPFILE gets a named temporary file, with SIGINT, SIGTERM and SIGHUP held off
-        // on this thread until it has been renamed or removed.
+        func temporaryName() -> String { prefix + ".\(stem).\(getpid()).\(UInt32.random(in: .min ... .max)).tmp" }
+
         let unnamed = open(directory, openTemporaryFile | O_WRONLY | O_CLOEXEC, 0o666)
-        var temporary: String? = nil
-        var descriptor = unnamed
-        var held = sigset_t()
-        let holding = unnamed < 0
-        if holding {
-            held = holdTerminatingSignals()
-            for _ in 0..<8 {
-                let candidate = prefix + ".\(stem).\(getpid()).\(UInt32.random(in: .min ... .max)).tmp"
-                // 0666: the kernel applies the umask, as for any newly created file.
-                descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-                if descriptor >= 0 { temporary = candidate }
-                if descriptor >= 0 || errno != EEXIST { break }
-            }
-        }
-        defer { if holding { releaseSignals(held) } }
-        guard descriptor >= 0 else { throw failure("cannot write in '\(directory)'", errno) }
-        var isOpen = true
-        do {
-            if let existing {
-                // Owner first: changing the owner can clear set-id bits, which fchmod then restores.
-                if existing.st_uid != geteuid() || existing.st_gid != getegid() {
-                    _ = fchown(descriptor, existing.st_uid, existing.st_gid)  // allowed only to root; otherwise ours
-                }
-                guard fchmod(descriptor, existing.st_mode & 0o7777) == 0 else {
-                    throw failure("cannot keep the permissions of '\(shown)'", errno)
-                }
-            }
-            try writeAll(bytes, to: descriptor, what: "--output: cannot write '\(shown)'")
-            guard fsync(descriptor) == 0 else { throw failure("cannot write '\(shown)'", errno) }
-            if temporary == nil {
-                // Named under a temporary name and renamed over the destination, with the signals held
-                // for those two calls.
+        if unnamed >= 0 {
+            var named: String?
+            do {
+                try fill(unnamed, with: bytes, keeping: existing, shownAs: shown)
                 let signals = holdTerminatingSignals()
                 defer { releaseSignals(signals) }
                 for _ in 0..<8 {
-                    let candidate = prefix + ".\(stem).\(getpid()).\(UInt32.random(in: .min ... .max)).tmp"
-                    if linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, candidate, AT_SYMLINK_FOLLOW) == 0 {
-                        temporary = candidate
+                    let candidate = temporaryName()
+                    if linkat(AT_FDCWD, "/proc/self/fd/\(unnamed)", AT_FDCWD, candidate, AT_SYMLINK_FOLLOW) == 0 {
+                        named = candidate
                         break
                     }
                     if errno != EEXIST { break }
                 }
-                guard let named = temporary else { throw failure("cannot write in '\(directory)'", errno) }
-                try finish(named, at: path, shownAs: shown)
-                isOpen = false
-                close(descriptor)
-            } else {
-                isOpen = false
-                guard close(descriptor) == 0 else { throw failure("cannot write '\(shown)'", errno) }
-                try finish(temporary!, at: path, shownAs: shown)
+                if let named {
+                    close(unnamed)
+                    try finish(named, at: path, shownAs: shown)
+                    syncDirectory(directory)
+                    return
+                }
+            } catch {
+                close(unnamed)
+                throw error
             }
+            // The file could not be named: write it again under a name.
+            close(unnamed)
+        }
+
+        let held = holdTerminatingSignals()
+        defer { releaseSignals(held) }
+        var temporary = ""
+        var descriptor: Int32 = -1
+        for _ in 0..<8 {
+            temporary = temporaryName()
+            // 0666: the kernel applies the umask, as for any newly created file.
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if descriptor >= 0 || errno != EEXIST { break }
+        }
+        guard descriptor >= 0 else { throw failure("cannot write in '\(directory)'", errno) }
+        do {
+            try fill(descriptor, with: bytes, keeping: existing, shownAs: shown)
         } catch {
-            if isOpen { close(descriptor) }
-            if let temporary { unlink(temporary) }
+            close(descriptor)
+            unlink(temporary)
             throw error
         }
+        guard close(descriptor) == 0 else {
+            let error = errno
+            unlink(temporary)
+            throw failure("cannot write '\(shown)'", error)
+        }
+        try finish(temporary, at: path, shownAs: shown)
         syncDirectory(directory)
+    }
+
+    /// The existing file's owner and permissions (if any), then every byte, flushed to the disk.
+    private static func fill(_ descriptor: Int32, with bytes: [UInt8], keeping existing: stat?, shownAs shown: String) throws {
+        if let existing {
+            // Owner first: changing the owner can clear set-id bits, which fchmod then restores.
+            if existing.st_uid != geteuid() || existing.st_gid != getegid() {
+                _ = fchown(descriptor, existing.st_uid, existing.st_gid)  // allowed only to root; otherwise ours
+            }
+            guard fchmod(descriptor, existing.st_mode & 0o7777) == 0 else {
+                throw failure("cannot keep the permissions of '\(shown)'", errno)
+            }
+        }
+        try writeAll(bytes, to: descriptor, what: "--output: cannot write '\(shown)'")
+        guard fsync(descriptor) == 0 else { throw failure("cannot write '\(shown)'", errno) }
     }
 
     /// Renames the complete temporary file over the destination (removing it when that fails).
