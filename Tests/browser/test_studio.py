@@ -627,7 +627,7 @@ def test_track_reply_is_springplot_tracks(server):
     cli = subprocess.run([built("springplot"), "track", str(clip), "--json"], check=True, capture_output=True, text=True)
     studio, springplot = json.loads(body), json.loads(cli.stdout)
     assert studio == springplot
-    assert list(studio)[:3] == ["samples", "residualRMS", "dampingRatio"] and "trackedSamples" in studio
+    assert list(studio)[:3] == ["samples", "recordedSamples", "residualRMS"] and "trackedSamples" in studio
     assert abs(studio["dampingRatio"]["value"] / 0.5 - 1) < 0.02, studio["dampingRatio"]
 
 
