@@ -181,15 +181,7 @@ extension ExportRequest {
     /// accepts (`SpringDomain`). Instantaneous springs are refused separately
     /// (``ExportError/instantaneous``).
     public static func exportableProblem(_ spring: Spring) -> String? {
-        switch SpringDomain.violation(spring) {
-        case nil:
-            return nil
-        case .naturalFrequency:
-            return "the spring's response is \(NumberFormat.people(spring.response, digits: 3)) s; exports carry a response "
-                + "between 6.3e-6 s and 6.3e6 s (a natural frequency of 1e-6 to 1e6 rad/s)"
-        case .dampingRatio:
-            return "the spring's damping ratio is \(NumberFormat.people(spring.dampingRatio, digits: 3)); exports carry at most 1e6"
-        }
+        SpringDomain.problem(spring)
     }
 
     /// The code for `target`.

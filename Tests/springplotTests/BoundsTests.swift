@@ -9,6 +9,13 @@ import Testing
 /// and the one domain of docs/limits.md (ω₀ from 1e-6 to 1e6 rad/s, ζ ≤ 1e6) accepted by every command.
 @Suite("Bounds: the domain, the caps and the messages")
 struct BoundsTests {
+    /// A new empty folder for one test; the test removes it.
+    static func scratchFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bounds-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
     @Test("Springs outside the domain are refused by every command, naming the option that moves the bad quantity", arguments: [
         // ω₀ = √(k/m): k = 1e13 gives 3.2e6 rad/s, k = 1e-13 gives 3.2e-7 rad/s.
         (["data", "--stiffness", "1e13", "--damping-coefficient", "1"], "--stiffness gives a response of"),
@@ -156,8 +163,7 @@ struct BoundsTests {
 
     @Test("Errors about --preview and --csv paths name those options")
     func outputOptionNames() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bounds-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try BoundsTests.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let missing = folder.appendingPathComponent("no/such/place.html").path
         #expect(throws: OutputWriter.Failure.self) { try OutputWriter.writeFile([1], to: missing, option: "--preview") }
@@ -175,8 +181,7 @@ struct BoundsTests {
 
     @Test("A file written whole leaves no temporary file beside it, new or replaced")
     func noTemporaryLeft() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bounds-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try BoundsTests.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("out.csv").path
         try OutputWriter.writeFile(Array("one\n".utf8), to: path)
