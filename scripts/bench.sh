@@ -3,16 +3,21 @@
 # benchmarks need first (scripts/setup.sh --bench).
 #
 #     scripts/bench.sh              # all of them
-#     scripts/bench.sh field wave   # only these: spring, wave, field, export, analysis, studio, springplot, track
+#     scripts/bench.sh field wave   # only these: spring, wave, field, export, analysis, studio, springplot, track, bounds
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh --bench
-all=(spring wave field export analysis studio springplot track)
+all=(spring wave field export analysis studio springplot track bounds)
 chosen=("$@")
 [ ${#chosen[@]} -gt 0 ] || chosen=("${all[@]}")
 for name in "${chosen[@]}"; do
     case "$name" in
         springplot) echo "== springplot, whole process (and matplotlib)"; ./scripts/bench-springplot.sh --compare ;;
+        bounds)
+            # The worst cases at docs/limits.md's caps (issue 44), whole processes.
+            echo "== bounds"
+            swift build -c release --static-swift-stdlib --product springplot >/dev/null
+            python3 scripts/bench/bounds.py ;;
         track)
             # 100 random springs at 960×540, 60 fps H.264 (drawn with Cairo, encoded by ffmpeg), then a
             # 2-second 1080p60 clip timed end to end.

@@ -150,7 +150,7 @@ struct BoundsTests {
         #expect(run?.hasPrefix("--from-code: the spring's response must be > 0 to chase") == true, "\(run ?? "accepted")")
     }
 
-    @Test("A long recording is fitted on 4000 evenly thinned samples, and the spring is still recovered")
+    @Test("A long recording is fitted on 2000 evenly thinned samples, and the spring is still recovered")
     func fitThinning() throws {
         // The textbook step response of an underdamped spring, ζ = 0.5, ω₀ = 2π/0.4.
         let zeta = 0.5, omega = 2 * Double.pi / 0.4, wd = omega * (1 - zeta * zeta).squareRoot()

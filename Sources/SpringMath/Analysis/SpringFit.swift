@@ -102,7 +102,7 @@ public enum SpringFitter {
     /// thinned to this many samples, evenly spaced in index, the first and last kept: the fit stays
     /// within seconds at the 1 000 000 samples a file may hold, and its uncertainties are those of the
     /// samples it used. ``SpringFit/recordedSampleCount`` says how many there were.
-    public static let maximumFittedSamples = 4000
+    public static let maximumFittedSamples = 2000
     /// The largest relative uncertainty of ζ or response that a fit may have (0.25 = 25 %).
     public static let maximumRelativeUncertainty = 0.25
 
