@@ -131,6 +131,7 @@ write("chase", "regression-code-stiffness-1e-30", chase(2, 0.5, 1e-30, (0, 1, 0)
 write("chase", "regression-response-1e5", chase(0, 0.68, 1e5, (0, 1, 0), 300))
 write("chase", "regression-path-slope", chase(0, 0.68, 0.8, (0, 0, 0), 0, points=[(0, 0), (1e-300, 1e10)]))
 
+write("sequence", "regression-unknown-key-newline", '{"from": 0, "a\\nb": 1, "a\\nyframes": []}')
 write("sequence", "regression-duplicate-key-newline", '{"from": 0, "a\\nb": 1, "a\\nb": 2, "keyframes": []}')
 
 # studio-query (issue 44): the query of the chase and sequence endpoints.

@@ -25,7 +25,13 @@ public enum SequenceInput {
     /// Why a sequence could not be read: one sentence, e.g. "keyframe 2: at must come after keyframe 1's".
     public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
         public var description: String
-        init(_ description: String) { self.description = description }
+        /// Control characters (a key may hold an escaped line break) are written as Swift escapes them,
+        /// so that every problem is one line.
+        init(_ description: String) {
+            self.description = description.unicodeScalars.map {
+                $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0)
+            }.joined()
+        }
     }
 
     /// The sequence in `bytes` (UTF-8 JSON).
@@ -40,11 +46,7 @@ public enum SequenceInput {
         // The decoder keeps one of two equal keys without a word, and which one differs between
         // readers (the page's JSON.parse keeps the last): a key given twice is refused instead.
         if let key = duplicateKey(in: bytes) {
-            // Escaped as Swift writes control characters, so the message stays one line.
-            let shown = String(key.prefix(40)).unicodeScalars.map {
-                $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0)
-            }.joined()
-            throw Problem("the key '\(shown)' appears twice in one object: give each key once")
+            throw Problem("the key '\(key.prefix(40))' appears twice in one object: give each key once")
         }
         guard case .object(let object) = root else { throw Problem("expected an object with from and keyframes") }
         try onlyKeys(object, ["from", "velocity", "keyframes"], in: "the sequence")
