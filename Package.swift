@@ -11,6 +11,17 @@ let settings: [SwiftSetting] = strict ? [.treatAllWarnings(as: .error)] : []
 // Whether a product needs the `Tools` trait's dependencies (ArgumentParser for the command lines,
 // Hummingbird and SwiftNIO for the studio's server).
 let tools: TargetDependencyCondition? = .when(traits: ["Tools"])
+// Whether WaveGTK gets GTK 4 (the `GTK` trait).
+let gtk: TargetDependencyCondition? = .when(traits: ["GTK"])
+
+// A target's `Web` folder (the studio's page, spring.js), embedded in its code by SwiftPM as
+// `PackageResources.<name>` byte arrays: no build plugin, so a package that depends on SpringKit
+// compiles none (a plugin's tool would be built for every dependent, whatever products it uses).
+func webFiles(of target: String) -> [Resource] {
+    let folder = Context.packageDirectory + "/Sources/" + target + "/Web"
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return names.filter { !$0.hasPrefix(".") }.sorted().map { .embedInCode("Web/" + $0) }
+}
 
 let package = Package(
     name: "SpringKit",
@@ -34,7 +45,10 @@ let package = Package(
     // alone: no server, networking or crypto package (scripts/check-consumer.sh builds such a package).
     traits: [
         .trait(name: "Tools", description: "springplot's and spring-studio's dependencies: ArgumentParser, Hummingbird, SwiftNIO"),
-        .default(enabledTraits: ["Tools"]),
+        // WaveGTK's GTK 4 headers and libraries (pkg-config gtk4). Off, WaveGTK is an empty module and
+        // SwiftPM never reads gtk4's flags (whose -pthread and -msse it would warn about in a dependent).
+        .trait(name: "GTK", description: "WaveGTK: WaveRuntime on a GTK 4 window's frame clock (needs libgtk-4-dev)"),
+        .default(enabledTraits: ["Tools", "GTK"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -64,7 +78,7 @@ let package = Package(
         // Its Web folder holds spring.js, the closed form that web pages evaluate between frames: the
         // export's preview page inlines it and the studio serves it.
         .target(name: "SpringExport", dependencies: ["SpringMath", "SpringPlatforms", "SpringConventions", "SpringWire"],
-                exclude: ["Web"], swiftSettings: settings, plugins: ["EmbedWebFiles"]),
+                resources: webFiles(of: "SpringExport"), swiftSettings: settings),
         .systemLibrary(
             name: "CCairo",
             pkgConfig: "cairo",
@@ -74,7 +88,7 @@ let package = Package(
         // WaveRuntime on a GTK 4 window's frame clock (its own product: users of SpringMath and
         // WaveRuntime alone never need GTK).
         .systemLibrary(name: "CGtk4", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
-        .target(name: "WaveGTK", dependencies: ["CGtk4", "WaveRuntime"], swiftSettings: settings),
+        .target(name: "WaveGTK", dependencies: [.target(name: "CGtk4", condition: gtk), "WaveRuntime"], swiftSettings: settings),
 
         // From a screen recording to tracked samples (ffmpeg as a subprocess) and a fitted spring.
         .target(name: "SpringTrack", dependencies: ["SpringMath", "SpringWire"], swiftSettings: settings),
@@ -89,8 +103,6 @@ let package = Package(
         // The studio: a local web page on a Hummingbird server (its own product, so springplot's
         // build does not pay for the server framework).
         // The studio's page is ordinary web files (Sources/SpringStudio/Web), embedded at build time.
-        .executableTarget(name: "embed-web-files", swiftSettings: settings),
-        .plugin(name: "EmbedWebFiles", capability: .buildTool(), dependencies: ["embed-web-files"]),
         .target(
             name: "SpringStudio",
             dependencies: [
@@ -101,9 +113,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio", condition: tools),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: tools),
             ],
-            exclude: ["Web"],
-            swiftSettings: settings,
-            plugins: ["EmbedWebFiles"]
+            resources: webFiles(of: "SpringStudio"),
+            swiftSettings: settings
         ),
         .executableTarget(
             name: "spring-studio",
@@ -148,7 +159,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "pip-demo",
-            dependencies: ["SpringMath", "WaveRuntime", "WaveGTK", "CGtk4"],
+            dependencies: ["SpringMath", "WaveRuntime", "WaveGTK", .target(name: "CGtk4", condition: gtk)],
             path: "Examples/pip",
             swiftSettings: settings
         ),

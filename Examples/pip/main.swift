@@ -9,6 +9,7 @@
 //
 //   pip-demo                  the window
 //   pip-demo --record FILE    also write every frame: t,x,y,vx,vy,targetX,targetY,state
+#if GTK
 import CGtk4
 import Foundation
 import SpringMath
@@ -245,3 +246,6 @@ do {
     FileHandle.standardError.write(Data("pip-demo: \(error)\n".utf8))
     exit(1)
 }
+#else
+print("pip-demo: built without the GTK trait, so there is no window to show")
+#endif

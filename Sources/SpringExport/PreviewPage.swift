@@ -104,10 +104,8 @@ public enum PreviewPage {
     /// spring.js: the exact motion of a damped spring in JavaScript (the closed form of SpringMath's
     /// transition matrix), which this page inlines and the studio serves, so that no page carries a
     /// closed form of its own. An ES module; Tests/web checks it against the 50-digit fixtures.
-    public static var springScript: String {
-        guard let file = WebFiles.files["spring.js"] else { preconditionFailure("spring.js is embedded at build time") }
-        return file.text
-    }
+    /// (Embedded from `Web/spring.js` by SwiftPM: `PackageResources`.)
+    public static let springScript = String(decoding: PackageResources.spring_js, as: UTF8.self)
 
     /// What the page's script plays: the spring, the start and the two easings.
     private struct Parameters: Encodable {

@@ -1,3 +1,5 @@
+// Built with the GTK trait (on by default); without it WaveGTK is empty.
+#if GTK
 import CGtk4
 
 /// A GTK window whose content is one drawing area drawn with Cairo by a closure: the canvas an app
@@ -58,3 +60,4 @@ public final class GtkCanvasWindow {
         gtk_window_present(window.cast(to: GtkWindow.self))
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built with the GTK trait (on by default); without it WaveGTK is empty.
+#if GTK
 import CGtk4
 import WaveRuntime
 
@@ -60,3 +62,4 @@ public final class GtkDrag {
         return true
     }
 }
+#endif

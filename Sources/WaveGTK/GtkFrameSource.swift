@@ -1,3 +1,5 @@
+// Built with the GTK trait (on by default); without it WaveGTK is empty.
+#if GTK
 import CGtk4
 import WaveRuntime
 
@@ -52,3 +54,4 @@ public final class GtkFrameSource: FrameSource {
         onFrame?(Double(max(time - previous, 0)) / 1_000_000)
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built with the GTK trait (on by default); without it WaveGTK is empty.
+#if GTK
 import CGtk4
 
 // The only place WaveGTK holds C pointers: a strong reference to a GObject, and a tick callback's
@@ -173,3 +175,4 @@ final class GtkCloseRequestConnection {
         g_signal_handler_disconnect(UnsafeMutableRawPointer(window.pointer), id)
     }
 }
+#endif

@@ -89,6 +89,22 @@ struct StudioEndpointTests {
         #expect(targets.count == 18 && targets.contains { ($0["code"] as? String)?.contains("linear(0,") == true })
     }
 
+    @Test("Every file of the page's Web folder is served, byte for byte, and nothing else is")
+    func webFolder() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/SpringStudio/Web").standardized
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }
+        #expect(Set(names) == Set(WebFiles.files.keys))
+        for name in names {
+            let served = reply("/" + name)
+            #expect(served.status == 200, "\(name)")
+            #expect(served.body == Array(try Data(contentsOf: folder.appendingPathComponent(name))), "\(name)")
+        }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/SpringExport/Web/spring.js").standardized
+        #expect(reply("/spring.js").body == Array(try Data(contentsOf: script)))
+    }
+
     @Test("A retarget keeps the exact position and velocity; restart resets the velocity", arguments: [0.3, 1.0, 2.5])
     func segment(zeta: Double) throws {
         for restart in [false, true] {
