@@ -11,12 +11,81 @@ import SpringMath
 // --fit-cases DIR also fits every case in DIR/fit_cases.csv against DIR/fit_truth.csv (made by
 // scripts/reference/analysis/make_references.py --cases N --out DIR --skip-verify) and prints the
 // distribution of the relative errors of ζ and response.
+//
+// --coverage DIR fits every case of DIR/coverage_cases.csv (made by
+// scripts/reference/analysis/coverage_cases.py --out DIR: known springs recorded with frame jitter,
+// dropped frames, noise and pixel rounding) and prints how often the stated 95 % interval
+// (±1.96 standard uncertainties) holds the true ζ and response, overall and by condition. It runs
+// alone (no springplot needed); --misses also lists each case an interval misses.
 
 let arguments = CommandLine.arguments
 func option(_ name: String) -> String? {
     arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 }
 let runs = Int(option("--runs") ?? "") ?? 5
+
+if let coverageDirectory = option("--coverage") {
+    func rows(_ name: String) throws -> [[Double]] {
+        let text = try String(contentsOfFile: coverageDirectory + "/" + name, encoding: .utf8)
+        return text.split(separator: "\n").dropFirst().map { $0.split(separator: ",").compactMap { Double($0) } }
+    }
+    let truth = try rows("coverage_truth.csv")
+    var samples: [Int: ([Double], [Double])] = [:]
+    for row in try rows("coverage_cases.csv") {
+        samples[Int(row[0]), default: ([], [])].0.append(row[1])
+        samples[Int(row[0])]!.1.append(row[2])
+    }
+    // Columns of coverage_truth.csv after the case: ζ, response, from, to, v0, rate, jitter, drop,
+    // noise, rounded.
+    struct Tally { var cases = 0, refused = 0, zeta = 0, response = 0, both = 0 }
+    var tallies: [String: Tally] = [:]
+    var zScores: [(Double, Double)] = []
+    let clock = ContinuousClock()
+    let started = clock.now
+    for row in truth {
+        let (t, x) = samples[Int(row[0])]!
+        let labels = ["all", "\(Int(row[6])) Hz", "jitter \(row[7] * 1000) ms", "drop \(Int(row[8] * 100)) %",
+                      "noise \(row[9]) px", row[10] == 1 ? "whole px" : "unrounded", row[5] == 0 ? "from rest" : "v₀ ≠ 0"]
+        let fit = try? SpringFitter.fit(times: t, positions: x)
+        for label in labels {
+            var tally = tallies[label, default: Tally()]
+            tally.cases += 1
+            if let fit {
+                let zetaHeld = abs(fit.dampingRatio - row[1]) <= 1.96 * fit.dampingRatioUncertainty
+                let responseHeld = abs(fit.response - row[2]) <= 1.96 * fit.responseUncertainty
+                tally.zeta += zetaHeld ? 1 : 0
+                tally.response += responseHeld ? 1 : 0
+                tally.both += zetaHeld && responseHeld ? 1 : 0
+            } else {
+                tally.refused += 1
+            }
+            tallies[label] = tally
+        }
+        if let fit, arguments.contains("--misses") {
+            let zz = (fit.dampingRatio - row[1]) / fit.dampingRatioUncertainty, zr = (fit.response - row[2]) / fit.responseUncertainty
+            if abs(zz) > 1.96 || abs(zr) > 1.96 {
+                print(String(format: "  miss: case %3d, %3d samples: ζ %.3f → %.4f (z %.2f), response %.3f → %.4f (z %.2f), RMS %.3g",
+                             Int(row[0]), t.count, row[1], fit.dampingRatio, zz, row[2], fit.response, zr, fit.residualRMS),
+                      "v₀, rate, jitter, drop, noise, rounded:", Array(row[5...]))
+            }
+        }
+        if let fit {
+            zScores.append(((fit.dampingRatio - row[1]) / fit.dampingRatioUncertainty, (fit.response - row[2]) / fit.responseUncertainty))
+        }
+    }
+    let elapsed = clock.now - started
+    func percent(_ part: Int, _ whole: Int) -> String { String(format: "%.1f %%", 100 * Double(part) / Double(Swift.max(whole, 1))) }
+    print("fit coverage of the stated 95 % intervals: \(truth.count) simulated recordings (\(elapsed) in all)")
+    for label in tallies.keys.sorted(by: { ($0 == "all" ? "" : $0) < ($1 == "all" ? "" : $1) }) {
+        let tally = tallies[label]!
+        let fitted = tally.cases - tally.refused
+        print("  \(label): ζ \(percent(tally.zeta, fitted)), response \(percent(tally.response, fitted)), both \(percent(tally.both, fitted)) of \(fitted) fitted (\(tally.refused) refused)")
+    }
+    func rms(_ values: [Double]) -> Double { (values.reduce(0) { $0 + $1 * $1 } / Double(Swift.max(values.count, 1))).squareRoot() }
+    print(String(format: "  RMS of error / stated uncertainty: ζ %.2f, response %.2f (1 when the uncertainty is right)",
+                 rms(zScores.map(\.0)), rms(zScores.map(\.1))))
+    exit(0)
+}
 
 let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     .deletingLastPathComponent().appendingPathComponent("springplot")

@@ -126,6 +126,40 @@ func syntheticCases() throws -> (truth: [[String: String]], samples: [Int: (t: [
         if complete { #expect(Double(good) >= 0.95 * Double(truth.count)) } else { #expect(good > 0) }
     }
 
+    /// Issue 45: the stated uncertainty means what it says on recordings made the way real ones go
+    /// wrong (frame jitter, dropped frames, noise, whole pixels; 60 cases of
+    /// scripts/reference/analysis/coverage_cases.py, whose 300 the analysis benchmark measures).
+    /// The error over the stated σ has an RMS near 1 and the 95 % interval holds the truth in at least
+    /// 90 % of the cases, for ζ and for the response (measured: 98 % and 95 %, RMS 0.85 and 1.0).
+    /// Before, fits aliased above the Nyquist frequency made the RMS over 100, and without them the
+    /// classical σ²(JᵀJ)⁻¹ alone still held the response in 88 % with an RMS of 1.33.
+    @Test func statedUncertaintyCoversTheTruth() throws {
+        var truth = try analysisFixture("coverage_truth.csv")
+        let step = max(1, truth.count / max(1, propertyCaseCount(truth.count)))
+        truth = stride(from: 0, to: truth.count, by: step).map { truth[$0] }
+        var samples: [Int: (t: [Double], x: [Double])] = [:]
+        for row in try analysisFixture("coverage_cases.csv") {
+            let id = Int(try number(row, "case"))
+            samples[id, default: ([], [])].t.append(try number(row, "t"))
+            samples[id, default: ([], [])].x.append(try number(row, "position"))
+        }
+        var zetaScores: [Double] = [], responseScores: [Double] = []
+        for row in truth {
+            let data = try #require(samples[Int(try number(row, "case"))])
+            guard let fit = try? SpringFitter.fit(times: data.t, positions: data.x) else { continue }
+            zetaScores.append((fit.dampingRatio - (try number(row, "dampingRatio"))) / fit.dampingRatioUncertainty)
+            responseScores.append((fit.response - (try number(row, "response"))) / fit.responseUncertainty)
+        }
+        #expect(zetaScores.count >= truth.count * 9 / 10)
+        for scores in [zetaScores, responseScores] {
+            let rms = (scores.reduce(0) { $0 + $1 * $1 } / Double(scores.count)).squareRoot()
+            let covered = Double(scores.filter { abs($0) <= 1.96 }.count) / Double(scores.count)
+            print("fit coverage on \(scores.count) simulated recordings: \(100 * covered) %, RMS of error / σ \(rms)")
+            #expect(rms > 0.6 && rms < 1.25, "RMS of error / σ: \(rms)")
+            #expect(covered >= 0.90, "95 % intervals hold the truth in \(100 * covered) %")
+        }
+    }
+
     @Test func aFlingIsNotMistakenForAStartAtRest() throws {
         let motion = SpringMotion(spring: Spring(dampingRatio: 0.7, response: 0.5), from: 0, to: 300, initialVelocity: -1500)
         let times = (0..<60).map { Double($0) / 60 }

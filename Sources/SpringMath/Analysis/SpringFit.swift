@@ -9,8 +9,10 @@ import RealModule
 /// fitted between the last still sample and the first moving one (before t₀ the model holds `from`).
 /// `from` and `initialVelocity` describe the motion at t₀.
 ///
-/// The uncertainties come from the Jacobian at the optimum: covariance = σ²(JᵀJ)⁻¹ with σ² the
-/// residual variance (sum of squares / (n − 5)). For ζ and the response, which are fitted through
+/// The uncertainties come from the Jacobian at the optimum: for each parameter the larger of the
+/// classical variance σ²(JᵀJ)⁻¹ (σ² the residual variance, sum of squares / (n − 5)) and a sandwich
+/// estimate robust to errors that vary in size and are correlated from frame to frame (frame-time
+/// jitter, pixel rounding; see docs/analysis.md). For ζ and the response, which are fitted through
 /// their logarithms, the standard deviation is value × σ(log value).
 public struct SpringFit: Hashable, Sendable {
     public var dampingRatio: Double
@@ -209,9 +211,14 @@ public enum SpringFitter {
         let zeta = Double.exp(theta[0]), response = Double.exp(theta[1])
         let variance = rss / Double(Swift.max(n - problem.active.count, 1))
         let covariance = problemAtStart.inverseNormalMatrix(at: theta)
+        let robust = problemAtStart.robustCovariance(at: theta)
+        // The larger of the classical and the robust variance of each parameter; for ζ and the
+        // response never below 10⁻⁹ of the value, the optimiser's own precision (an exact recording's
+        // residuals are rounding errors, and would promise more than the search delivers).
         func deviation(_ i: Int) -> Double {
-            guard let covariance, covariance[i][i] >= 0 else { return .infinity }
-            return (variance * covariance[i][i]).squareRoot()
+            guard let covariance, covariance[i][i] >= 0, let robust, robust[i][i] >= 0 else { return .infinity }
+            let spread = Swift.max(variance * covariance[i][i], robust[i][i]).squareRoot()
+            return i < 2 ? Swift.max(spread, 1e-9) : spread
         }
         let fit = SpringFit(
             dampingRatio: zeta, response: response, from: theta[2], to: theta[3], initialVelocity: theta[4],
@@ -231,7 +238,7 @@ public enum SpringFitter {
     /// spanning the data's time scale (`span` seconds); nil when no start is usable.
     static func gridFit(_ problem: FitProblem, span: Double) -> (rss: Double, theta: [Double])? {
         let ratios = geometric(from: 0.08, to: 5, count: 14)
-        let responses = geometric(from: span / 30, to: span * 3, count: 16)
+        let responses = geometric(from: Swift.max(span / 30, Swift.min(problem.shortestResponse, span)), to: span * 3, count: 16)
         var starts: [(rss: Double, theta: [Double])] = []
         for zeta in ratios {
             for response in responses {
@@ -287,6 +294,19 @@ struct FitProblem {
     let positions: [Double]
     /// When set, v₀ (θ[4]) is held at this value.
     var fixedVelocity: Double? = nil
+    /// The shortest response the samples can tell apart from its aliases: two median frame
+    /// intervals. A faster spring oscillates above the recording's Nyquist frequency, and samples of
+    /// it are matched as well by a slower one (the same decay at the folded frequency), so such a
+    /// spring is never the answer.
+    let shortestResponse: Double
+
+    init(times: [Double], positions: [Double], fixedVelocity: Double? = nil) {
+        self.times = times
+        self.positions = positions
+        self.fixedVelocity = fixedVelocity
+        let intervals = zip(times.dropFirst(), times).map { $0 - $1 }.sorted()
+        shortestResponse = intervals.isEmpty ? 0 : 2 * intervals[intervals.count / 2]
+    }
 
     /// The indices of θ that are fitted.
     var active: [Int] { fixedVelocity == nil ? [0, 1, 2, 3, 4] : [0, 1, 2, 3] }
@@ -295,7 +315,7 @@ struct FitProblem {
     var logZetaRange: ClosedRange<Double> { Double.log(1e-3)...Double.log(200) }
     var logResponseRange: ClosedRange<Double> {
         let span = Swift.max(times.last ?? 1, 1e-9)
-        return Double.log(span * 1e-4)...Double.log(span * 1e3)
+        return Double.log(Swift.max(span * 1e-4, Swift.min(shortestResponse, span))) ... Double.log(span * 1e3)
     }
 
     func spring(_ logZeta: Double, _ logResponse: Double) -> Spring {
@@ -428,6 +448,62 @@ struct FitProblem {
             if !improved { break }
         }
         return (rss, theta)
+    }
+
+    /// The covariance of θ at the optimum `theta` (5 × 5, zero for a fixed parameter), robust to
+    /// errors that differ in size from sample to sample and are correlated between neighbours, as a
+    /// recording's are: frame-time jitter makes an error of speed × jitter, and pixel rounding repeats
+    /// one error over the frames of a slow stretch. It is Newey and West's sandwich
+    /// (JᵀJ)⁻¹ (Γ₀ + Σₗ wₗ (Γₗ + Γₗᵀ)) (JᵀJ)⁻¹ with Γₗ = Σᵢ rᵢ rᵢ₋ₗ Jᵢᵀ Jᵢ₋ₗ, Bartlett weights
+    /// wₗ = 1 − l/(L + 1) and Andrews' AR(1) bandwidth L from the residuals' lag-1 correlation, each
+    /// residual taken over 1 − its leverage (HC3). nil when JᵀJ is singular to working precision.
+    func robustCovariance(at theta: [Double]) -> [[Double]]? {
+        guard let bread = inverseNormalMatrix(at: theta) else { return nil }
+        let j = jacobian(theta), raw = residuals(theta), n = raw.count
+        // Andrews (1991): L = 1.1447 (α n)^(1/3), α = 4ρ² / ((1 − ρ)² (1 + ρ)²), ρ the lag-1 correlation.
+        let power = raw.reduce(0) { $0 + $1 * $1 }
+        var lagged = 0.0
+        for i in 1..<Swift.max(n, 1) { lagged += raw[i] * raw[i - 1] }
+        let rho = power > 0 ? Swift.min(Swift.max(lagged / power, -0.97), 0.97) : 0
+        let alpha = 4 * rho * rho / ((1 - rho) * (1 - rho) * (1 + rho) * (1 + rho))
+        let bandwidth = Swift.min(Int((1.1447 * Double.pow(alpha * Double(n), 1.0 / 3)).rounded(.up)), n / 3)
+        let columns = active, size = columns.count
+        var meat = [[Double]](repeating: [Double](repeating: 0, count: size), count: size)
+        // The active columns of J, row by row, and each residual over 1 − its leverage (MacKinnon and
+        // White's HC3: a small recording's residuals understate its errors, most where a sample
+        // pins a parameter down).
+        let rows: [[Double]] = j.map { row in columns.map { row[$0] } }
+        let r: [Double] = rows.indices.map { i in
+            var leverage = 0.0
+            for (u, iu) in columns.enumerated() {
+                for (v, iv) in columns.enumerated() { leverage += rows[i][u] * bread[iu][iv] * rows[i][v] }
+            }
+            return raw[i] / Swift.max(1 - leverage, 0.1)
+        }
+        for lag in 0...Swift.max(bandwidth, 0) {
+            let weight: Double = lag == 0 ? 1 : 1 - Double(lag) / Double(bandwidth + 1)
+            for i in lag..<n {
+                let product: Double = weight * r[i] * r[i - lag]
+                let here = rows[i], before = rows[i - lag]
+                for u in 0..<size {
+                    for v in 0..<size {
+                        let term: Double = lag == 0 ? here[u] * here[v] : here[u] * before[v] + before[u] * here[v]
+                        meat[u][v] += product * term
+                    }
+                }
+            }
+        }
+        var full = [[Double]](repeating: [Double](repeating: 0, count: 5), count: 5)
+        for ia in columns {
+            for ib in columns {
+                var sum = 0.0
+                for (u, iu) in columns.enumerated() {
+                    for (v, iv) in columns.enumerated() { sum += bread[ia][iu] * meat[u][v] * bread[iv][ib] }
+                }
+                full[ia][ib] = sum
+            }
+        }
+        return full
     }
 
     /// (JᵀJ)⁻¹ at `theta` as a 5 × 5 matrix (zero rows and columns for a fixed parameter), or nil
