@@ -39,8 +39,9 @@ public enum TrackError: Error, Sendable, CustomStringConvertible {
     case shrinks
     /// The fitter refused the tracked samples.
     case fit(SpringFitError)
-    /// A spring fits the samples, but far worse than the tracking noise allows.
-    case notASpring(residualRMS: Double, travel: Double, limit: Double)
+    /// A spring fits the samples, but far worse than the tracking noise allows (with the rounding of
+    /// an element drawn at `step`-pixel positions; 0 when it is not pixel-snapped).
+    case notASpring(residualRMS: Double, travel: Double, limit: Double, step: Double = 0)
 
     public var description: String {
         func g(_ x: Double) -> String { NumberFormat.people(x, digits: 3) }
@@ -92,9 +93,10 @@ public enum TrackError: Error, Sendable, CustomStringConvertible {
             default:
                 return error.description
             }
-        case .notASpring(let rms, let travel, let limit):
+        case .notASpring(let rms, let travel, let limit, let step):
+            let allowance = step > 0 ? "tracking noise and its \(g(step)) px steps allow" : "tracking noise allows"
             return "no spring explains this motion: the best spring misses the tracked samples by \(g(rms)) px RMS "
-                + "(\(g(100 * rms / Swift.max(travel, 1e-12))) % of the \(g(travel)) px travel; tracking noise allows \(g(limit)) px): "
+                + "(\(g(100 * rms / Swift.max(travel, 1e-12))) % of the \(g(travel)) px travel; \(allowance) \(g(limit)) px): "
                 + "it is probably an easing curve or a linear slide"
         }
     }

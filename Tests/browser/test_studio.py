@@ -618,17 +618,19 @@ def test_export_reply_is_springplot_exports(server):
     assert len(studio["targets"]) == 18 and all(t["platforms"] for t in studio["targets"][:16])
 
 
-def test_track_reply_is_springplot_tracks(server):
+@pytest.mark.parametrize("name,zeta", [("x-h264-60", 0.5), ("x-snap2", 0.7)])
+def test_track_reply_is_springplot_tracks(server, name, zeta):
     # One reply type: the studio answers a recording with exactly what `springplot track --json` writes
-    # for the same file (the studio on one line, springplot indented; the same keys and numbers).
-    clip = TRACK_CLIPS / "x-h264-60.mp4"
+    # for the same file (the studio on one line, springplot indented; the same keys and numbers). The
+    # second clip is drawn at 2 px steps, as pixel-snapped toolkits draw.
+    clip = TRACK_CLIPS / f"{name}.mp4"
     status, _, body = fetch(server.rstrip("/") + "/api/track", method="POST", body=clip.read_bytes())
     assert status == 200, body
     cli = subprocess.run([built("springplot"), "track", str(clip), "--json"], check=True, capture_output=True, text=True)
     studio, springplot = json.loads(body), json.loads(cli.stdout)
     assert studio == springplot
     assert list(studio)[:3] == ["samples", "recordedSamples", "residualRMS"] and "trackedSamples" in studio
-    assert abs(studio["dampingRatio"]["value"] / 0.5 - 1) < 0.02, studio["dampingRatio"]
+    assert abs(studio["dampingRatio"]["value"] / zeta - 1) < 0.02, studio["dampingRatio"]
 
 
 def test_track_upload_is_capped_and_post_is_only_for_it(server):

@@ -116,9 +116,24 @@ struct TrackCommandTests {
         #expect(abs(estimate(blue, "dampingRatio") / 0.35 - 1) < 0.02 && abs(estimate(blue, "response") / 0.45 - 1) < 0.02)
     }
 
+    @Test("a spring drawn pixel-snapped (1, 2, 4 px steps; whole device pixels at a ratio of 2) is tracked within 3 %",
+          arguments: ["x-snap1", "x-snap2", "x-snap4", "x-dpr2"])
+    func pixelSnapped(name: String) throws {
+        let (parameters, _, values) = try truth(name)
+        let zeta = try #require(parameters["zeta"] as? Double), response = try #require(parameters["response"] as? Double)
+        // The clip really is snapped: every drawn leading edge (centre + 0.5 − 32 in Cairo) is on the lattice.
+        let step = (parameters["snap"] as? Double) ?? 1
+        #expect(values.allSatisfy { value in let edge = (value + 0.5 - 32) / step; return abs(edge - edge.rounded()) < 1e-9 })
+        let json = try trackJSON([clip(name + ".mp4")])
+        #expect(abs(estimate(json, "dampingRatio") / zeta - 1) < 0.03, "ζ \(estimate(json, "dampingRatio")) for \(zeta)")
+        #expect(abs(estimate(json, "response") / response - 1) < 0.03, "response \(estimate(json, "response")) for \(response)")
+    }
+
     @Test("what cannot be tracked or is not a spring gets one line and a non-zero exit", arguments: [
         (["ease.mp4"], "no spring explains this motion"),
         (["linear.mp4"], "not a spring"),
+        (["ease-snap2.mp4"], "no spring explains this motion"),
+        (["linear-snap2.mp4"], "not a spring"),
         (["two-cards.mp4"], "more than one element moves; pick one with --roi"),
         (["still.mp4"], "no motion found"),
         (["short.mp4"], "the clip is too short"),

@@ -13,6 +13,8 @@
 #   scripts/track/make_clip.py --property scale --from 0.6 --to 1.0 --fps 50 -o s.gif
 #   scripts/track/make_clip.py --fps 120 --drop 0.1 --jitter 2 -o vfr.mov
 #   scripts/track/make_clip.py --codec png -o frames/        (frame_00001.png ...; no timestamps)
+#   scripts/track/make_clip.py --snap 2 -o snapped.mp4       (the card drawn at 2 px steps)
+#   scripts/track/make_clip.py --dpr 2 -o retina.mp4         (CSS px x 2, at whole device pixels)
 #
 # Timing: frame i has nominal time i/fps, plus Gaussian jitter (--jitter MS, never on frame 0,
 # gaps kept >= 2 ms), minus --drop'ped frames (never the first or last). Times are then rounded
@@ -22,6 +24,12 @@
 # -fps_mode passthrough). After encoding, ffprobe's decoded frame times are compared with the
 # truth; any mismatch is an error. Note: ffprobe's r_frame_rate of such a file is the tick
 # (e.g. 1000000/1), not the fps: read per-frame timestamps.
+#
+# Pixel snapping, as toolkits draw (Wave's integralizeValues, a browser's layout): --snap STEP puts
+# the card's leading edge on a multiple of STEP px, and --dpr R draws a motion given in CSS px
+# (--from, --to, --velocity) at R device px per CSS px with the edge on whole device pixels (STEP
+# 1 unless --snap says otherwise). The truth holds the drawn, snapped value in clip pixels; the
+# params hold the spring asked for.
 #
 # Truth CSV: '#' lines (one of them the parameters as JSON), then `t,value` and one row a frame.
 # Positions use the pixel-index convention: the pixel in column i covers Cairo x in [i, i+1) and
@@ -420,6 +428,8 @@ def build_parser():
                    help="hold: each frame shows the newest recorded row (as a screen shows it)")
     p.add_argument("--second-card", action="store_true", help="a second card moving at the same time")
     p.add_argument("--still", action="store_true", help="nothing moves")
+    p.add_argument("--snap", type=float, help="draw the card's leading edge at multiples of this many px")
+    p.add_argument("--dpr", type=float, help="device px per CSS px: --from/--to/--velocity in CSS px, drawn at whole device px")
     p.add_argument("--quiet", action="store_true")
     return p
 
@@ -525,6 +535,16 @@ def make_clip(args):
     tick = TICKS.get(codec)
     times, kept, dropped = frame_times(args.fps, args.duration, args.drop, args.jitter, args.seed, tick)
     values = [motion.value(t) for t in times]
+    if args.snap is not None or args.dpr is not None:
+        if prop == "scale":
+            sys.exit("make_clip: --snap and --dpr move the card's position: not with --property scale")
+        ratio = 1.0 if args.dpr is None else args.dpr
+        step = 1.0 if args.snap is None else args.snap
+        if not (ratio > 0 and step > 0):
+            sys.exit("make_clip: --snap and --dpr must be positive")
+        size = card_w if prop == "x" else card_h
+        # The leading edge in Cairo coordinates is value + 0.5 - size / 2; snap it, keep the size.
+        values = [round((ratio * v + 0.5 - size / 2) / step) * step - 0.5 + size / 2 for v in values]
     truth_values = [v * card_w for v in values] if prop == "scale" else values
 
     background = render_background(width, height, args.seed, args.background)
@@ -608,7 +628,7 @@ def make_clip(args):
         "curve": args.curve, "curve_duration": args.curve_duration if args.curve else None,
         "recording": recording_info, "second_card": args.second_card, "still": args.still,
         "frames": len(times), "nominal_frames": len(kept) + len(dropped),
-        "dropped_nominal_indices": dropped,
+        "dropped_nominal_indices": dropped, "snap": args.snap, "dpr": args.dpr,
     }
     if prop == "scale":
         unit = (f"value = the card's outer width in px = {card_w} * scale; --from/--to/--velocity "

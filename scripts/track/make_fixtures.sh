@@ -47,5 +47,18 @@ clip --zeta 0.5 --response 0.3 --property x --from 100 --to 380 --fps 60 --durat
 #     96 -> 384 px (x 2.88), each frame holding the newest recorded row
 clip --recording "$shared/platforms/react-spring_A_60hz.csv" --property x --from 96 --to 384 \
      --fps 60 --duration 1.3 --seed 11 -o "$out/platform-react-spring-A.mp4"
+# 12.-15. pixel-snapped springs (issue 45): the card's edge at 1, 2 and 4 px steps, and a motion in
+#     CSS px drawn at whole device pixels with a device-pixel ratio of 2
+for step in 1 2 4; do
+    clip --zeta 0.7 --response 0.5 --property x --from 100 --to 380 --fps 60 --duration 1.5 \
+         --seed $((10 + step)) --snap $step -o "$out/x-snap$step.mp4"
+done
+clip --zeta 0.45 --response 0.6 --property x --from 50 --to 190 --fps 60 --duration 1.5 --seed 14 \
+     --dpr 2 -o "$out/x-dpr2.mp4"
+# 16.-17. not springs, drawn at 2 px steps: the CSS ease and a linear slide
+clip --curve 'cubic-bezier(0.25,0.1,0.25,1)' --curve-duration 0.6 --property x --from 100 \
+     --to 380 --fps 60 --duration 1.0 --seed 15 --snap 2 -o "$out/ease-snap2.mp4"
+clip --curve linear --curve-duration 0.6 --property x --from 100 --to 380 --fps 60 \
+     --duration 1.0 --seed 16 --snap 2 -o "$out/linear-snap2.mp4"
 
 du -sh "$out"
