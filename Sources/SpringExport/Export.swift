@@ -71,6 +71,9 @@ public struct ExportRequest: Sendable {
     public var cssError: Double
     /// The display rates (frames per second) at which each target's platform model is measured.
     public var frameRates: [Double]
+    /// The platforms' own settings (Android's minimum visible change): written into their code when
+    /// not the default, and used by their models.
+    public var platformParameters: PlatformParameters = .standard
 
     /// - Precondition: every frame rate is finite and > 0.
     public init(spring: Spring, motion: Motion = .onScreen, cssError: Double = 0.5, frameRates: [Double] = [60, 120]) {
@@ -376,12 +379,20 @@ extension ExportRequest {
     }
 
     private func android() -> TargetExport {
-        let code = """
+        var code = """
         SpringAnimation(view, DynamicAnimation.TRANSLATION_X, \(n(to))f)
             .setSpring(SpringForce(\(n(to))f).setStiffness(\(n(kPerMass))f).setDampingRatio(\(n(zeta))f))
             .setStartValue(\(n(from))f)
             .setStartVelocity(\(n(initialVelocity))f)
         """
+        let change = platformParameters.minimumVisibleChange
+        if change != 1 {
+            // Android's own constant where there is one (its value is the same float).
+            let names: [(Double, String)] = [(1.0 / 256, "DynamicAnimation.MIN_VISIBLE_CHANGE_ALPHA"),
+                                             (1.0 / 500, "DynamicAnimation.MIN_VISIBLE_CHANGE_SCALE"),
+                                             (1.0 / 10, "DynamicAnimation.MIN_VISIBLE_CHANGE_ROTATION_DEGREES")]
+            code += "\n    .setMinimumVisibleChange(\(names.first { $0.0 == change }?.1 ?? n(change) + "f"))"
+        }
         let notes = ["assumes mass 1: stiffness is k/m\(m != 1 ? " (\(n(k)) / \(n(m)))" : "")"]
         let warnings = float32Warning().map { [$0] } ?? []
         return TargetExport(code: code,

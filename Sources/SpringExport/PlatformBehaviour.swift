@@ -40,7 +40,7 @@ extension ExportRequest {
     func platformReports(_ target: ExportTarget, easing: LinearEasing?) -> [PlatformReport] {
         let model: any PlatformModel
         if let platform = target.modelledPlatform {
-            model = platform.model(for: spring, from: from, to: to, velocity: initialVelocity)
+            model = platform.model(for: spring, from: from, to: to, velocity: initialVelocity, parameters: platformParameters)
         } else if target == .css, let easing {
             model = LinearEasingModel(easing: easing)
         } else {

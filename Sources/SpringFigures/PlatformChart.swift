@@ -23,9 +23,11 @@ public enum PlatformChart {
 
     /// Runs each platform's model at `fps` for the spring and motion.
     /// - Precondition: the spring is not instantaneous; `fps` finite and > 0.
-    public static func runs(spring: Spring, motion: Motion, platforms: [Platform], fps: Double) -> [Run] {
+    public static func runs(spring: Spring, motion: Motion, platforms: [Platform], fps: Double,
+                            parameters: PlatformParameters = .standard) -> [Run] {
         platforms.map { platform in
-            let model = platform.model(for: spring, from: motion.from, to: motion.to, velocity: motion.initialVelocity)
+            let model = platform.model(for: spring, from: motion.from, to: motion.to, velocity: motion.initialVelocity,
+                                       parameters: parameters)
             let trajectory = model.trajectory(from: motion.from, to: motion.to, frameRate: fps)
             let report = PlatformReport.measure(model, spring: spring, from: motion.from, to: motion.to,
                                                 velocity: motion.initialVelocity, frameRate: fps)
@@ -51,8 +53,8 @@ public enum PlatformChart {
     /// - Parameter timeSpan: seconds shown; nil for past the exact settle time and every platform's
     ///   finish (at most `PlatformLimits.defaultLimit`).
     public static func chart(spring: NamedSpring, motion: Motion, platforms: [Platform], fps: Double,
-                             timeSpan: Double?, frame: ChartFrame) -> Chart {
-        let runs = runs(spring: spring.spring, motion: motion, platforms: platforms, fps: fps)
+                             timeSpan: Double?, frame: ChartFrame, parameters: PlatformParameters = .standard) -> Chart {
+        let runs = runs(spring: spring.spring, motion: motion, platforms: platforms, fps: fps, parameters: parameters)
         let exact = SpringMotion(spring: spring.spring, from: motion.from, to: motion.to, initialVelocity: motion.initialVelocity)
         let settle = runs.first?.report.exactSettleTime ?? 1
         let finishes = runs.compactMap(\.report.finishTime)

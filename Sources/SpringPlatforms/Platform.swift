@@ -106,10 +106,12 @@ public enum Platform: String, CaseIterable, Hashable, Sendable {
     }
 
     /// The model for the parameters `springplot export` hands this platform for `spring` and a motion
-    /// from `from` to `to` starting at `velocity` units per second.
+    /// from `from` to `to` starting at `velocity` units per second, with the platform's own settings
+    /// `parameters` (Android's minimum visible change).
     ///
     /// - Precondition: `spring` is not instantaneous (a response-0 spring has nothing to export).
-    public func model(for spring: Spring, from: Double, to: Double, velocity: Double) -> any PlatformModel {
+    public func model(for spring: Spring, from: Double, to: Double, velocity: Double,
+                      parameters: PlatformParameters = .standard) -> any PlatformModel {
         precondition(!spring.isInstantaneous, "a response-0 spring has no platform model")
         let k = spring.stiffness, c = spring.dampingCoefficient, m = spring.mass
         let travel = to - from
@@ -124,7 +126,8 @@ public enum Platform: String, CaseIterable, Hashable, Sendable {
         case .compose:
             return ExactPlatformModel(spring: spring, velocity: velocity, finish: .settledWithin(band: 0.01))
         case .android:
-            return AndroidSpringForceModel(stiffness: k / m, dampingRatio: spring.dampingRatio, velocity: velocity)
+            return AndroidSpringForceModel(stiffness: k / m, dampingRatio: spring.dampingRatio, velocity: velocity,
+                                           minimumVisibleChange: parameters.minimumVisibleChange)
         case .wave:
             return WaveEulerModel(spring: Spring(dampingRatio: spring.dampingRatio, response: spring.response, mass: m),
                                   velocity: velocity)

@@ -31,11 +31,11 @@ extension Platform {
     /// - Precondition: `times` non-empty, finite, strictly increasing, one per position; `spring`
     ///   not instantaneous; `frameRate` finite and > 0.
     public func match(times: [Double], positions: [Double], spring: Spring, from: Double, to: Double,
-                      velocity: Double, frameRate: Double) -> RecordingMatch {
+                      velocity: Double, frameRate: Double, parameters: PlatformParameters = .standard) -> RecordingMatch {
         precondition(times.count == positions.count && !times.isEmpty, "one position per time")
         let steady = times.indices.allSatisfy { abs(times[$0] - times[0] - Double($0) / frameRate) <= 1e-6 }
         let schedule = steady ? FrameSchedule(frameRate: frameRate) : FrameSchedule(times: times, thenFrameRate: frameRate)
-        let model = self.model(for: spring, from: from, to: to, velocity: velocity)
+        let model = self.model(for: spring, from: from, to: to, velocity: velocity, parameters: parameters)
         let run = model.trajectory(from: from, to: to, schedule: schedule,
                                    limit: Swift.max(PlatformLimits.defaultLimit, (times.last! - times[0]) * 2))
         var worst = 0.0, worstTime = times[0]

@@ -3,8 +3,9 @@ import Foundation
 /// Android's `SpringAnimation` with a `SpringForce` (androidx.dynamicanimation), from its source
 /// alone: no recording backs this model.
 ///
-/// - Frame times are whole milliseconds (Choreographer's frame time); the first frame callback only
-///   records the time, so motion starts a frame late.
+/// - Frame times are whole milliseconds (Choreographer's frame time, truncated on its own clock: a
+///   listed time of 1.0175 s is 1017 ms); the first frame callback only records the time, so motion
+///   starts a frame late.
 /// - Each later frame moves the value and velocity along the closed form for the whole-ms time since
 ///   the previous frame (exact in every regime), and stores both as `Float`.
 /// - It finishes, showing the final position, when the speed is below `valueThreshold · 62.5` and the
@@ -37,11 +38,11 @@ public struct AndroidSpringForceModel: PlatformModel, Hashable {
         var speed = Float(velocity)
         var recorder = TrajectoryRecorder(start: Double(value))
         // Frame 1 only records its time.
-        var lastFrame = schedule.milliseconds(ofFrame: 1).rounded(.down)
+        var lastFrame = schedule.wholeMilliseconds(ofFrame: 1)
         recorder.append(schedule.time(ofFrame: 1), Double(value))
         var frame = 2
         while true {
-            let now = schedule.milliseconds(ofFrame: frame).rounded(.down)
+            let now = schedule.wholeMilliseconds(ofFrame: frame)
             let dt = (now - lastFrame) / 1000
             lastFrame = now
             let x0 = Double(value) - final

@@ -121,11 +121,13 @@ public struct LibadwaitaSpringModel: PlatformModel, Hashable {
         let duration = estimatedDuration(from: from, to: to)
         var recorder = TrajectoryRecorder(start: from)
         let phase = Double(startPhase)
+        let start = (schedule.nanoseconds(ofFrame: 0) / 1000).rounded()
         var frame = 1
         while true {
             let time = schedule.time(ofFrame: frame)
-            let microseconds = (time * 1_000_000).rounded()
-            let t = Self.milliseconds(((phase + microseconds) / 1000).rounded(.down) - (phase / 1000).rounded(.down))
+            // The frame clock's microseconds (on the recording's own clock for listed times).
+            let microseconds = (schedule.nanoseconds(ofFrame: frame) / 1000).rounded()
+            let t = Self.milliseconds(((phase + microseconds) / 1000).rounded(.down) - ((phase + start) / 1000).rounded(.down))
             if t >= duration && duration != Self.infinite {
                 recorder.append(time, to)
                 return recorder.finish(true)

@@ -49,8 +49,7 @@ public struct QtQuickSpringModel: PlatformModel, Hashable {
 
     /// The driver's time of `frame`, in whole milliseconds.
     static func milliseconds(ofFrame frame: Int, _ schedule: FrameSchedule) -> Int {
-        let exact = schedule.listedTimes.isEmpty ? Double(frame) * 1000 / schedule.frameRate : schedule.time(ofFrame: frame) * 1000
-        return Int((exact + 1e-9).rounded(.down))
+        Int(((schedule.nanoseconds(ofFrame: frame) - schedule.nanoseconds(ofFrame: 0)) / 1e6).rounded(.down))
     }
 
     public func trajectory(from: Double, to: Double, schedule: FrameSchedule, limit: Double) -> PlatformTrajectory {

@@ -38,8 +38,15 @@ struct Curve: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second for --platform.", valueName: "hz"))
     var fps: Double = 60
 
+    @Option(name: .customLong("minimum-visible-change"), parsing: .unconditional, help: MinimumVisibleChange.help)
+    var minimumVisibleChange: MinimumVisibleChange?
+
     func validate() throws {
         try FrameRate.validate(fps, "--fps")
+        try MinimumVisibleChange.validate(minimumVisibleChange)
+        if minimumVisibleChange != nil && !(platform?.platforms.contains(.android) ?? false) {
+            throw ValidationError("--minimum-visible-change is Android's setting: it needs --platform with android")
+        }
         if platform != nil {
             let springs = try spring.springs()
             if springs.count > 1 { throw ValidationError("--platform draws one spring: give single --damping and --response values") }
@@ -51,7 +58,8 @@ struct Curve: ParsableCommand {
         if let platform {
             let named = try spring.springs()[0]
             let chart = PlatformChart.chart(spring: named, motion: motion.motion, platforms: platform.platforms, fps: fps,
-                                            timeSpan: self.chart.timeSpan, frame: self.chart.frame)
+                                            timeSpan: self.chart.timeSpan, frame: self.chart.frame,
+                                            parameters: minimumVisibleChange.parameters)
             try self.chart.write(chart, defaultName: "springplot-platforms")
             return
         }

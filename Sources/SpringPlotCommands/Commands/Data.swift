@@ -59,6 +59,8 @@ struct DataCommand: ParsableCommand {
     var fps: Double = 60
     @Option(name: .customLong("frame-times"), help: ArgumentHelp("Frame times for --platform, in seconds from the start frame (- for standard input).", valueName: "path"))
     var frameTimes: String?
+    @Option(name: .customLong("minimum-visible-change"), parsing: .unconditional, help: MinimumVisibleChange.help)
+    var minimumVisibleChange: MinimumVisibleChange?
     @Flag(help: "Write JSON instead of CSV.")
     var json = false
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Output file (.csv or .json), or - for standard output.", valueName: "path"))
@@ -67,6 +69,10 @@ struct DataCommand: ParsableCommand {
     func validate() throws {
         try FrameRate.validate(fps, "--fps")
         if platform == nil && frameTimes != nil { throw ValidationError("--frame-times needs --platform") }
+        try MinimumVisibleChange.validate(minimumVisibleChange)
+        if minimumVisibleChange != nil && platform != .android {
+            throw ValidationError("--minimum-visible-change is Android's setting: it needs --platform android")
+        }
         if let targetVelocity {
             try requireFinite(targetVelocity, "--target-velocity")
             if abs(targetVelocity) > Motion.limit {
@@ -173,7 +179,8 @@ struct DataCommand: ParsableCommand {
         } else {
             schedule = FrameSchedule(frameRate: fps)
         }
-        let model = platform.model(for: named.spring, from: motion.from, to: motion.to, velocity: motion.velocity)
+        let model = platform.model(for: named.spring, from: motion.from, to: motion.to, velocity: motion.velocity,
+                                   parameters: minimumVisibleChange.parameters)
         let trajectory = model.trajectory(from: motion.from, to: motion.to, schedule: schedule)
         if !trajectory.finished {
             printError("springplot: data: \(platform.rawValue) has not finished after \(shortest(PlatformLimits.defaultLimit)) s; the rows stop there")

@@ -94,6 +94,9 @@ struct Export: ParsableCommand {
                                valueName: "hz"))
     var compensateFor: Double?
 
+    @Option(name: .customLong("minimum-visible-change"), parsing: .unconditional, help: MinimumVisibleChange.help)
+    var minimumVisibleChange: MinimumVisibleChange?
+
     @Flag(help: "Print every target (the default when --target is not given).")
     var all = false
 
@@ -114,8 +117,15 @@ struct Export: ParsableCommand {
     func validate() throws {
         let targets = chosenTargets
         if !targets.isEmpty && all { throw ValidationError("--target and --all cannot be combined") }
+        if sequence != nil && minimumVisibleChange != nil {
+            throw ValidationError("--minimum-visible-change is Android's setting; --sequence exports to css, swiftui and the Motion targets")
+        }
         if let sequence { return try validateSequence(sequence, targets: targets) }
         if fps.values.count > 8 { throw ValidationError("--fps takes at most 8 rates") }
+        try MinimumVisibleChange.validate(minimumVisibleChange)
+        if minimumVisibleChange != nil && !targets.isEmpty && !targets.contains(.platform(.android)) {
+            throw ValidationError("--minimum-visible-change is Android's setting: it applies to --target android")
+        }
         for rate in fps.values { try FrameRate.validate(rate, "--fps") }
         if let compensateFor {
             try FrameRate.validate(compensateFor, "--compensate-for")
@@ -153,8 +163,9 @@ struct Export: ParsableCommand {
     func run() throws {
         if let sequence { return try runSequence(try SequenceFile.read(sequence)) }
         let named = try spring.springs()[0]
-        let request = ExportRequest(spring: named.spring, motion: Motion(from: from, to: to, initialVelocity: velocity),
+        var request = ExportRequest(spring: named.spring, motion: Motion(from: from, to: to, initialVelocity: velocity),
                                     cssError: cssError, frameRates: fps.values)
+        request.platformParameters = minimumVisibleChange.parameters
         let chosen = chosenTargets
         let targets = chosen.isEmpty ? ExportTarget.allCases.filter { $0 != .css || to != from } : chosen
         // Listing every target, a CSS easing the motion cannot have (it settles too late) is left

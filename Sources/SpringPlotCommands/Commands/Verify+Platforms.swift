@@ -39,10 +39,10 @@ extension Verify {
     /// Runs each chosen platform on the recording's frame times and ranks them by how closely they
     /// reproduce it (the best first).
     static func platformMatches(_ choice: PlatformChoice, recording: TrajectoryFile, spring: Spring, motion: Motion,
-                                fps: Double) -> [RecordingMatch] {
+                                fps: Double, parameters: PlatformParameters = .standard) -> [RecordingMatch] {
         let matches = choice.platforms.map {
             $0.match(times: recording.times, positions: recording.positions, spring: spring, from: motion.from, to: motion.to,
-                     velocity: motion.initialVelocity, frameRate: fps)
+                     velocity: motion.initialVelocity, frameRate: fps, parameters: parameters)
         }
         return matches.sorted {
             ($0.maxDifference, abs($0.modelFrames - $0.recordedFrames)) < ($1.maxDifference, abs($1.modelFrames - $1.recordedFrames))

@@ -62,6 +62,9 @@ struct Verify: ParsableCommand {
                                                         valueName: "hz"))
     var fps: Double?
 
+    @Option(name: .customLong("minimum-visible-change"), parsing: .unconditional, help: MinimumVisibleChange.help)
+    var minimumVisibleChange: MinimumVisibleChange?
+
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
@@ -69,6 +72,10 @@ struct Verify: ParsableCommand {
 
     func validate() throws {
         if let fps { try FrameRate.validate(fps, "--fps") }
+        try MinimumVisibleChange.validate(minimumVisibleChange)
+        if minimumVisibleChange != nil && !(platform?.platforms.contains(.android) ?? false) {
+            throw ValidationError("--minimum-visible-change is Android's setting: it needs --platform android or auto")
+        }
         if platform != nil, try spring.springs()[0].spring.isInstantaneous {
             throw ValidationError("--response must be > 0 for --platform: a response-0 spring is an instant jump")
         }
@@ -89,7 +96,8 @@ struct Verify: ParsableCommand {
         let passed = maxError.map { comparison.maximumError <= $0 }
         let matches = platform.map { choice in
             Verify.platformMatches(choice, recording: recording, spring: named.spring, motion: motion,
-                                   fps: fps ?? Verify.frameRate(medianInterval: comparison.medianInterval))
+                                   fps: fps ?? Verify.frameRate(medianInterval: comparison.medianInterval),
+                                   parameters: minimumVisibleChange.parameters)
         } ?? []
         if chart.output != nil {
             try chart.write(Verify.chart(recording: recording, exact: exact, comparison: comparison, name: named.name,

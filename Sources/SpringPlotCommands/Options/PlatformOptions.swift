@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SpringPlatforms
 
 extension Platform: ExpressibleByArgument {
@@ -41,4 +42,40 @@ struct PlatformList: ExpressibleByArgument, Hashable {
     }
 
     static var allValueStrings: [String] { Platform.allValueStrings + ["all"] }
+}
+
+/// `--minimum-visible-change`: Android's `setMinimumVisibleChange`, a number or one of its names
+/// (pixels 1, alpha 1/256, scale 1/500, rotation 1/10).
+struct MinimumVisibleChange: ExpressibleByArgument, Hashable {
+    var value: Double
+
+    init?(argument: String) {
+        let text = argument.trimmingCharacters(in: .whitespaces).lowercased()
+        if let named = PlatformParameters.androidMinimumVisibleChanges.first(where: { $0.name == text }) {
+            value = named.value
+        } else if let number = Double(text) {
+            value = number
+        } else {
+            return nil
+        }
+    }
+
+    static let help = ArgumentHelp(
+        "Android's minimum visible change: when its spring ends (pixels 1, alpha 1/256, scale 1/500, rotation 1/10, or a number). (default: pixels)",
+        valueName: "value")
+
+    /// Checks the value given with the option.
+    static func validate(_ change: MinimumVisibleChange?) throws {
+        guard let change else { return }
+        if !(change.value.isFinite && change.value > 0 && change.value <= 1e9) {
+            throw ValidationError("--minimum-visible-change must be a number > 0 and at most 1e9 (got \(change.value))")
+        }
+    }
+}
+
+extension Optional where Wrapped == MinimumVisibleChange {
+    /// The platforms' own settings these options give.
+    var parameters: PlatformParameters {
+        map { PlatformParameters(minimumVisibleChange: $0.value) } ?? .standard
+    }
 }
