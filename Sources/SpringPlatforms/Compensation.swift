@@ -33,7 +33,7 @@ extension Platform {
 
     /// Retuned parameters for `frameRate`, in frames per second (nil for platforms that are not
     /// ``isCompensable``).
-    /// - Precondition: as ``model(for:from:to:velocity:)``; `frameRate` finite and > 0.
+    /// - Precondition: as ``model(for:from:to:velocity:parameters:)``; `frameRate` finite and > 0.
     public func compensated(for spring: Spring, from: Double, to: Double, velocity: Double, frameRate: Double) -> Compensation? {
         guard isCompensable else { return nil }
         precondition(frameRate.isFinite && frameRate > 0, "frameRate must be finite and > 0")

@@ -3,7 +3,7 @@
 /// finished.
 ///
 /// Each model holds the parameters in the platform's own convention and units, exactly as a user
-/// hands them to the platform (``Platform/model(for:from:to:velocity:)`` builds the ones `springplot
+/// hands them to the platform (``Platform/model(for:from:to:velocity:parameters:)`` builds the ones `springplot
 /// export` prints).
 public protocol PlatformModel: Sendable {
     /// The displayed rows for a motion from `from` to `to` (see ``PlatformTrajectory``).
