@@ -1,3 +1,4 @@
+import SpringConventions
 import SpringMath
 import SpringPlatforms
 import SpringWire
@@ -16,6 +17,11 @@ extension FitReply {
     /// (``ExportRequest/conventionExports()``).
     public init(_ fit: SpringFit) {
         self.init(fit, targets: ExportRequest(fitted: fit).conventionExports().map(Target.init))
+        if let (preset, distance) = SpringConventions.nearestPreset(to: fit.spring) {
+            nearestPreset = NearestPresetReply(name: preset.name, title: preset.title, family: preset.family,
+                                               dampingRatio: preset.spring.dampingRatio, response: preset.spring.response,
+                                               distance: distance)
+        }
     }
 }
 

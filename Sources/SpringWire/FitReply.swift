@@ -34,6 +34,8 @@ public struct FitReply: Encodable, Sendable {
     public var stillSamples: Int
     /// The fitted spring, written as `info`, `export` and the studio write a spring.
     public var spring: SpringReply
+    /// The named spring nearest to the fit, across every platform's constants and presets.
+    public var nearestPreset: NearestPresetReply?
     public var targets: [Target]
 
     /// The reply for `fit`, with each target's code for its spring (SpringExport builds these from a
@@ -51,6 +53,26 @@ public struct FitReply: Encodable, Sendable {
         stillSamples = fit.stillSampleCount
         spring = SpringReply(fit.spring)
         self.targets = targets
+    }
+}
+
+/// A named spring near a fitted one: its name, its platform's spelling, its ζ and response, and the
+/// distance (damping ratios' difference and the responses' symmetric relative difference, combined).
+public struct NearestPresetReply: Encodable, Sendable, Equatable {
+    public var name: String
+    public var title: String
+    public var family: String
+    public var dampingRatio: Double
+    public var response: Double
+    public var distance: Double
+
+    public init(name: String, title: String, family: String, dampingRatio: Double, response: Double, distance: Double) {
+        self.name = name
+        self.title = title
+        self.family = family
+        self.dampingRatio = dampingRatio
+        self.response = response
+        self.distance = distance
     }
 }
 

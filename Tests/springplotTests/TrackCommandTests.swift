@@ -53,7 +53,7 @@ struct TrackCommandTests {
         #expect(abs(estimate(json, "response") / response - 1) < 0.02, "response \(estimate(json, "response")) for \(response)")
         // fit's keys, then the tracking's own.
         for key in ["samples", "residualRMS", "dampingRatio", "response", "from", "to", "initialVelocity", "startTime",
-                    "stillSamples", "spring", "targets", "trackedSamples", "onsetTime", "property", "axis", "region"] {
+                    "stillSamples", "spring", "nearestPreset", "targets", "trackedSamples", "onsetTime", "property", "axis", "region"] {
             #expect(json[key] != nil, "missing \(key)")
         }
         #expect(json["axis"] as? String == (name.hasPrefix("y") ? "y" : "x"))
