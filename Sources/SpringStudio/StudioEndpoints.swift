@@ -35,7 +35,7 @@ enum StudioEndpoints {
     static let springParameters = Set(SpringInput.names)
     static let motionParameters: Set<String> = ["from", "to", "velocity"]
     static let chartParameters = springParameters.union(motionParameters)
-        .union(["width", "height", "theme", "tolerance", "epsilon", "span", "text"])
+        .union(["width", "height", "theme", "tolerance", "epsilon", "span", "text", "interaction"])
 
     static let endpoints: [Endpoint] = [
         Endpoint(path: "/api/chart.svg", parameters: chartParameters, handler: { request throws(StudioInputError) in
@@ -186,8 +186,42 @@ enum StudioEndpoints {
             throw StudioInputError("scale", "scale \(label(scale, digits: 4)) makes the \(Int(width)) × \(Int(height)) chart \(Int(pixels)) pixels: at most \(Int(maximumChartPixels))")
         }
         let frame = ChartFrame(width: width, height: height, scale: scale, theme: try request.theme().scalingText(by: textScale))
-        let chart = CurveChart.chart(springs: springs, motion: motion, tolerance: tolerance, timeSpan: span, frame: frame, samples: 400)
+        var chart = CurveChart.chart(springs: springs, motion: motion, tolerance: tolerance, timeSpan: span, frame: frame, samples: 400)
+        if let pieces = try request.interaction(), !pieces.isEmpty, !chart.panels.isEmpty, let spring = springs.first?.spring {
+            chart.panels[0].series += interactionSeries(pieces, spring: spring, until: chart.panels[0].series.first?.xs.last ?? 1)
+            // The legend tells the two apart (a single spring's chart has none of its own).
+            chart.panels[0].showsLegend = true
+            if springs.count == 1 { chart.panels[0].series[0].name = "the spring" }
+        }
         return render(chart, format: format)
+    }
+
+    /// The preview's last interaction as the chart draws it beside the spring's own curve: each run
+    /// of free motions, exact (sampled from each piece's closed form until the next piece), dashed in
+    /// the text colour; the first named "last interaction", the runs after a drag unnamed.
+    static func interactionSeries(_ pieces: [InteractionPiece], spring: Spring, until end: Double) -> [Series] {
+        var runs: [Series] = [], xs: [Double] = [], ys: [Double] = []
+        func close() {
+            if xs.count >= 2 {
+                runs.append(Series(name: runs.isEmpty ? "last interaction" : nil, xs: xs, ys: ys, color: .foreground,
+                                   lineWidth: 1.75, dash: .dashed))
+            }
+            xs = []; ys = []
+        }
+        for (index, piece) in pieces.enumerated() {
+            let stop = Swift.min(index + 1 < pieces.count ? pieces[index + 1].start : end, end)
+            guard let motion = piece.motion else { close(); continue }
+            guard stop > piece.start else { continue }
+            let exact = SpringMotion(spring: spring, from: motion.from, to: motion.to, initialVelocity: motion.initialVelocity)
+            let count = 120
+            for i in 0...count {
+                let t = piece.start + (stop - piece.start) * Double(i) / Double(count)
+                xs.append(t)
+                ys.append(exact.position(at: t - piece.start))
+            }
+        }
+        close()
+        return runs
     }
 
     /// `chart` as SVG or PNG, or 500 when Cairo fails.

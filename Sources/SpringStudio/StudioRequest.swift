@@ -35,7 +35,7 @@ struct StudioRequest {
     private(set) var words: [String: String] = [:]
 
     /// Parameters that are words, not numbers.
-    static let wordParameters: Set<String> = ["theme", "target-name", "code", "platform", "sequence", "path"]
+    static let wordParameters: Set<String> = ["theme", "target-name", "code", "platform", "sequence", "path", "interaction"]
     /// Number parameters besides the spring's.
     static let motionParameters = ["from", "to", "velocity"]
     static let otherParameters = ["width", "height", "tolerance", "epsilon", "span", "t", "target", "restart", "error", "fps"]
@@ -102,6 +102,45 @@ struct StudioRequest {
         }
         if let problem = ChaseInput.pathProblem(points) { throw StudioInputError("path", problem) }
         return TargetPath(points)
+    }
+
+    /// The most pieces a preview interaction may have.
+    static let maximumInteractionPieces = 64
+
+    /// The preview's last interaction in `interaction`, for the chart: pieces separated by commas,
+    /// each `start:from:to:velocity` (a free motion of the first spring from `start` seconds on) or
+    /// `start:drag` (the box held by the pointer from `start` until the next piece). Starts in 0…600 s,
+    /// not decreasing; values within ±1e100. nil when the parameter is absent.
+    func interaction() throws(StudioInputError) -> [InteractionPiece]? {
+        guard let text = words["interaction"] else { return nil }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count <= StudioRequest.maximumInteractionPieces else {
+            throw StudioInputError("interaction", "interaction takes at most \(StudioRequest.maximumInteractionPieces) pieces (got \(parts.count))")
+        }
+        var pieces: [InteractionPiece] = []
+        for part in parts {
+            let fields = part.split(separator: ":", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
+            let numbers = fields.map { $0.count <= 32 ? Double($0) : nil }
+            let piece: InteractionPiece
+            if fields.count == 2, fields[1] == "drag", let start = numbers[0] {
+                piece = InteractionPiece(start: start, motion: nil)
+            } else if fields.count == 4, let start = numbers[0], let from = numbers[1], let to = numbers[2], let velocity = numbers[3] {
+                guard [from, to, velocity].allSatisfy({ $0.isFinite && abs($0) <= Motion.limit }) else {
+                    throw StudioInputError("interaction", "interaction values must lie between -1e100 and 1e100 (got '\(part.prefix(40))')")
+                }
+                piece = InteractionPiece(start: start, motion: Motion(from: from, to: to, initialVelocity: velocity))
+            } else {
+                throw StudioInputError("interaction", "interaction must be start:from:to:velocity or start:drag pieces separated by commas (got '\(part.prefix(40))')")
+            }
+            guard piece.start.isFinite, (0...600).contains(piece.start) else {
+                throw StudioInputError("interaction", "interaction starts must be between 0 and 600 s (got \(piece.start))")
+            }
+            if let last = pieces.last, piece.start < last.start {
+                throw StudioInputError("interaction", "interaction starts must not decrease (\(last.start) then \(piece.start))")
+            }
+            pieces.append(piece)
+        }
+        return pieces
     }
 
     /// The spring sequence in `sequence` (JSON, the grammar `springplot --sequence` reads).
@@ -176,4 +215,11 @@ extension String {
         while s.last == " " { s = s.dropLast() }
         return String(s)
     }
+}
+
+/// One piece of the preview's last interaction: the first spring's free motion from `start` (a
+/// replay, a retarget, a fling's release), or, with `motion` nil, the box held by the pointer.
+struct InteractionPiece: Sendable {
+    var start: Double
+    var motion: Motion?
 }

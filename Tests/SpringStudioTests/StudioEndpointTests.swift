@@ -50,6 +50,10 @@ struct StudioEndpointTests {
         #expect(chart.status == 200 && chart.contentType == "image/svg+xml")
         let svg = String(decoding: chart.body, as: UTF8.self)
         #expect(svg.contains("<svg") && svg.contains("</svg>") && svg.contains("ζ = 0.68"))
+        // The preview's last interaction, drawn beside the spring's curve: a retarget at 0.2 s and a
+        // drag then a fling.
+        let interacted = reply("/api/chart.svg", "damping=0.5&response=0.8&interaction=0:0:100:0,0.2:30:10:400,0.5:drag,0.7:12:100:-900")
+        #expect(interacted.status == 200 && String(decoding: interacted.body, as: UTF8.self).contains("last interaction"))
         let compared = String(decoding: reply("/api/chart.svg", "damping=0.3,0.7,1,1.5&response=0.5&theme=dark").body, as: UTF8.self)
         #expect(compared.contains("4 springs"))
 
@@ -133,6 +137,11 @@ struct StudioEndpointTests {
         ("/api/chart.svg", "theme=neon", "theme"),
         ("/api/chart.svg", "to=1e200", "to"),
         ("/api/chart.svg", "frob=1", "frob"),
+        ("/api/chart.svg", "interaction=0:0:100", "interaction"),
+        ("/api/chart.svg", "interaction=0:0:100:0,-1:0:5:0", "interaction"),
+        ("/api/chart.svg", "interaction=1:0:100:0,0.5:drag", "interaction"),
+        ("/api/chart.svg", "interaction=0:0:1e300:0", "interaction"),
+        ("/api/chart.png", "interaction=0:nan:1:0", "interaction"),
         ("/api/spring.json", "friction=26", "friction"),
         ("/api/spring.json", "framer-duration=0.8&damping=0.3", "damping"),
         ("/api/export.json", "damping=0.5,0.6", "damping"),

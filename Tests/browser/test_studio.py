@@ -307,6 +307,41 @@ def test_fling_uses_the_release_velocity(page, server):
     assert lane["velocity"] == fling["velocity"] and lane["to"] in (0, 100)
 
 
+def test_a_fling_or_a_retarget_never_makes_the_box_jump(page, server):
+    # Issue 45: releasing a fling rescaled the stage, and the box leapt 61 px in one frame though its
+    # value moved continuously. Every frame's box position is logged: the stage keeps its scale
+    # through the release and a click retarget, and no frame moves the box more than its value moved
+    # (times the scale) plus 1 px.
+    open_studio(page, server, "damping=0.7&response=0.5&from=0&to=100")
+    time.sleep(1.2)  # at rest at 100
+    page.evaluate("""() => {
+        window.pxLog = [];
+        const log = () => { const f = window.studio.lastFrame; if (f) window.pxLog.push([f.pixels[0], f.positions[0], f.scale]);
+                            requestAnimationFrame(log); };
+        requestAnimationFrame(log);
+    }""")
+    box = page.locator(".box").first.bounding_box()
+    x, y = box["x"] + 20, box["y"] + 20
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for i in range(1, 9):
+        page.mouse.move(x - 45 * i, y)
+        time.sleep(0.012)
+    page.mouse.up()
+    page.wait_for_function("window.studio.lastFling !== undefined")
+    time.sleep(0.6)
+    stage = page.locator("#stage").bounding_box()
+    page.mouse.click(stage["x"] + stage["width"] * 0.3, stage["y"] + stage["height"] - 3)
+    time.sleep(0.6)
+    log = page.evaluate("window.pxLog")
+    assert len(log) > 40, len(log)
+    assert len({round(scale, 9) for _, _, scale in log}) == 1, "the stage rescaled during the interaction"
+    scale = log[0][2]
+    jumps = [(a, b) for a, b in zip(log, log[1:]) if abs(b[0] - a[0]) > abs(b[1] - a[1]) * scale + 1]
+    assert jumps == [], jumps[:3]
+    assert page.errors == []
+
+
 def test_keyboard_and_export_panel(page, server):
     open_studio(page, server)
     page.focus("#stage")
@@ -631,6 +666,8 @@ def test_track_reply_is_springplot_tracks(server, name, zeta):
     assert studio == springplot
     assert list(studio)[:3] == ["samples", "recordedSamples", "residualRMS"] and "trackedSamples" in studio
     assert abs(studio["dampingRatio"]["value"] / zeta - 1) < 0.02, studio["dampingRatio"]
+    # The nearest named spring across every platform's constants, in its platform's spelling.
+    assert set(studio["nearestPreset"]) == {"name", "title", "family", "dampingRatio", "response", "distance"}
 
 
 def test_track_upload_is_capped_and_post_is_only_for_it(server):

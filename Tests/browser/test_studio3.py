@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from test_studio import browser, fetch, open_studio, page, server  # noqa: F401 (pytest fixtures)
+from test_studio import browser, fetch, open_studio, page, server, textbook  # noqa: F401 (pytest fixtures)
 
 
 def rect(page, selector):
@@ -29,9 +29,13 @@ def test_the_motion_stays_on_screen_while_a_primary_slider_moves(browser, server
         for _ in range(3):
             page.keyboard.press("ArrowRight")
         page.wait_for_function(f"document.querySelector('#chart').dataset.query !== {before!r}")
-        for selector in ["#chart", "#stage", slider]:
+        # Replay and the preview's switches travel with the stage (issue 45: at 1440×900 Replay sat
+        # below the fold, away from its stage).
+        for selector in ["#chart", "#stage", "#replay", "#restart", slider]:
             box = rect(page, selector)
             assert box["top"] >= 0 and box["bottom"] <= height and box["right"] <= width, (width, selector, box)
+        stage, replay = rect(page, "#stage"), rect(page, "#replay")
+        assert 0 <= replay["top"] - stage["bottom"] <= 40, (width, stage, replay)
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     assert errors == []
     context.close()
@@ -83,3 +87,45 @@ def test_a_link_value_that_is_not_a_number_is_named(page, server):
     message = page.inner_text("#urlStatus")
     assert "damping=abc: 'abc' is not a number" in message, message
     assert "response=-1 cannot be used: response must be > 0" in message, message
+
+
+def test_a_held_time_axis_shows_a_change_of_duration(page, server):
+    # Issue 45: the chart fitted its time axis to every spring, so a new duration looked the same.
+    # The span field holds the axis (kept in the link); empty fits it again.
+    open_studio(page, server, "damping=0.7&response=0.5")
+    page.fill("#span", "2")
+    page.dispatch_event("#span", "change")
+    page.wait_for_function("document.querySelector('#chart').dataset.query.includes('&span=2&')")
+    page.wait_for_function("location.search.includes('span=2')")
+    page.locator("#durationRange").evaluate("(el) => { el.value = '700'; el.dispatchEvent(new Event('input', { bubbles: true })); "
+                                            "el.dispatchEvent(new Event('change', { bubbles: true })); }")
+    page.wait_for_function("!document.querySelector('#chart').dataset.query.includes('response=0.5&')")
+    assert "&span=2&" in page.evaluate("document.querySelector('#chart').dataset.query")
+    page.fill("#span", "")
+    page.dispatch_event("#span", "change")
+    page.wait_for_function("!document.querySelector('#chart').dataset.query.includes('span=')")
+    assert "span=" not in page.evaluate("location.search")
+    assert page.errors == []
+
+
+def test_the_chart_draws_the_last_interaction_until_the_next_change(page, server):
+    # Issue 45: the chart never showed what the preview just did. A click retarget mid-flight is
+    # drawn (exact, dashed, "last interaction") beside the spring's own curve; a replay clears it.
+    open_studio(page, server, "damping=0.5&response=0.8&from=0&to=100")
+    page.click("#replay")
+    time.sleep(0.25)
+    stage = page.locator("#stage").bounding_box()
+    page.mouse.click(stage["x"] + stage["width"] * 0.2, stage["y"] + stage["height"] - 3)
+    page.wait_for_function("document.querySelector('#chart').dataset.query.includes('interaction=')")
+    query = page.evaluate("document.querySelector('#chart').dataset.query")
+    pieces = query.split("interaction=")[1].split("&")[0].split(",")
+    first, retarget = [p.split(":") for p in pieces[:2]]
+    assert float(first[0]) == 0 and float(first[1]) == 0 and float(first[2]) == 100
+    # The retarget starts where the first motion was then, with its velocity (textbook closed form).
+    at = float(retarget[0])
+    x, v = textbook(0.5, 0.8, -100, 0, at)
+    assert abs(float(retarget[1]) - (100 + x)) < 1e-6 * 100 and abs(float(retarget[3]) - v) < 1e-5 * max(1, abs(v))
+    page.wait_for_function("document.querySelector('#chart svg') && document.querySelector('#chart').textContent.includes('last interaction')")
+    page.click("#replay")
+    page.wait_for_function("!document.querySelector('#chart').dataset.query.includes('interaction=')")
+    assert page.errors == []

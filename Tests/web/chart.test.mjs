@@ -23,6 +23,9 @@ test("the query carries every spring, the motion, the size and the theme", () =>
   assert.equal(q, "damping=0.5,1&response=0.4,0.8&from=0&to=100&velocity=5&width=900&height=560&theme=dark");
   const heavy = chartQuery([{ damping: 0.5, response: 0.4, mass: 2 }], { from: 0, to: 1, velocity: 0 }, { width: 400, height: 360, text: 1.3 }, false);
   assert.equal(heavy, "damping=0.5&response=0.4&mass=2&from=0&to=1&velocity=0&width=400&height=360&text=1.3");
+  // A held time axis goes with the motion.
+  const held = chartQuery([{ damping: 0.5, response: 0.4 }], { from: 0, to: 1, velocity: 0, span: 2 }, { width: 400, height: 360, text: 1 }, false);
+  assert.equal(held, "damping=0.5&response=0.4&from=0&to=1&velocity=0&span=2&width=400&height=360");
 });
 
 test("prefetch: nearest first, further ahead in the direction of travel, within the slider", () => {

@@ -83,6 +83,7 @@ test("link round trip: what is written reads back as the same state", () => {
     { ...initialState(), damping: 0.123456789, response: 2.5, mass: 3, from: -40, to: 1e6, velocity: -1234.5,
       compare: [{ damping: 0.2, response: 0.4 }, { damping: 1.5, response: 1 }], target: "react-spring", slow: true, restart: true, steps: true, fps: 120 },
     { ...initialState(), damping: 0, response: 1e-9, target: "compose" },
+    { ...initialState(), span: 2.5 },
   ];
   for (const state of cases) {
     const back = readLink(writeLink(state), rules);
@@ -91,6 +92,17 @@ test("link round trip: what is written reads back as the same state", () => {
   }
   // Toggles that are off and the default frame rate stay out of the link.
   assert.equal(writeLink(initialState()), "?damping=0.68&response=0.8&mass=1&from=0&to=100&velocity=0&target=swiftui");
+});
+
+test("the chart's time axis is held by the link, and a span it cannot hold is named", () => {
+  assert.equal(readLink("?span=3", rules).state.span, 3);
+  assert.equal(writeLink({ ...initialState(), span: 3 }).endsWith("&span=3"), true);
+  for (const bad of ["0", "-1", "601", "x", ""]) {
+    const { state, problems } = readLink(`?span=${bad}`, rules);
+    assert.equal(state.span, null);
+    assert.equal(problems.length, 1);
+    assert.match(problems[0], /^span=.* is not a time axis of 0\.001 to 600 s; fitting it to the springs$/);
+  }
 });
 
 test("undo coalescing: one control's settled changes within the window are one entry", () => {

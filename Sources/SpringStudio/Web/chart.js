@@ -27,12 +27,24 @@ export function chartSize(box, room = Infinity) {
   return { width, height, text };
 }
 
-/** The chart's query: every spring (the first with `overrides`), the motion, the size and theme. */
-export function chartQuery(springs, motion, size, dark) {
+/** The chart's query: every spring (the first with `overrides`), the motion (with `span`, the time
+ *  axis held in seconds, when set), the size and theme, and the preview's last interaction when
+ *  there is one (`interaction`: pieces { start, from, to, velocity } or { start, drag: true }, start
+ *  in seconds from the replay; the last 24). */
+export function interactionQuery(pieces) {
+  if (!pieces || pieces.length < 2) return "";
+  const n = (x) => String(Number(x.toPrecision(10)));
+  return "&interaction=" + pieces.slice(-24).map((p) => p.drag ? `${n(p.start)}:drag`
+    : `${n(p.start)}:${n(p.from)}:${n(p.to)}:${n(p.velocity)}`).join(",");
+}
+
+export function chartQuery(springs, motion, size, dark, interaction = null) {
   const mass = springs.length === 1 && springs[0].mass !== undefined && springs[0].mass !== 1 ? `&mass=${springs[0].mass}` : "";
   return `damping=${springs.map((s) => s.damping).join(",")}&response=${springs.map((s) => s.response).join(",")}` + mass +
     `&from=${motion.from}&to=${motion.to}&velocity=${motion.velocity}` +
-    `&width=${size.width}&height=${size.height}` + (size.text > 1 ? `&text=${size.text}` : "") + (dark ? "&theme=dark" : "");
+    (motion.span ? `&span=${motion.span}` : "") +
+    `&width=${size.width}&height=${size.height}` + (size.text > 1 ? `&text=${size.text}` : "") + (dark ? "&theme=dark" : "") +
+    interactionQuery(interaction);
 }
 
 /** The values a slider (min, max, step) can take next from `value`: nearest first, twice as far ahead
@@ -86,7 +98,10 @@ export function createChart(app) {
   let size = null;
   const query = (overrides = {}) => {
     if (!size) size = measure();
-    return chartQuery(app.springs().map((s, i) => i === 0 ? { ...s, ...overrides } : s), app.state, size, app.dark());
+    // A slider's previews (overrides) are of a new spring: no interaction on them.
+    const moving = Object.keys(overrides).length > 0;
+    return chartQuery(app.springs().map((s, i) => i === 0 ? { ...s, ...overrides } : s), app.state, size, app.dark(),
+      moving ? null : app.report.interaction);
   };
   let ticket = 0, warmTimer = null, resizeTimer = null, restTimer = null;
   // Both caches below are maps kept in order of use: `touch` marks an entry just used, `use` also

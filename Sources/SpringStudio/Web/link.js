@@ -8,9 +8,13 @@ export const defaults = Object.freeze({ damping: 0.68, response: 0.8, mass: 1, f
 /** The most springs compared beside the first. */
 export const maxCompared = 3;
 
-/** A fresh state: the defaults, nothing compared, SwiftUI as the export target, every toggle off. */
+/** The chart's time axis a link may hold (seconds; the server's bounds for `span`). */
+export const spanRange = Object.freeze({ lower: 0.001, upper: 600 });
+
+/** A fresh state: the defaults, nothing compared, SwiftUI as the export target, every toggle off, the
+ *  chart's time axis fitted to the springs (`span` null; a number holds it). */
 export function initialState() {
-  return { ...defaults, compare: [], target: "swiftui", slow: false, restart: false, steps: false, fps: 60 };
+  return { ...defaults, compare: [], target: "swiftui", slow: false, restart: false, steps: false, fps: 60, span: null };
 }
 
 /** The rule a field applies, from /api/studio.json's `fields` entry ({ lower, lowerInclusive, upper,
@@ -57,6 +61,11 @@ export function readLink(search, rules) {
     if (text !== null && text !== "1" && text !== "0") problems.push(`${flag}=${text.slice(0, 40)} is not 1 or 0; using 0`);
     state[flag] = text === "1";
   }
+  if (q.has("span")) {
+    const text = q.get("span"), value = Number(text);
+    if (text.trim() !== "" && Number.isFinite(value) && value >= spanRange.lower && value <= spanRange.upper) state.span = value;
+    else problems.push(`span=${text.slice(0, 40)} is not a time axis of ${spanRange.lower} to ${spanRange.upper} s; fitting it to the springs`);
+  }
   if (q.has("fps")) {
     const text = q.get("fps");
     if (text === "60" || text === "120") state.fps = Number(text);
@@ -75,6 +84,7 @@ export function writeLink(state) {
   if (state.restart) q.set("restart", "1");
   if (state.steps) q.set("steps", "1");
   if (state.fps !== 60) q.set("fps", String(state.fps));
+  if (state.span) q.set("span", String(state.span));
   return "?" + q.toString();
 }
 

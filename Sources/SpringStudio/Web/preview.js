@@ -127,6 +127,24 @@ export function createPreview(app) {
   const stageWidth = keptWidth(stage);
   const geometry = () => stageGeometry(stageWidth(), report.extent || { lo: -30, hi: 130 });
   const startSegment = () => ({ from: app.state.from, to: app.state.to, velocity: app.state.velocity, start: simTime });
+  /** The first lane's pieces since the last replay, for the chart (times from the replay). */
+  report.interaction = null;
+  function interacted(piece) {
+    const lane = report.lanes[0];
+    if (!lane || lane.platform) return;
+    if (!report.interaction) {
+      const s = report.interactionStart;
+      report.interaction = [{ start: 0, from: s.from, to: s.to, velocity: s.velocity }];
+    }
+    report.interaction.push({ ...piece, start: Math.max(0, piece.start - report.interactionStart.start) });
+    if (app.interactionChanged) app.interactionChanged();
+  }
+  function resetInteraction() {
+    const had = report.interaction !== null;
+    report.interaction = null;
+    report.interactionStart = report.lanes[0] ? { ...report.lanes[0].segment } : null;
+    if (had && app.interactionChanged) app.interactionChanged();
+  }
   const measure = () => { report.extent = motionExtent(report.lanes.filter((l) => !l.platform), app.state.from, app.state.to); };
 
   /** Moves a lane's box to `x`, writing the style only when the pixel position changes (a box at
@@ -153,12 +171,16 @@ export function createPreview(app) {
         `<div class="box" data-lane="${i}" style="background:${color}"></div></div>`;
     }).join("");
     report.lanes.forEach((lane, i) => { lane.box = stage.querySelectorAll(".box")[i]; });
+    report.interaction = null;
+    report.interactionStart = report.lanes[0] ? { ...report.lanes[0].segment } : null;
   }
   function showTarget(target) {
     const g = geometry();
     for (const marker of stage.querySelectorAll(".target")) marker.style.left = `${g.toPx(target) + 19}px`;
   }
-  /** After the motions changed: the stage's span and its marks follow. */
+  /** After the motions changed from the start (a replay, new springs): the stage's span and its
+   *  marks follow. A retarget or a fling keeps the span, so no box jumps (a new scale would move
+   *  every box at once); a motion carried past the stage's ends is shown rubber-banded. */
   function restage(target) {
     measure();
     const g = geometry();
@@ -171,6 +193,7 @@ export function createPreview(app) {
   function replay() {
     for (const lane of report.lanes) lane.segment = startSegment();
     restage(app.state.to);
+    resetInteraction();
   }
   /** The first spring changed while a slider moves: its lane plays the new spring from the start,
    *  without rebuilding the stage. */
@@ -179,6 +202,8 @@ export function createPreview(app) {
     if (!lane) return;
     lane.spring = app.springs()[0];
     lane.segment = startSegment();
+    report.interaction = null;
+    report.interactionStart = { ...lane.segment };
   }
   // With reduced motion asked for, the preview does not play: each box rests where its motion ends.
   function frame(now) {
@@ -201,9 +226,10 @@ export function createPreview(app) {
       const x = lane.platform ? platformPosition(lane.platform.positions, lane.platform.fps, lane.segment.start, simTime)
         : lane.dragging ? lane.dragging.value : segmentState(lane.spring, lane.segment, simTime).position;
       lane.position = x;
-      place(lane, x, g);
+      place(lane, lane.dragging ? x : rubberBand(x, g), g);
     }
-    report.lastFrame = { simTime, positions: report.lanes.map((l) => l.position), pending: report.lanes.map((l) => !!l.dragging) };
+    report.lastFrame = { simTime, positions: report.lanes.map((l) => l.position), pending: report.lanes.map((l) => !!l.dragging),
+      pixels: report.lanes.map((l) => l.px), scale: g.toPx(1) - g.toPx(0) };
     requestAnimationFrame(frame);
   }
   // A retarget is computed here, at once: the new segment starts with the position and velocity the
@@ -216,11 +242,12 @@ export function createPreview(app) {
       lane.segment = { from: before.position, to: target, velocity: restart ? 0 : before.velocity, start: at };
       const entry = { lane: report.lanes.indexOf(lane), at, before, segment: { ...lane.segment }, frame: performance.now() };
       app.record(report.segments, entry);
+      if (lane === report.lanes[0]) interacted({ ...lane.segment });
       app.getJSON(`/api/segment.json?${app.springQuery(lane.spring)}&from=${old.from}&to=${old.to}` +
         `&velocity=${old.velocity}&t=${before.t}&target=${target}&restart=${restart ? 1 : 0}`)
         .then((reply) => { entry.server = reply; }, (error) => { entry.serverError = String(error); });
     }
-    restage(target);
+    showTarget(target);
   }
   const laneAt = (element) => element && element.classList.contains("box") ? report.lanes[+element.dataset.lane] : null;
   function wire() {
@@ -231,6 +258,7 @@ export function createPreview(app) {
       if (lane) {
         stage.setPointerCapture(event.pointerId);
         lane.dragging = { value: lane.position, offset: lane.position - value, history: [{ t: performance.now(), x: lane.position }] };
+        if (lane === report.lanes[0]) interacted({ start: simTime, drag: true });
         return;
       }
       retargetAll(value);
@@ -257,7 +285,8 @@ export function createPreview(app) {
       // For the page's tests: the samples the velocity came from, and when it was measured.
       report.lastFling = { velocity, target, from, samples: lane.dragging.history.slice(), at: now };
       lane.dragging = null;
-      restage(target);
+      if (lane === report.lanes[0]) interacted({ ...lane.segment });
+      showTarget(target);
     };
     stage.addEventListener("pointerup", release);
     stage.addEventListener("pointercancel", release);

@@ -46,6 +46,9 @@ async function start() {
 
   const history = new HistoryPolicy(1000);
   const chart = createChart(app), preview = createPreview(app);
+  // The preview's last interaction (a retarget, a drag and fling) is drawn on the chart until the
+  // next change of the springs or a replay.
+  app.interactionChanged = () => chart.update();
   const exporter = createExport(app, () => { writeURL(); showPlatform(); });
   report.history = { length: window.history.length, coalesced: false };
 
@@ -76,6 +79,7 @@ async function start() {
     $("dampingRange").value = s.damping; $("responseRange").value = s.response;
     $("slow").checked = s.slow; $("restart").checked = s.restart; $("platformPreview").checked = s.steps;
     $("platformFps").value = String(s.fps);
+    $("span").value = s.span ? String(s.span) : "";
     if ([...$("exportTarget").options].some((o) => o.value === s.target)) $("exportTarget").value = s.target;
   }
 
@@ -122,6 +126,7 @@ async function start() {
   let exportTimer = null;
   function refresh(settled = true) {
     writeURL(settled);
+    report.interaction = null;  // a new spring or motion: the last interaction is no longer its own
     chart.update();
     updateMetrics();
     clearTimeout(exportTimer);
@@ -226,6 +231,17 @@ async function start() {
     });
   }
   $("preset").addEventListener("change", () => { if ($("preset").value) fromConvention($("preset").value); });
+  // The chart's time axis: empty fits it to the springs; a number holds it, so a change of duration
+  // shows as a change of the curve, not of the axis.
+  $("span").addEventListener("change", () => {
+    const text = $("span").value.trim(), value = Number(text);
+    const held = text !== "" && Number.isFinite(value) && value >= 0.001 && value <= 600;
+    $("span").setCustomValidity(text === "" || held ? "" : "a time axis of 0.001 to 600 s, or empty to fit the springs");
+    $("span").reportValidity();
+    if (text !== "" && !held) return;
+    app.state.span = held ? value : null;
+    refresh();
+  });
   // A preset's name stays only while its values do: any edit makes the spring "custom".
   for (const input of document.querySelectorAll("#springFields input")) input.addEventListener("input", () => { if ($("preset").value) $("preset").value = ""; });
   $("replay").addEventListener("click", preview.replay);
@@ -270,8 +286,11 @@ async function start() {
       for (const id of ["from", "to", "velocity"]) { $(id).value = app.state[id]; checkField($(id), app.rules); }
       await fromConvention(`damping=${zeta}&response=${seconds}`);
       // The status says "tracked" once the spring is in the page, not before.
+      // The nearest named spring across every platform's constants and presets, in its own spelling.
+      const near = reply.nearestPreset;
       status.textContent = `tracked ${file.name}: ζ ${zeta.toPrecision(4)}, response ${seconds.toPrecision(4)} s, `
-        + `${fmt(app.state.from)} → ${fmt(app.state.to)} at ${fmt(app.state.velocity)}/s, from ${reply.trackedSamples} frames`;
+        + `${fmt(app.state.from)} → ${fmt(app.state.to)} at ${fmt(app.state.velocity)}/s, from ${reply.trackedSamples} frames`
+        + (near ? `; nearest preset ${near.title}, ${near.distance.toFixed(3)} away` : "");
     } catch (error) {
       status.textContent = String(error.message || error);
       status.classList.add("error");
