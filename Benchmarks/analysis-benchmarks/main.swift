@@ -24,17 +24,25 @@ func option(_ name: String) -> String? {
 }
 let runs = Int(option("--runs") ?? "") ?? 5
 
-if let coverageDirectory = option("--coverage") {
-    func rows(_ name: String) throws -> [[Double]] {
-        let text = try String(contentsOfFile: coverageDirectory + "/" + name, encoding: .utf8)
-        return text.split(separator: "\n").dropFirst().map { $0.split(separator: ",").compactMap { Double($0) } }
-    }
-    let truth = try rows("coverage_truth.csv")
+/// The numeric rows of a generated CSV (its header dropped).
+func rows(_ directory: String, _ name: String) throws -> [[Double]] {
+    let text = try String(contentsOfFile: directory + "/" + name, encoding: .utf8)
+    return text.split(separator: "\n").dropFirst().map { $0.split(separator: ",").compactMap { Double($0) } }
+}
+
+/// Each case's samples (`case,t,position` rows) by case number.
+func samplesByCase(_ rows: [[Double]]) -> [Int: ([Double], [Double])] {
     var samples: [Int: ([Double], [Double])] = [:]
-    for row in try rows("coverage_cases.csv") {
+    for row in rows {
         samples[Int(row[0]), default: ([], [])].0.append(row[1])
         samples[Int(row[0])]!.1.append(row[2])
     }
+    return samples
+}
+
+if let coverageDirectory = option("--coverage") {
+    let truth = try rows(coverageDirectory, "coverage_truth.csv")
+    let samples = samplesByCase(try rows(coverageDirectory, "coverage_cases.csv"))
     // Columns of coverage_truth.csv after the case: ζ, response, from, to, v0, rate, jitter, drop,
     // noise, rounded.
     struct Tally { var cases = 0, refused = 0, zeta = 0, response = 0, both = 0 }
@@ -160,13 +168,8 @@ report("fit, 600 samples, with a PNG chart", try time(["fit", smallFile.path, "-
 
 // Fit accuracy over many cases.
 if let casesDirectory = option("--fit-cases") {
-    func rows(_ name: String) throws -> [[Double]] {
-        let text = try String(contentsOfFile: casesDirectory + "/" + name, encoding: .utf8)
-        return text.split(separator: "\n").dropFirst().map { $0.split(separator: ",").compactMap { Double($0) } }
-    }
-    let truth = try rows("fit_truth.csv")
-    var samples: [Int: ([Double], [Double])] = [:]
-    for row in try rows("fit_cases.csv") { samples[Int(row[0]), default: ([], [])].0.append(row[1]); samples[Int(row[0])]!.1.append(row[2]) }
+    let truth = try rows(casesDirectory, "fit_truth.csv")
+    let samples = samplesByCase(try rows(casesDirectory, "fit_cases.csv"))
     for velocity in [Double?.some(0), nil] {
         var ez: [Double] = [], er: [Double] = [], good = 0, refused = 0
         for row in truth {

@@ -280,17 +280,22 @@ def test_click_retargets_without_a_velocity_jump(page, server):
     assert page.errors == []
 
 
-def test_fling_uses_the_release_velocity(page, server):
-    open_studio(page, server, "damping=0.7&response=0.5&from=0&to=100")
-    time.sleep(1.2)  # at rest at 100
+def fling_left(page, step):
+    """Grabs the first box and flings it left: eight moves of `step` px, 12 ms apart, then lets go."""
     box = page.locator(".box").first.bounding_box()
     x, y = box["x"] + 20, box["y"] + 20
     page.mouse.move(x, y)
     page.mouse.down()
     for i in range(1, 9):
-        page.mouse.move(x - 30 * i, y)
+        page.mouse.move(x - step * i, y)
         time.sleep(0.012)
     page.mouse.up()
+
+
+def test_fling_uses_the_release_velocity(page, server):
+    open_studio(page, server, "damping=0.7&response=0.5&from=0&to=100")
+    time.sleep(1.2)  # at rest at 100
+    fling_left(page, 30)
     page.wait_for_function("window.studio.lastFling !== undefined")
     fling = page.evaluate("window.studio.lastFling")
     # The release velocity is the slope of a least-squares line through the pointer's samples of the
@@ -320,14 +325,7 @@ def test_a_fling_or_a_retarget_never_makes_the_box_jump(page, server):
                             requestAnimationFrame(log); };
         requestAnimationFrame(log);
     }""")
-    box = page.locator(".box").first.bounding_box()
-    x, y = box["x"] + 20, box["y"] + 20
-    page.mouse.move(x, y)
-    page.mouse.down()
-    for i in range(1, 9):
-        page.mouse.move(x - 45 * i, y)
-        time.sleep(0.012)
-    page.mouse.up()
+    fling_left(page, 45)
     page.wait_for_function("window.studio.lastFling !== undefined")
     time.sleep(0.6)
     stage = page.locator("#stage").bounding_box()
