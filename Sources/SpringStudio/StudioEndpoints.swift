@@ -171,6 +171,11 @@ enum StudioEndpoints {
     /// the page shows it while a slider moves, since a browser paints an image in a fraction of the
     /// time it lays out and paints the SVG's text.
     static func chart(_ request: StudioRequest, format: OutputFormat) throws(StudioInputError) -> StudioReply {
+        render(try curveChart(request, format: format), format: format)
+    }
+
+    /// The chart `/api/chart.svg` and `/api/chart.png` draw for `request`.
+    static func curveChart(_ request: StudioRequest, format: OutputFormat = .svg) throws(StudioInputError) -> Chart {
         let springs = try request.springs()
         let motion = try request.motion()
         let width = try request.bounded("width", 400...2400, default: 900)
@@ -193,7 +198,7 @@ enum StudioEndpoints {
             chart.panels[0].showsLegend = true
             if springs.count == 1 { chart.panels[0].series[0].name = "the spring" }
         }
-        return render(chart, format: format)
+        return chart
     }
 
     /// The preview's last interaction as the chart draws it beside the spring's own curve: each run

@@ -114,11 +114,13 @@ struct AnnotationLayout {
     }
 
     /// Puts `label` at the best of `candidates`, on a faint backdrop that keeps it legible over grid
-    /// lines, and records its box as an obstacle.
+    /// lines, and records its box as an obstacle. When every candidate would cover a label placed
+    /// before or leave the plot (a small chart, crowded lines), the label is left out: what it says
+    /// is in the subtitle or the legend, and two labels on top of each other say nothing.
     private mutating func place(_ label: String, metrics: TextMetrics, color: ChartColor, font: Font, theme: Theme,
                                 scorer: inout PlacementScorer, candidates: [(Point, TextAnchor)]) {
         let boxes = candidates.map { AnnotationLayout.labelBox(metrics, at: $0) }
-        guard let index = scorer.best(boxes) else { return }
+        guard let index = scorer.best(boxes), scorer.score(boxes[index], ruleWeight: 0) < PlacementScorer.obstaclePenalty else { return }
         let (origin, anchor) = candidates[index]
         let box = boxes[index]
         onTop.append(.rect(box.insetBy(dx: -1, dy: 0), fill: theme.background.withOpacity(0.8), stroke: nil,

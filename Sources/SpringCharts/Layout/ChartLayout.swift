@@ -529,6 +529,8 @@ struct ChartLayout<Measurer: TextMeasurer> {
             commands.append(.text(TextRun(label, origin: Point(x: px, y: (labelTop + tickMetrics.capHeight).rounded()),
                                           font: tickFont, color: theme.muted, anchor: .middle)))
         }
+        // A plot shorter than two labels (a small canvas, enlarged text) keeps the labels that fit.
+        var lastYLabel: Rect?
         for (value, label) in zip(transform.yScale.ticks.values, transform.yScale.ticks.labels) {
             let py = transform.y(value)
             commands.append(.line(from: Point(x: plot.minX - tickLength, y: py), to: Point(x: plot.minX, y: py),
@@ -536,7 +538,11 @@ struct ChartLayout<Measurer: TextMeasurer> {
             guard tickLabels.y else { continue }
             let origin = Point(x: plot.minX - tickLength - metrics.tickLabelGap,
                                y: (py + tickMetrics.capHeight / 2).rounded())
-            commands.append(.text(TextRun(label, origin: origin, font: tickFont, color: theme.muted, anchor: .end)))
+            let run = TextRun(label, origin: origin, font: tickFont, color: theme.muted, anchor: .end)
+            let box = run.bounds(measurer: measurer)
+            if let lastYLabel, lastYLabel.intersects(box) { continue }
+            lastYLabel = box
+            commands.append(.text(run))
         }
         if showsXLabel {
             let axisMetrics = measurer.measure("Ag", font: axisFont)
@@ -546,7 +552,10 @@ struct ChartLayout<Measurer: TextMeasurer> {
                                           font: axisFont, color: theme.foreground, anchor: .middle)))
         }
         if !panel.yAxis.label.isEmpty {
-            commands.append(.text(TextRun(panel.yAxis.label, origin: Point(x: yLabelX.rounded(), y: plot.midY),
+            // Rotated along the plot's left edge: no longer than the plot is tall, so that stacked
+            // panels' labels never meet.
+            let label = measurer.fittingAxisLabel(panel.yAxis.label, font: axisFont, width: plot.height)
+            commands.append(.text(TextRun(label, origin: Point(x: yLabelX.rounded(), y: plot.midY),
                                           font: axisFont, color: theme.foreground, anchor: .middle, rotation: -90)))
         }
         return commands

@@ -101,11 +101,40 @@ extension TextMeasurer {
         return String(characters[..<low]).trimmingCharacters(in: .whitespaces) + "…"
     }
 
+    /// An axis label in `width` px: `text` if it fits; else without a trailing unit in parentheses
+    /// ("velocity (units/s)" → "velocity"); then cut with an ellipsis.
+    func fittingAxisLabel(_ text: String, font: Font, width: Double) -> String {
+        guard measure(text, font: font).width > width else { return text }
+        if text.hasSuffix(")"), let open = text.range(of: " (", options: .backwards) {
+            return fitting(String(text[..<open.lowerBound]), font: font, width: width)
+        }
+        return fitting(text, font: font, width: width)
+    }
+
     /// A title in `width` px: `text` if it fits; else, for a title "Kind: details", the details
     /// (what the chart is about says more than what kind it is); then cut with an ellipsis.
     func fittingTitle(_ text: String, font: Font, width: Double) -> String {
         guard measure(text, font: font).width > width, let colon = text.range(of: ": ") else { return fitting(text, font: font, width: width) }
         let details = text[colon.upperBound...].trimmingCharacters(in: .whitespaces)
         return fitting(details.isEmpty ? text : details, font: font, width: width)
+    }
+}
+
+extension DisplayList {
+    /// Every pair of texts whose boxes (measured with `measurer`) overlap: the layout checks of the
+    /// studio's and the gallery's charts run this with Cairo's metrics. A text drawn twice in the
+    /// same place (a halo under a label) counts once.
+    func overlappingTexts(measurer: some TextMeasurer) -> [(String, String)] {
+        var seen: [(run: TextRun, box: Rect)] = []
+        for case .text(let run) in commands {
+            let box = run.bounds(measurer: measurer)
+            if seen.contains(where: { $0.run.string == run.string && $0.box == box }) { continue }
+            seen.append((run, box))
+        }
+        var pairs: [(String, String)] = []
+        for (i, a) in seen.enumerated() {
+            for b in seen[(i + 1)...] where a.box.intersects(b.box) { pairs.append((a.run.string, b.run.string)) }
+        }
+        return pairs
     }
 }

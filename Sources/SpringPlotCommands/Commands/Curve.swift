@@ -55,15 +55,20 @@ struct Curve: ParsableCommand {
     }
 
     func run() throws {
-        if let platform {
-            let named = try spring.springs()[0]
-            let chart = PlatformChart.chart(spring: named, motion: motion.motion, platforms: platform.platforms, fps: fps,
-                                            timeSpan: self.chart.timeSpan, frame: self.chart.frame,
-                                            parameters: minimumVisibleChange.parameters)
+        if let chart = try platformChart() {
             try self.chart.write(chart, defaultName: "springplot-platforms")
             return
         }
         try plot.draw()
+    }
+
+    /// With `--platform`, the chart of what the platforms display; nil without it.
+    func platformChart() throws -> Chart? {
+        guard let platform else { return nil }
+        let named = try spring.springs()[0]
+        return PlatformChart.chart(spring: named, motion: motion.motion, platforms: platform.platforms, fps: fps,
+                                   timeSpan: self.chart.timeSpan, frame: self.chart.frame,
+                                   parameters: minimumVisibleChange.parameters)
     }
 
     /// What to draw without `--platform`, as plain values.
@@ -82,8 +87,11 @@ struct CurvePlot: Equatable {
 
     /// Draws the chart and writes it where the canvas says.
     func draw() throws {
-        let chart = CurveChart.chart(springs: springs, motion: motion, tolerance: span.tolerance, timeSpan: span.timeSpan,
-                                     frame: canvas.frame)
         try canvas.write(chart, defaultName: "springplot-curve")
+    }
+
+    /// The chart it draws.
+    var chart: Chart {
+        CurveChart.chart(springs: springs, motion: motion, tolerance: span.tolerance, timeSpan: span.timeSpan, frame: canvas.frame)
     }
 }

@@ -22,6 +22,11 @@ struct Phase: ParsableCommand {
     @OptionGroup(title: "Chart") var chart: ChartOptions
 
     func run() throws {
+        try chart.write(try phaseChart(), defaultName: "springplot-phase")
+    }
+
+    /// The chart the options describe: velocity against position for each spring.
+    func phaseChart() throws -> Chart {
         let springs = try spring.springs()
         let analyses = springs.map { SpringAnalysis($0, motion: motion, tolerance: chart.tolerance) }
         let span = chart.timeSpan ?? analyses.map(\.suggestedSpan).max() ?? 1
@@ -41,7 +46,7 @@ struct Phase: ParsableCommand {
             ],
             showsLegend: true)
         let title = springs.count == 1 ? "Phase portrait: \(springs[0].name)" : "Phase portrait: \(springs.count) springs"
-        try chart.write(chart.frame.chart(title: title, subtitle: motion.subtitle(springs: springs) + "  ·  0 to \(label(span)) s",
-                                     panels: [panel]), defaultName: "springplot-phase")
+        return chart.frame.chart(title: title, subtitle: motion.subtitle(springs: springs) + "  ·  0 to \(label(span)) s",
+                                 panels: [panel])
     }
 }

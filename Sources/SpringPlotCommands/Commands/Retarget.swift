@@ -36,6 +36,11 @@ struct Retarget: ParsableCommand {
     }
 
     func run() throws {
+        try chart.write(try retargetChart(), defaultName: "springplot-retarget")
+    }
+
+    /// The chart the options describe: no change, retarget and restart, positions above, velocities below.
+    func retargetChart() throws -> Chart {
         let named = try spring.springs()[0]
         let analysis = SpringAnalysis(named, motion: motion, tolerance: chart.tolerance)
         let settle = analysis.settleTime
@@ -93,9 +98,9 @@ struct Retarget: ParsableCommand {
             ] + (abs(jump) > 1e-3 * max(abs(motion.to - motion.from), 1) * min(named.spring.naturalFrequency, 1e12)
                     ? [.marker(x: switchTime, y: 0, label: "restart: velocity jumps \(label(jump, digits: 3)) → 0")] : []),
             showsLegend: false)
-        try chart.write(chart.frame.chart(title: "Retarget vs restart: \(named.name)",
-                                     subtitle: motion.subtitle(springs: [named]) + "  ·  " + switchLabel,
-                                     panels: [positionPanel, velocityPanel]), defaultName: "springplot-retarget")
+        return chart.frame.chart(title: "Retarget vs restart: \(named.name)",
+                                 subtitle: motion.subtitle(springs: [named]) + "  ·  " + switchLabel,
+                                 panels: [positionPanel, velocityPanel])
     }
 }
 
