@@ -134,9 +134,12 @@ func syntheticCases() throws -> (truth: [[String: String]], samples: [Int: (t: [
     /// Before, fits aliased above the Nyquist frequency made the RMS over 100, and without them the
     /// classical σ²(JᵀJ)⁻¹ alone still held the response in 88 % with an RMS of 1.33.
     @Test func statedUncertaintyCoversTheTruth() throws {
-        var truth = try analysisFixture("coverage_truth.csv")
-        let step = max(1, truth.count / max(1, propertyCaseCount(truth.count)))
-        truth = stride(from: 0, to: truth.count, by: step).map { truth[$0] }
+        let all = try analysisFixture("coverage_truth.csv")
+        let step = max(1, all.count / max(1, propertyCaseCount(all.count)))
+        let truth = stride(from: 0, to: all.count, by: step).map { all[$0] }
+        // Under the sanitizers a share of the cases runs: too few for a coverage figure, so only the
+        // whole set is held to it.
+        let complete = truth.count == all.count
         var samples: [Int: (t: [Double], x: [Double])] = [:]
         for row in try analysisFixture("coverage_cases.csv") {
             let id = Int(try number(row, "case"))
@@ -155,8 +158,12 @@ func syntheticCases() throws -> (truth: [[String: String]], samples: [Int: (t: [
             let rms = (scores.reduce(0) { $0 + $1 * $1 } / Double(scores.count)).squareRoot()
             let covered = Double(scores.filter { abs($0) <= 1.96 }.count) / Double(scores.count)
             print("fit coverage on \(scores.count) simulated recordings: \(100 * covered) %, RMS of error / σ \(rms)")
-            #expect(rms > 0.6 && rms < 1.25, "RMS of error / σ: \(rms)")
-            #expect(covered >= 0.90, "95 % intervals hold the truth in \(100 * covered) %")
+            if complete {
+                #expect(rms > 0.6 && rms < 1.25, "RMS of error / σ: \(rms)")
+                #expect(covered >= 0.90, "95 % intervals hold the truth in \(100 * covered) %")
+            } else {
+                #expect(rms.isFinite && rms > 0)
+            }
         }
     }
 
