@@ -54,6 +54,17 @@ struct ListedClockTests {
         #expect(offset.positions != steady.positions)
     }
 
+    /// verify's match keeps a steady grid's offset for the clocks that truncate on their own: the
+    /// real library's frames on a grid 0.5 ms past whole milliseconds are reproduced exactly.
+    @Test(arguments: [Platform.android, .libadwaita])
+    func matchKeepsTheOffset(platform: Platform) {
+        let times = (0..<Self.frames).map { 0.0005 + Double($0) / 60 }
+        let shown = Self.run(platform, FrameSchedule(times: times, thenFrameRate: 60))
+        let match = platform.match(times: Array(times.prefix(shown.positions.count)), positions: shown.positions,
+                                   spring: Self.spring, from: 0, to: 100, velocity: 0, frameRate: 60)
+        #expect(match.reproduces(tolerance: 0), "\(platform.rawValue): \(match.maxDifference)")
+    }
+
     /// A smaller minimum visible change lets a spring run longer before Android ends it (0.75 of it
     /// in distance, 62.5 × that per second in speed).
     @Test func androidMinimumVisibleChangeDecidesTheEnd() {

@@ -3,6 +3,7 @@ person, honest link messages. The scales are checked against SwiftUI's published
 the response; bounce = 1 − ζ, or 1/ζ − 1 above critical damping), written here independently."""
 import math
 import time
+import urllib.parse
 
 import pytest
 
@@ -118,7 +119,7 @@ def test_the_chart_draws_the_last_interaction_until_the_next_change(page, server
     page.mouse.click(stage["x"] + stage["width"] * 0.2, stage["y"] + stage["height"] - 3)
     page.wait_for_function("document.querySelector('#chart').dataset.query.includes('interaction=')")
     query = page.evaluate("document.querySelector('#chart').dataset.query")
-    pieces = query.split("interaction=")[1].split("&")[0].split(",")
+    pieces = urllib.parse.unquote(query.split("interaction=")[1].split("&")[0]).split(",")
     first, retarget = [p.split(":") for p in pieces[:2]]
     assert float(first[0]) == 0 and float(first[1]) == 0 and float(first[2]) == 100
     # The retarget starts where the first motion was then, with its velocity (textbook closed form).

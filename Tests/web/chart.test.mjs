@@ -1,7 +1,7 @@
 // The studio's chart sizing and requests (Sources/SpringStudio/Web/chart.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { chartSize, chartQuery, axisValues, rasterScale, rasterWindow } from "../../Sources/SpringStudio/Web/chart.js";
+import { chartSize, chartQuery, interactionQuery, axisValues, rasterScale, rasterWindow } from "../../Sources/SpringStudio/Web/chart.js";
 
 test("the canvas is as wide as the box, within 400…2400 px, and no text is under 11 CSS px", () => {
   for (const box of [300, 360, 390, 700, 1000, 1500, 3000]) {
@@ -84,4 +84,16 @@ test("the drag's window: what the budget of decoded pixels holds, 4 to 8 places"
     // Twice the places (ahead, half as many behind, the neighbours and the ones just shown) fit.
     assert.ok(places === 4 || (2 * places + 4) * bytes <= budget, `${size.width}: ${places}`);
   }
+});
+
+test("the last interaction goes in the query encoded, and its oldest pieces give way to keep it short", () => {
+  assert.equal(interactionQuery(null), "");
+  const pieces = [{ start: 0, from: 0, to: 100, velocity: 0 }, { start: 0.25, from: 60.5, to: 1e21, velocity: -350 }, { start: 0.5, drag: true }];
+  const q = interactionQuery(pieces);
+  assert.equal(decodeURIComponent(q.slice("&interaction=".length)), "0:0:100:0,0.25:60.5:1e+21:-350,0.5:drag");
+  assert.ok(!q.includes("+"));  // a '+' would reach the server as a space
+  const many = Array.from({ length: 40 }, (_, i) => ({ start: i, from: 1.234567891e99, to: -9.87654321e98, velocity: 3.3333333333e97 }));
+  const long = decodeURIComponent(interactionQuery(many).slice("&interaction=".length));
+  assert.ok(long.length <= 1200, long.length);
+  assert.equal(long.split(",").at(-1).split(":")[0], "39");  // the newest piece kept
 });

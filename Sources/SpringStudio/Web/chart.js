@@ -32,10 +32,13 @@ export function chartSize(box, room = Infinity) {
  *  there is one (`interaction`: pieces { start, from, to, velocity } or { start, drag: true }, start
  *  in seconds from the replay; the last 24). */
 export function interactionQuery(pieces) {
-  if (!pieces || pieces.length < 2) return "";
+  if (!pieces || !pieces.length) return "";
   const n = (x) => String(Number(x.toPrecision(10)));
-  return "&interaction=" + pieces.slice(-24).map((p) => p.drag ? `${n(p.start)}:drag`
-    : `${n(p.start)}:${n(p.from)}:${n(p.to)}:${n(p.velocity)}`).join(",");
+  const piece = (p) => p.drag ? `${n(p.start)}:drag` : `${n(p.start)}:${n(p.from)}:${n(p.to)}:${n(p.velocity)}`;
+  // The server reads at most 2048 bytes of query: the oldest pieces give way past 1200 characters.
+  let kept = pieces.slice(-24), text = kept.map(piece).join(",");
+  while (text.length > 1200 && kept.length > 1) { kept = kept.slice(1); text = kept.map(piece).join(","); }
+  return "&interaction=" + encodeURIComponent(text);
 }
 
 export function chartQuery(springs, motion, size, dark, interaction = null) {

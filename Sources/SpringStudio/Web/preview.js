@@ -132,6 +132,12 @@ export function createPreview(app) {
   function interacted(piece) {
     const lane = report.lanes[0];
     if (!lane || lane.platform) return;
+    // Long after the replay (past the 600 s the chart can show, a tab left open), the interaction
+    // starts afresh, drawn from the chart's 0.
+    if (piece.start - report.interactionStart.start > 600) {
+      report.interaction = [];
+      report.interactionStart = { start: piece.start };
+    }
     if (!report.interaction) {
       const s = report.interactionStart;
       report.interaction = [{ start: 0, from: s.from, to: s.to, velocity: s.velocity }];
@@ -257,7 +263,10 @@ export function createPreview(app) {
       const lane = laneAt(event.target);
       if (lane) {
         stage.setPointerCapture(event.pointerId);
-        lane.dragging = { value: lane.position, offset: lane.position - value, history: [{ t: performance.now(), x: lane.position }] };
+        // Grabbed where it is drawn (a box past the stage's end is drawn rubber-banded), so it does not
+        // jump and the fling's first sample is where the finger took it.
+        const shown = rubberBand(lane.position, g);
+        lane.dragging = { value: shown, offset: shown - value, history: [{ t: performance.now(), x: shown }] };
         if (lane === report.lanes[0]) interacted({ start: simTime, drag: true });
         return;
       }

@@ -156,8 +156,8 @@ async function start() {
    *  export code (tens of milliseconds of the server's time) when it rests. */
   function followSlider(range, startedAt) {
     writeURLSoon();
+    preview.follow();  // first: a new spring clears the last interaction the chart would draw
     chart.update(startedAt, { moving: true });
-    preview.follow();
     clearTimeout(range.timer);
     range.timer = setTimeout(updateMetrics, 80);
     clearTimeout(range.exportTimer);
