@@ -73,7 +73,7 @@ let package = Package(
         // (code generation, springplot's --json and the studio's endpoints).
         .target(name: "SpringWire", dependencies: ["SpringMath"], swiftSettings: settings),
         // What a person types: a spring in any tool's convention, a motion, presets, pasted code.
-        .target(name: "SpringConventions", dependencies: ["SpringMath"], swiftSettings: settings),
+        .target(name: "SpringConventions", dependencies: ["SpringMath", "SpringPlatforms"], swiftSettings: settings),
         // Code for each platform, with what each platform really displays.
         // Its Web folder holds spring.js, the closed form that web pages evaluate between frames: the
         // export's preview page inlines it and the studio serves it.

@@ -53,6 +53,9 @@ write("trajectory", "regression-time-stretched", trajectory([(i / 120 * 1e12, ex
 write("from-code", "seed-swiftui", ".spring(response: 0.5, dampingFraction: 0.7)")
 write("from-code", "seed-react-spring", "useSpring({ config: { tension: 170, friction: 26 } })")
 write("from-code", "seed-android", "spring<Float>(dampingRatio = 0.7f, stiffness = 400f)")
+write("from-code", "seed-react-native", "Animated.spring(value, { toValue: 100, tension: 40, friction: 7 })")
+write("from-code", "seed-svelte", "const x = spring(0, { stiffness: 0.1, damping: 0.25 });")
+write("from-code", "seed-anime", "animate(el, { x: 100, ease: spring({ bounce: 0.3, duration: 500 }) })")
 write("from-code", "regression-damping-fraction-1e-9", ".spring(response: 0.5, dampingFraction: 1e-9)")
 write("from-code", "regression-stiffness-1e308", "Spring(mass: 1, stiffness: 1e308, damping: 10)")
 

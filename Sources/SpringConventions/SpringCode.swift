@@ -1,4 +1,5 @@
 import SpringMath
+import SpringPlatforms
 
 /// A spring read from a platform's code: what `springplot --from-code` and the studio's paste box
 /// take. The same spring in any supported convention, written as people write it:
@@ -19,6 +20,12 @@ import SpringMath
 /// - Reanimated: `withSpring(x, { stiffness, damping, mass })`.
 /// - Origami / Rebound: `SpringConfig.fromOrigamiTensionAndFriction(40, 7)`,
 ///   `fromBouncinessAndSpeed(5, 10)`.
+/// - React Native: `Animated.spring(value, { toValue, stiffness, damping, mass })`, `{ tension,
+///   friction }` (Origami's numbers) and `{ bounciness, speed }`, with React Native's defaults.
+/// - Svelte: `spring(0, { stiffness: 0.1, damping: 0.25 })`, `new Spring(…)`, `Spring.of(…)`: per-frame
+///   numbers, read as the spring they run at 60 Hz.
+/// - anime.js: `spring({ mass, stiffness, damping })` and `spring({ bounce, duration })` (also
+///   `createSpring`), as anime.js clamps and rounds them.
 public struct SpringCode: Sendable {
     /// The spring's parameters in `springplot`'s option names, as the command line would take them.
     public var input: SpringInput
@@ -69,6 +76,10 @@ public struct SpringCode: Sendable {
         let n = code.numbers
         func value(_ names: String...) -> Double? { names.lazy.compactMap { n[$0.lowercased()] }.first }
         let isJavaScript = code.text.contains("{") && (code.has("type") || code.has("config") || code.has("withSpring") || code.has("transition"))
+
+        if let found = readReactNative(code, value) { return found }
+        if let found = readSvelte(code, value) { return found }
+        if let found = readAnimeJS(code, value) { return found }
 
         // Origami / Rebound and POP.
         if let args = code.call("fromOrigamiTensionAndFriction"), args.count >= 2 {
@@ -144,6 +155,60 @@ public struct SpringCode: Sendable {
             return (["swiftui-duration": 0.5, "bounce": bounce], "SwiftUI .\(name)")
         }
         return nil
+    }
+}
+
+extension SpringCode {
+    typealias Lookup = (String...) -> Double?
+
+    /// React Native's `Animated.spring`: `{ stiffness, damping, mass }` (defaults 100, 10, 1), else
+    /// `{ bounciness, speed }` (8, 12), else Origami's `{ tension, friction }` (40, 7), as its
+    /// `SpringConfig` chooses and converts them.
+    static func readReactNative(_ code: SourceText, _ value: Lookup) -> ([String: Double], String)? {
+        guard code.has("Animated.spring") || (code.has("toValue") && code.has("useNativeDriver")) else { return nil }
+        let name = "React Native Animated.spring"
+        if value("stiffness") != nil || value("damping") != nil || value("mass") != nil {
+            let k = value("stiffness") ?? 100, c = value("damping") ?? 10, m = value("mass") ?? 1
+            return (["stiffness": k, "damping-coefficient": c, "mass": m], "\(name) stiffness \(k), damping \(c), mass \(m)")
+        }
+        if value("bounciness") != nil || value("speed") != nil {
+            let b = value("bounciness") ?? 8, s = value("speed") ?? 12
+            return (["pop-bounciness": b, "pop-speed": s], "\(name) bounciness \(b), speed \(s)")
+        }
+        // SpringConfig maps Origami's numbers by Rebound's lines, 0 included.
+        let t = value("tension") ?? 40, f = value("friction") ?? 7
+        return (["stiffness": (t - 30) * 3.62 + 194, "damping-coefficient": (f - 8) * 3 + 25, "mass": 1],
+                "\(name) tension \(t), friction \(f) (Origami's numbers)")
+    }
+
+    /// Svelte's `spring(value, { stiffness, damping })` store (and the `Spring` class): numbers per
+    /// frame, read as the spring they run at 60 Hz (stiffness·3600, damping·60, mass 1).
+    static func readSvelte(_ code: SourceText, _ value: Lookup) -> ([String: Double], String)? {
+        // A first argument that is a value (not Compose's `spring(dampingRatio = …)`), then the options
+        // or nothing.
+        let call = code.text.contains(
+            /(\bnew\s+Spring|\bSpring\.of|(^|[^A-Za-z0-9_.$])spring)\s*\(\s*(-?[0-9.]+|[A-Za-z_$][A-Za-z0-9_$.]*|\[[^\]]*\])\s*(,\s*\{|\))/)
+        guard call || code.has("svelte/motion") else { return nil }
+        let s = value("stiffness") ?? 0.15, d = value("damping") ?? 0.8
+        return (["stiffness": s * 3600, "damping-coefficient": d * 60, "mass": 1],
+                "Svelte spring stiffness \(s), damping \(d) per frame (the spring it runs at 60 Hz)")
+    }
+
+    /// anime.js's `spring({ … })` (or `createSpring`): `{ bounce, duration }` (defaults 0.5, 628 ms)
+    /// as anime.js converts and rounds them, else `{ mass, stiffness, damping }` (1, 100, 10) with the
+    /// mass at least 1.
+    static func readAnimeJS(_ code: SourceText, _ value: Lookup) -> ([String: Double], String)? {
+        let call = code.text.contains(/(^|[^A-Za-z0-9_.$])(spring|createSpring)\s*\(\s*\{/)
+        guard call else { return nil }
+        if value("bounce") != nil || value("duration") != nil {
+            let bounce = value("bounce") ?? 0.5, duration = value("duration") ?? 628
+            let (k, c) = AnimeSpringModel.parameters(bounce: bounce, duration: duration)
+            return (["stiffness": k, "damping-coefficient": c, "mass": 1],
+                    "anime.js spring bounce \(bounce), duration \(duration) ms (stiffness \(k), damping \(c))")
+        }
+        let k = value("stiffness") ?? 100, c = value("damping") ?? 10, m = max(value("mass") ?? 1, 1)
+        let clamped = (value("mass") ?? 1) < 1 ? " (anime.js raises the mass to 1)" : ""
+        return (["stiffness": k, "damping-coefficient": c, "mass": m], "anime.js spring mass \(m), stiffness \(k), damping \(c)\(clamped)")
     }
 }
 

@@ -8,7 +8,8 @@ import SpringWire
 ///
 /// The platforms come from one list, `Platform`'s cases; a target's raw value is its platform's
 /// (`swiftui`, `react-spring`, …). Rebound's Java port is modelled but has no code of its own:
-/// Origami's code serves it, so it is not among ``allCases`` and exporting it gives Origami's code.
+/// Origami's code serves it, so it is not among ``allCases`` and exporting it gives Origami's code;
+/// the same holds for the anime.js easing alone and `animate()`'s (``Platform/sharesCodeWith``).
 public enum ExportTarget: Hashable, Sendable, CaseIterable, RawRepresentable {
     /// A platform whose stepping SpringPlatforms models.
     case platform(Platform)
@@ -20,14 +21,14 @@ public enum ExportTarget: Hashable, Sendable, CaseIterable, RawRepresentable {
     /// Every target, in the order `springplot export` lists them: the platforms in `Platform`'s
     /// order, then CSS and the token.
     public static let allCases: [ExportTarget] =
-        Platform.allCases.filter { $0 != .reboundJava }.map(ExportTarget.platform) + [.css, .token]
+        Platform.allCases.filter { $0.sharesCodeWith == nil }.map(ExportTarget.platform) + [.css, .token]
 
     public init?(rawValue: String) {
         switch rawValue {
         case "css": self = .css
         case "token": self = .token
         default:
-            guard let platform = Platform(rawValue: rawValue), platform != .reboundJava else { return nil }
+            guard let platform = Platform(rawValue: rawValue), platform.sharesCodeWith == nil else { return nil }
             self = .platform(platform)
         }
     }
@@ -243,6 +244,9 @@ extension ExportRequest {
             case .figma: return figma()
             case .libadwaita: return libadwaita()
             case .qtQuick: return qtQuick()
+            case .reactNative: return reactNative()
+            case .svelte: return svelte()
+            case .animeJS, .animeJSEasing: return animeJS()
             }
         case .css: return try css(easing ?? cssEasing())
         case .token: return try token(travel != 0 ? (easing ?? cssEasing()) : nil)
@@ -251,23 +255,23 @@ extension ExportRequest {
 
     // MARK: Shared pieces
 
-    private var zeta: Double { spring.dampingRatio }
-    private var k: Double { spring.stiffness }
-    private var c: Double { spring.dampingCoefficient }
-    private var m: Double { spring.mass }
+    var zeta: Double { spring.dampingRatio }
+    var k: Double { spring.stiffness }
+    var c: Double { spring.dampingCoefficient }
+    var m: Double { spring.mass }
     /// Stiffness and damping of the mass-1 spring with the same motion.
-    private var kPerMass: Double { spring.stiffness / spring.mass }
-    private var cPerMass: Double { spring.dampingCoefficient / spring.mass }
+    var kPerMass: Double { spring.stiffness / spring.mass }
+    var cPerMass: Double { spring.dampingCoefficient / spring.mass }
 
     /// A number in code: six significant digits; JavaScript's words for the non-finite.
-    private func n(_ x: Double) -> String {
+    func n(_ x: Double) -> String {
         x.isFinite ? NumberFormat.people(x, digits: 6) : (x.isNaN ? "NaN" : (x > 0 ? "Infinity" : "-Infinity"))
     }
 
     /// SwiftUI's bounce (SpringMath's ``Spring/bounce``): negative when overdamped.
     private var swiftUIBounce: Double { spring.bounce }
 
-    private var velocityIgnoredWarning: String? {
+    var velocityIgnoredWarning: String? {
         initialVelocity != 0 ? "ignores the initial velocity (\(n(initialVelocity)) units/s): time-defined springs always start at rest" : nil
     }
 

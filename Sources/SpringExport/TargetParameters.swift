@@ -50,6 +50,15 @@ public enum TargetParameters: Sendable, Equatable {
     /// Qt Quick's `SpringAnimation`: the per-step `spring` (k·0.016/m) and `damping` (c·0.016/m, as
     /// written: Qt clamps it to 1), `mass` 1 and `epsilon`.
     case qtQuick(spring: Double, damping: Double, mass: Double, epsilon: Double)
+    /// React Native's `Animated.spring` config (damping is the coefficient; velocity in units per
+    /// second).
+    case reactNative(stiffness: Double, damping: Double, mass: Double, velocity: Double)
+    /// Svelte's `spring` store: `stiffness` and `damping` per 60 Hz frame, `precision`, and the
+    /// numbers that run the same spring at 120 Hz.
+    case svelte(stiffness: Double, damping: Double, precision: Double, stiffnessAt120Hz: Double, dampingAt120Hz: Double)
+    /// anime.js's `spring()` (mass at least 1; velocity in travels per second), and its settling
+    /// duration in milliseconds (the animation's duration).
+    case animeJS(mass: Double, stiffness: Double, damping: Double, velocity: Double, settlingDuration: Double)
     /// The CSS `linear()` easing: its duration in seconds, its point count and size in bytes, its
     /// measured error and the cubic-bezier fallback's error, both in px.
     case css(duration: Double, points: Int, bytes: Int, maxErrorPx: Double, bezierErrorPx: Double)
@@ -75,6 +84,9 @@ public enum TargetParameters: Sendable, Equatable {
         case .figma: return .platform(.figma)
         case .libadwaita: return .platform(.libadwaita)
         case .qtQuick: return .platform(.qtQuick)
+        case .reactNative: return .platform(.reactNative)
+        case .svelte: return .platform(.svelte)
+        case .animeJS: return .platform(.animeJS)
         case .css: return .css
         case .token: return .token
         }
@@ -123,6 +135,14 @@ public enum TargetParameters: Sendable, Equatable {
                     ("epsilon", epsilon)]
         case let .qtQuick(spring, damping, mass, epsilon):
             return [("spring", spring), ("damping", damping), ("mass", mass), ("epsilon", epsilon)]
+        case let .reactNative(stiffness, damping, mass, velocity):
+            return [("stiffness", stiffness), ("damping", damping), ("mass", mass), ("velocity", velocity)]
+        case let .svelte(stiffness, damping, precision, stiffnessAt120Hz, dampingAt120Hz):
+            return [("stiffness", stiffness), ("damping", damping), ("precision", precision),
+                    ("stiffnessAt120Hz", stiffnessAt120Hz), ("dampingAt120Hz", dampingAt120Hz)]
+        case let .animeJS(mass, stiffness, damping, velocity, settlingDuration):
+            return [("mass", mass), ("stiffness", stiffness), ("damping", damping), ("velocity", velocity),
+                    ("settlingDuration", settlingDuration)]
         case let .css(duration, points, bytes, maxErrorPx, bezierErrorPx):
             return [("duration", duration), ("points", Double(points)), ("bytes", Double(bytes)), ("maxErrorPx", maxErrorPx),
                     ("bezierErrorPx", bezierErrorPx)]

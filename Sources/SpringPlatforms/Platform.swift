@@ -22,6 +22,10 @@ public enum Platform: String, CaseIterable, Hashable, Sendable {
     case figma
     case libadwaita
     case qtQuick = "qt-quick"
+    case reactNative = "react-native"
+    case svelte
+    case animeJS = "animejs"
+    case animeJSEasing = "animejs-easing"
 
     /// What the model rests on.
     public enum Basis: String, Hashable, Sendable {
@@ -54,13 +58,38 @@ public enum Platform: String, CaseIterable, Hashable, Sendable {
         case .figma: return "Figma"
         case .libadwaita: return "libadwaita"
         case .qtQuick: return "Qt Quick"
+        case .reactNative: return "React Native Animated"
+        case .svelte: return "Svelte spring"
+        case .animeJS: return "anime.js animate()"
+        case .animeJSEasing: return "anime.js spring easing"
+        }
+    }
+
+    /// The platform whose code this one's is, for a platform modelled apart but written the same
+    /// way (Rebound's Java port takes Origami's code; the anime.js easing alone, `animate()`'s); nil
+    /// for a platform with code of its own, an `export` target.
+    public var sharesCodeWith: Platform? {
+        switch self {
+        case .reboundJava: return .origami
+        case .animeJSEasing: return .animeJS
+        default: return nil
+        }
+    }
+
+    /// True for the platforms whose clock truncates the frame time to whole milliseconds on its own
+    /// scale (Android's Choreographer, GTK's frame clock, JavaScript's `Date.now()` in React Native and
+    /// anime.js): where a recording's clock starts changes what they show.
+    public var truncatesOnItsOwnClock: Bool {
+        switch self {
+        case .android, .libadwaita, .reactNative, .animeJS: return true
+        default: return false
         }
     }
 
     public var basis: Basis {
         switch self {
         case .framerPhysics, .framerDuration, .framerVisualDuration, .reactSpring, .reanimated, .origami, .reboundJava,
-             .libadwaita, .qtQuick:
+             .libadwaita, .qtQuick, .reactNative, .svelte, .animeJS, .animeJSEasing:
             return .recordings
         case .wave, .android, .flutter, .compose:
             return .source
@@ -102,6 +131,14 @@ public enum Platform: String, CaseIterable, Hashable, Sendable {
             return "exact closed form at whole-ms frame times; ends at its estimated duration (envelope to 0.001, or Newton when overdamped)"
         case .qtQuick:
             return "semi-implicit Euler in fixed 16 ms steps, per-step spring and damping (≤ 1); no initial velocity; ends within 0.01"
+        case .reactNative:
+            return "exact closed form at whole-ms times (JS driver); ζ ≥ 1 runs critically damped; ends within 0.001 units and 0.001 units/s"
+        case .svelte:
+            return "semi-implicit Euler once a frame in 60 Hz frame units, so the spring depends on the frame rate; no initial velocity; ends within 0.01"
+        case .animeJS:
+            return "exact closed form at whole-ms times 12 ms ahead; cut at its settling duration (20 ms samples within 0.05 % for 200 ms)"
+        case .animeJSEasing:
+            return "exact closed form at the frame times; cut at its settling duration (20 ms samples within 0.05 % for 200 ms)"
         }
     }
 
@@ -151,6 +188,15 @@ public enum Platform: String, CaseIterable, Hashable, Sendable {
             return LibadwaitaSpringModel(dampingRatio: spring.dampingRatio, mass: m, stiffness: k, initialVelocity: velocity)
         case .qtQuick:
             return QtQuickSpringModel(stiffness: k, dampingCoefficient: c, mass: m)
+        case .reactNative:
+            return ReactNativeSpringModel(stiffness: k, damping: c, mass: m, velocity: velocity)
+        case .svelte:
+            return SvelteSpringModel(stiffness: k, dampingCoefficient: c, mass: m, frameRate: 60)
+        case .animeJS, .animeJSEasing:
+            // anime.js clamps the mass to at least 1: a lighter spring goes as k/m, c/m with mass 1.
+            let scale = m < 1 ? m : 1
+            return AnimeSpringModel(mass: m / scale, stiffness: k / scale, damping: c / scale, velocity: travelsPerSecond,
+                                    clock: self == .animeJS ? .engine : .exact)
         }
     }
 }

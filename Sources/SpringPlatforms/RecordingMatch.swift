@@ -27,15 +27,15 @@ extension Platform {
     /// frames per second past its end) and compares it with the recorded positions.
     ///
     /// Times that are a steady `frameRate` to within 10⁻⁶ s (a recording rounds its times) are taken
-    /// as that steady rate: Rebound's stepping depends on the last bits of the frame times. Android's
-    /// and libadwaita's clocks truncate on the recording's own clock, so for them a steady grid that
-    /// does not start at 0 keeps its listed times.
+    /// as that steady rate: Rebound's stepping depends on the last bits of the frame times. The clocks
+    /// that truncate on the recording's own clock (``truncatesOnItsOwnClock``) keep the listed times
+    /// of a steady grid that does not start at 0.
     /// - Precondition: `times` non-empty, finite, strictly increasing, one per position; `spring`
     ///   not instantaneous; `frameRate` finite and > 0.
     public func match(times: [Double], positions: [Double], spring: Spring, from: Double, to: Double,
                       velocity: Double, frameRate: Double, parameters: PlatformParameters = .standard) -> RecordingMatch {
         precondition(times.count == positions.count && !times.isEmpty, "one position per time")
-        let ownClock = (self == .android || self == .libadwaita) && times[0] != 0
+        let ownClock = truncatesOnItsOwnClock && times[0] != 0
         let steady = !ownClock && times.indices.allSatisfy { abs(times[$0] - times[0] - Double($0) / frameRate) <= 1e-6 }
         let schedule = steady ? FrameSchedule(frameRate: frameRate) : FrameSchedule(times: times, thenFrameRate: frameRate)
         let model = self.model(for: spring, from: from, to: to, velocity: velocity, parameters: parameters)

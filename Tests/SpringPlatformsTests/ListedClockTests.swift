@@ -22,9 +22,9 @@ struct ListedClockTests {
     }
 
     /// The platforms whose clock counts from the animation's start (every one but Android's
-    /// Choreographer and GTK's frame clock, which truncate the time on their own clock): the same
-    /// grid listed from any offset is the same motion.
-    @Test(arguments: Platform.allCases.filter { $0 != .android && $0 != .libadwaita }, [0.0005, 12.345_678_9, 1_000_000.25])
+    /// Choreographer, GTK's frame clock and `Date.now()`, which truncate the time on their own clock):
+    /// the same grid listed from any offset is the same motion.
+    @Test(arguments: Platform.allCases.filter { !$0.truncatesOnItsOwnClock }, [0.0005, 12.345_678_9, 1_000_000.25])
     func relativeClocksIgnoreTheOffset(platform: Platform, offset: Double) {
         let base = Self.run(platform, Self.grid(offset: 0)), shifted = Self.run(platform, Self.grid(offset: offset))
         #expect(base.positions.count == shifted.positions.count, "\(platform.rawValue): \(base.positions.count) and \(shifted.positions.count) frames")
@@ -56,7 +56,7 @@ struct ListedClockTests {
 
     /// verify's match keeps a steady grid's offset for the clocks that truncate on their own: the
     /// real library's frames on a grid 0.5 ms past whole milliseconds are reproduced exactly.
-    @Test(arguments: [Platform.android, .libadwaita])
+    @Test(arguments: Platform.allCases.filter(\.truncatesOnItsOwnClock))
     func matchKeepsTheOffset(platform: Platform) {
         let times = (0..<Self.frames).map { 0.0005 + Double($0) / 60 }
         let shown = Self.run(platform, FrameSchedule(times: times, thenFrameRate: 60))

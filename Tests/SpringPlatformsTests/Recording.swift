@@ -40,8 +40,11 @@ struct Recording {
             times.append(t)
             positions.append(x)
         }
-        // "0->100"
-        guard let travel = header.firstMatch(of: /; (-?[0-9.]+)->(-?[0-9.]+);/) else { throw RecordingError.malformed(name, "travel") }
+        // "; 0->100;", or "| travel 0 -> 100 |" in the later recordings (shared/platforms/js2)
+        guard let travel = header.firstMatch(of: /; (-?[0-9.]+)->(-?[0-9.]+);/)
+                ?? header.firstMatch(of: /\| travel (-?[0-9.]+) -> (-?[0-9.]+) \|/) else {
+            throw RecordingError.malformed(name, "travel")
+        }
         from = Double(travel.1)!
         to = Double(travel.2)!
         schedule = try Recording.schedule(header, name: name)
@@ -72,7 +75,7 @@ struct Recording {
             return FrameSchedule(times: try String(contentsOf: directory.appendingPathComponent("recordings/\(name)"), encoding: .utf8)
                 .split(whereSeparator: \.isNewline).dropFirst(2).compactMap { Double($0.split(separator: ",")[0]) }, thenFrameRate: 60)
         }
-        guard let rate = header.firstMatch(of: /; ([0-9]+) Hz/) else { throw RecordingError.malformed(name, "rate") }
+        guard let rate = header.firstMatch(of: /[;|] ([0-9]+) Hz/) else { throw RecordingError.malformed(name, "rate") }
         return FrameSchedule(frameRate: Double(rate.1)!)
     }
 
@@ -143,6 +146,24 @@ struct Recording {
         if header.hasPrefix("# qtquick") {
             return QtQuickSpringModel(spring: p["spring"]!, damping: p["damping"]!, mass: p["mass"] ?? 1, epsilon: p["epsilon"] ?? 0.01,
                                       maximumVelocity: p["velocity"] ?? 0)
+        }
+        if header.hasPrefix("# React Native Animated.spring") {
+            if let tension = p["tension"], let friction = p["friction"] {
+                return ReactNativeSpringModel(stiffness: Spring.Origami.stiffness(tension: tension),
+                                              damping: Spring.Origami.dampingCoefficient(friction: friction))
+            }
+            return ReactNativeSpringModel(stiffness: p["stiffness"]!, damping: p["damping"]!, mass: p["mass"] ?? 1,
+                                          velocity: p["velocity"] ?? 0)
+        }
+        if header.hasPrefix("# Svelte spring() store") {
+            return SvelteSpringModel(stiffness: p["stiffness"] ?? 0.15, damping: p["damping"] ?? 0.8, precision: p["precision"] ?? 0.01)
+        }
+        if header.hasPrefix("# anime.js v4 spring() easing") || header.hasPrefix("# SUPPLEMENTARY anime.js v4 animate()") {
+            // animate()'s header holds the spring's object inside `ease: spring({…})`.
+            let inner = header.firstMatch(of: /spring\((\{[^}]*\})\)/).map { "params " + $0.1 }
+            let q = inner.map(parameters) ?? p
+            return AnimeSpringModel(mass: q["mass"] ?? 1, stiffness: q["stiffness"] ?? 100, damping: q["damping"] ?? 10,
+                                    velocity: q["velocity"] ?? 0, clock: header.contains("animate()") ? .engine : .exact)
         }
         throw RecordingError.malformed(name, "library")
     }

@@ -90,7 +90,7 @@ struct StudioEndpointTests {
 
         let export = try json(reply("/api/export.json", "damping=0.68&response=0.8"))
         let targets = try #require(export["targets"] as? [[String: Any]])
-        #expect(targets.count == 18 && targets.contains { ($0["code"] as? String)?.contains("linear(0,") == true })
+        #expect(targets.count == 21 && targets.contains { ($0["code"] as? String)?.contains("linear(0,") == true })
     }
 
     @Test("Every file of the page's Web folder is served, byte for byte, and nothing else is")

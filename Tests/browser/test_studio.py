@@ -648,7 +648,7 @@ def test_export_reply_is_springplot_exports(server):
     studio, springplot = json.loads(body), json.loads(cli.stdout)
     assert studio == springplot
     assert studio["motion"] == {"from": 10, "to": 310, "velocity": -800, "cssError": 0.5}
-    assert len(studio["targets"]) == 18 and all(t["platforms"] for t in studio["targets"][:16])
+    assert len(studio["targets"]) == 21 and all(t["platforms"] for t in studio["targets"][:19])
 
 
 @pytest.mark.parametrize("name,zeta", [("x-h264-60", 0.5), ("x-snap2", 0.7)])

@@ -21,7 +21,7 @@ struct ExportCommandTests {
         #expect(json.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: json.standardOutput) as? [String: Any])
         let targets = try #require(object["targets"] as? [[String: Any]])
-        #expect(targets.count == 18)
+        #expect(targets.count == 21)
         let compose = try #require(targets.first { $0["target"] as? String == "compose" })
         let stiffness = try #require((compose["parameters"] as? [String: Any])?["stiffness"] as? Double)
         #expect(stiffness == Spring(dampingRatio: 0.68, response: 0.8).stiffness)

@@ -44,6 +44,21 @@ struct FromCodeTests {
             physics("config: config.wobbly", k: 180, c: 12),
             physics("withSpring(100, { stiffness: 90, damping: 12, mass: 1 })", k: 90, c: 12),
             physics("SpringConfig.fromOrigamiTensionAndFriction(40, 7)", k: origamiK, c: origamiC),
+            // React Native: { tension, friction } are Origami's numbers; its defaults are Origami's 40 and 7.
+            physics("Animated.spring(value, { toValue: 100, tension: 40, friction: 7 })", k: origamiK, c: origamiC),
+            physics("Animated.spring(this.x, { toValue: 1, stiffness: 200, damping: 20, useNativeDriver: true }).start()", k: 200, c: 20),
+            physics("Animated.spring(value, { toValue: 1, friction: 4 })", k: origamiK, c: (4 - 8) * 3.0 + 25),
+            // Svelte: per-frame numbers, read as the spring they run at 60 Hz (k = 3600·s, c = 60·d).
+            physics("const x = spring(0, { stiffness: 0.1, damping: 0.25 });", k: 360, c: 15),
+            physics("const x = new Spring(0, { stiffness: 0.2, damping: 0.5 });", k: 720, c: 30),
+            physics("import { spring } from 'svelte/motion'; const size = spring(10);", k: 0.15 * 3600, c: 0.8 * 60),
+            // anime.js: { bounce, duration } by its documented rule, stiffness (2π/duration)² and damping
+            // (1 − bounce)·4π/duration, each rounded to 3 decimals; the physical form as written.
+            physics("animate(el, { x: 100, ease: spring({ bounce: 0.3, duration: 500 }) })",
+                    k: ((2 * Double.pi / 0.5) * (2 * Double.pi / 0.5) * 1000).rounded() / 1000,
+                    c: (0.7 * 4 * Double.pi / 0.5 * 1000).rounded() / 1000),
+            physics("ease: spring({ mass: 1, stiffness: 100, damping: 10, velocity: 0 })", k: 100, c: 10),
+            physics("createSpring({ mass: 2, stiffness: 300, damping: 12 })", k: 300, c: 12, m: 2),
         ]
     }()
 

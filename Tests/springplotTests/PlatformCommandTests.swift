@@ -142,6 +142,6 @@ struct VerifyPlatformTests {
         let first = try #require((object["platforms"] as? [[String: Any]])?.first)
         #expect(first["reproduced"] as? Bool == true)
         #expect((first["maxDifferenceFraction"] as? Double ?? 1) <= 1e-6)
-        #expect((object["platforms"] as? [[String: Any]])?.count == 17)
+        #expect((object["platforms"] as? [[String: Any]])?.count == 21)
     }
 }

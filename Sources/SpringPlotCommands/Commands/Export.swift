@@ -31,7 +31,7 @@ extension ExportTarget {
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Copy-ready code for the spring on SwiftUI, UIKit, Core Animation, Wave, Compose, Android, Flutter, the web, Figma, libadwaita, Qt Quick and CSS.",
+        abstract: "Copy-ready code for the spring on SwiftUI, UIKit, Core Animation, Wave, Compose, Android, Flutter, the web, React Native, Figma, libadwaita, Qt Quick and CSS.",
         discussion: """
             Prints each target's code and one summary line of what the platform really displays, from a \
             model of its stepping, at each --fps rate: the largest error against the spring asked for (as \
