@@ -1,6 +1,6 @@
+import Foundation
 // swift-tools-version:6.2
 import PackageDescription
-import Foundation
 
 // CI (and anyone who sets SPRINGKIT_STRICT) builds our own targets with warnings as errors.
 // Dependencies are not affected.
@@ -38,17 +38,19 @@ let package = Package(
         .library(name: "WaveGTK", targets: ["WaveGTK"]),
         .executable(name: "pip-demo", targets: ["pip-demo"]),
         .executable(name: "springplot", targets: ["springplot"]),
-        .executable(name: "spring-studio", targets: ["spring-studio"]),
+        .executable(name: "spring-studio", targets: ["spring-studio"])
     ],
     // `Tools` (on by default) brings the executables' dependencies. A package that uses only the
     // libraries turns it off (`.package(url: …, from: …, traits: [])`) and then resolves swift-numerics
     // alone: no server, networking or crypto package (scripts/check-consumer.sh builds such a package).
     traits: [
-        .trait(name: "Tools", description: "springplot's and spring-studio's dependencies: ArgumentParser, Hummingbird, SwiftNIO"),
+        .trait(
+            name: "Tools",
+            description: "springplot's and spring-studio's dependencies: ArgumentParser, Hummingbird, SwiftNIO"),
         // WaveGTK's GTK 4 headers and libraries (pkg-config gtk4). Off, WaveGTK is an empty module and
         // SwiftPM never reads gtk4's flags (whose -pthread and -msse it would warn about in a dependent).
         .trait(name: "GTK", description: "WaveGTK: WaveRuntime on a GTK 4 window's frame clock (needs libgtk-4-dev)"),
-        .default(enabledTraits: ["Tools", "GTK"]),
+        .default(enabledTraits: ["Tools", "GTK"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -59,14 +61,16 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         // `swift package generate-documentation` (the DocC catalogs; CI builds them with warnings as errors).
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0")
     ],
     targets: [
         // Libraries
-        .target(name: "SpringMath", dependencies: [.product(name: "RealModule", package: "swift-numerics")],
-                swiftSettings: settings),
-        .target(name: "WaveRuntime", dependencies: ["SpringMath", .product(name: "RealModule", package: "swift-numerics")],
-                swiftSettings: settings),
+        .target(
+            name: "SpringMath", dependencies: [.product(name: "RealModule", package: "swift-numerics")],
+            swiftSettings: settings),
+        .target(
+            name: "WaveRuntime", dependencies: ["SpringMath", .product(name: "RealModule", package: "swift-numerics")],
+            swiftSettings: settings),
         // How each export target really steps a spring (models checked against recordings).
         .target(name: "SpringPlatforms", dependencies: ["SpringMath"], swiftSettings: settings),
         // The JSON wire format: the one writer and the reply types every JSON answer is made of
@@ -77,8 +81,9 @@ let package = Package(
         // Code for each platform, with what each platform really displays.
         // Its Web folder holds spring.js, the closed form that web pages evaluate between frames: the
         // export's preview page inlines it and the studio serves it.
-        .target(name: "SpringExport", dependencies: ["SpringMath", "SpringPlatforms", "SpringConventions", "SpringWire"],
-                resources: webFiles(of: "SpringExport"), swiftSettings: settings),
+        .target(
+            name: "SpringExport", dependencies: ["SpringMath", "SpringPlatforms", "SpringConventions", "SpringWire"],
+            resources: webFiles(of: "SpringExport"), swiftSettings: settings),
         .systemLibrary(
             name: "CCairo",
             pkgConfig: "cairo",
@@ -88,7 +93,9 @@ let package = Package(
         // WaveRuntime on a GTK 4 window's frame clock (its own product: users of SpringMath and
         // WaveRuntime alone never need GTK).
         .systemLibrary(name: "CGtk4", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
-        .target(name: "WaveGTK", dependencies: [.target(name: "CGtk4", condition: gtk), "WaveRuntime"], swiftSettings: settings),
+        .target(
+            name: "WaveGTK", dependencies: [.target(name: "CGtk4", condition: gtk), "WaveRuntime"],
+            swiftSettings: settings),
 
         // From a screen recording to tracked samples (ffmpeg as a subprocess) and a fitted spring.
         .target(name: "SpringTrack", dependencies: ["SpringMath", "SpringWire"], swiftSettings: settings),
@@ -106,12 +113,13 @@ let package = Package(
         .target(
             name: "SpringStudio",
             dependencies: [
-                "SpringConventions", "SpringFigures", "SpringWire", "SpringMath", "WaveRuntime", "SpringCharts", "SpringExport",
+                "SpringConventions", "SpringFigures", "SpringWire", "SpringMath", "WaveRuntime", "SpringCharts",
+                "SpringExport",
                 "SpringPlatforms", "SpringTrack",
                 .product(name: "Hummingbird", package: "hummingbird", condition: tools),
                 .product(name: "HummingbirdCore", package: "hummingbird", condition: tools),
                 .product(name: "NIOCore", package: "swift-nio", condition: tools),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: tools),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: tools)
             ],
             resources: webFiles(of: "SpringStudio"),
             swiftSettings: settings
@@ -120,7 +128,7 @@ let package = Package(
             name: "spring-studio",
             dependencies: [
                 "SpringStudio", "SpringConventions",
-                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools)
             ],
             swiftSettings: settings
         ),
@@ -129,9 +137,10 @@ let package = Package(
         .target(
             name: "SpringPlotCommands",
             dependencies: [
-                "SpringMath", "WaveRuntime", "SpringCharts", "SpringExport", "SpringPlatforms", "SpringConventions", "SpringFigures",
+                "SpringMath", "WaveRuntime", "SpringCharts", "SpringExport", "SpringPlatforms", "SpringConventions",
+                "SpringFigures",
                 "SpringWire", "SpringTrack",
-                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools)
             ],
             swiftSettings: settings
         ),
@@ -218,7 +227,8 @@ let package = Package(
         .target(
             name: "SpringFuzzTargets",
             dependencies: [
-                "SpringMath", "SpringPlatforms", "SpringExport", "SpringConventions", "SpringWire", "SpringPlotCommands", "SpringStudio",
+                "SpringMath", "SpringPlatforms", "SpringExport", "SpringConventions", "SpringWire",
+                "SpringPlotCommands", "SpringStudio"
             ],
             path: "Fuzz/SpringFuzzTargets",
             swiftSettings: settings
@@ -245,8 +255,10 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: settings
         ),
-        .testTarget(name: "WaveRuntimeTests", dependencies: ["WaveRuntime", "SpringTestSupport"], swiftSettings: settings),
-        .testTarget(name: "SpringChartsTests", dependencies: ["SpringCharts", "SpringTestSupport"], swiftSettings: settings),
+        .testTarget(
+            name: "WaveRuntimeTests", dependencies: ["WaveRuntime", "SpringTestSupport"], swiftSettings: settings),
+        .testTarget(
+            name: "SpringChartsTests", dependencies: ["SpringCharts", "SpringTestSupport"], swiftSettings: settings),
         .testTarget(
             name: "SpringExportTests",
             dependencies: ["SpringExport", "SpringConventions", "SpringWire"],
@@ -273,7 +285,7 @@ let package = Package(
             dependencies: ["SpringPlotCommands", "SpringTestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: settings
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

@@ -52,8 +52,10 @@ if let coverageDirectory = option("--coverage") {
     let started = clock.now
     for row in truth {
         let (t, x) = samples[Int(row[0])]!
-        let labels = ["all", "\(Int(row[6])) Hz", "jitter \(row[7] * 1000) ms", "drop \(Int(row[8] * 100)) %",
-                      "noise \(row[9]) px", row[10] == 1 ? "whole px" : "unrounded", row[5] == 0 ? "from rest" : "v₀ ≠ 0"]
+        let labels = [
+            "all", "\(Int(row[6])) Hz", "jitter \(row[7] * 1000) ms", "drop \(Int(row[8] * 100)) %",
+            "noise \(row[9]) px", row[10] == 1 ? "whole px" : "unrounded", row[5] == 0 ? "from rest" : "v₀ ≠ 0"
+        ]
         let fit = try? SpringFitter.fit(times: t, positions: x)
         for label in labels {
             var tally = tallies[label, default: Tally()]
@@ -70,28 +72,44 @@ if let coverageDirectory = option("--coverage") {
             tallies[label] = tally
         }
         if let fit, arguments.contains("--misses") {
-            let zz = (fit.dampingRatio - row[1]) / fit.dampingRatioUncertainty, zr = (fit.response - row[2]) / fit.responseUncertainty
+            let zz = (fit.dampingRatio - row[1]) / fit.dampingRatioUncertainty,
+                zr = (fit.response - row[2]) / fit.responseUncertainty
             if abs(zz) > 1.96 || abs(zr) > 1.96 {
-                print(String(format: "  miss: case %3d, %3d samples: ζ %.3f → %.4f (z %.2f), response %.3f → %.4f (z %.2f), RMS %.3g",
-                             Int(row[0]), t.count, row[1], fit.dampingRatio, zz, row[2], fit.response, zr, fit.residualRMS),
-                      "v₀, rate, jitter, drop, noise, rounded:", Array(row[5...]))
+                print(
+                    String(
+                        format:
+                            "  miss: case %3d, %3d samples: ζ %.3f → %.4f (z %.2f), response %.3f → %.4f (z %.2f), RMS %.3g",
+                        Int(row[0]), t.count, row[1], fit.dampingRatio, zz, row[2], fit.response, zr, fit.residualRMS),
+                    "v₀, rate, jitter, drop, noise, rounded:", Array(row[5...]))
             }
         }
         if let fit {
-            zScores.append(((fit.dampingRatio - row[1]) / fit.dampingRatioUncertainty, (fit.response - row[2]) / fit.responseUncertainty))
+            zScores.append(
+                (
+                    (fit.dampingRatio - row[1]) / fit.dampingRatioUncertainty,
+                    (fit.response - row[2]) / fit.responseUncertainty
+                ))
         }
     }
     let elapsed = clock.now - started
-    func percent(_ part: Int, _ whole: Int) -> String { String(format: "%.1f %%", 100 * Double(part) / Double(Swift.max(whole, 1))) }
+    func percent(_ part: Int, _ whole: Int) -> String {
+        String(format: "%.1f %%", 100 * Double(part) / Double(Swift.max(whole, 1)))
+    }
     print("fit coverage of the stated 95 % intervals: \(truth.count) simulated recordings (\(elapsed) in all)")
     for label in tallies.keys.sorted(by: { ($0 == "all" ? "" : $0) < ($1 == "all" ? "" : $1) }) {
         let tally = tallies[label]!
         let fitted = tally.cases - tally.refused
-        print("  \(label): ζ \(percent(tally.zeta, fitted)), response \(percent(tally.response, fitted)), both \(percent(tally.both, fitted)) of \(fitted) fitted (\(tally.refused) refused)")
+        print(
+            "  \(label): ζ \(percent(tally.zeta, fitted)), response \(percent(tally.response, fitted)), both \(percent(tally.both, fitted)) of \(fitted) fitted (\(tally.refused) refused)"
+        )
     }
-    func rms(_ values: [Double]) -> Double { (values.reduce(0) { $0 + $1 * $1 } / Double(Swift.max(values.count, 1))).squareRoot() }
-    print(String(format: "  RMS of error / stated uncertainty: ζ %.2f, response %.2f (1 when the uncertainty is right)",
-                 rms(zScores.map(\.0)), rms(zScores.map(\.1))))
+    func rms(_ values: [Double]) -> Double {
+        (values.reduce(0) { $0 + $1 * $1 } / Double(Swift.max(values.count, 1))).squareRoot()
+    }
+    print(
+        String(
+            format: "  RMS of error / stated uncertainty: ζ %.2f, response %.2f (1 when the uncertainty is right)",
+            rms(zScores.map(\.0)), rms(zScores.map(\.1))))
     exit(0)
 }
 
@@ -146,7 +164,8 @@ func time(_ args: [String]) throws -> [Double] {
         process.waitUntilExit()
         times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         guard process.terminationStatus == 0 else {
-            FileHandle.standardError.write(Data("analysis-benchmarks: springplot \(args.joined(separator: " ")) failed\n".utf8))
+            FileHandle.standardError.write(
+                Data("analysis-benchmarks: springplot \(args.joined(separator: " ")) failed\n".utf8))
             exit(1)
         }
     }
@@ -155,16 +174,25 @@ func time(_ args: [String]) throws -> [Double] {
 
 func report(_ name: String, _ times: [Double]) {
     let ms = times.map { String(format: "%.0f", $0 * 1000) }
-    print("\(name): median \(String(format: "%.0f", times[times.count / 2] * 1000)) ms, best \(ms[0]) ms, worst \(ms[ms.count - 1]) ms (\(runs) runs)")
+    print(
+        "\(name): median \(String(format: "%.0f", times[times.count / 2] * 1000)) ms, best \(ms[0]) ms, worst \(ms[ms.count - 1]) ms (\(runs) runs)"
+    )
 }
 
 print("springplot whole-process wall time (\(binary.path))")
-report("verify, 10⁶ samples (\(big.utf8.count / 1_000_000) MB), text",
-       try time(["verify", bigFile.path, "--damping", "0.5", "--response", "0.6", "--to", "100"]))
-report("verify, 10⁶ samples, with a PNG chart",
-       try time(["verify", bigFile.path, "--damping", "0.5", "--response", "0.6", "--to", "100", "-o", directory.appendingPathComponent("v.png").path]))
+report(
+    "verify, 10⁶ samples (\(big.utf8.count / 1_000_000) MB), text",
+    try time(["verify", bigFile.path, "--damping", "0.5", "--response", "0.6", "--to", "100"]))
+report(
+    "verify, 10⁶ samples, with a PNG chart",
+    try time([
+        "verify", bigFile.path, "--damping", "0.5", "--response", "0.6", "--to", "100", "-o",
+        directory.appendingPathComponent("v.png").path
+    ]))
 report("fit, 600 samples, text", try time(["fit", smallFile.path]))
-report("fit, 600 samples, with a PNG chart", try time(["fit", smallFile.path, "-o", directory.appendingPathComponent("f.png").path]))
+report(
+    "fit, 600 samples, with a PNG chart",
+    try time(["fit", smallFile.path, "-o", directory.appendingPathComponent("f.png").path]))
 
 // Fit accuracy over many cases.
 if let casesDirectory = option("--fit-cases") {
@@ -175,7 +203,10 @@ if let casesDirectory = option("--fit-cases") {
         for row in truth {
             let (t, x) = samples[Int(row[0])]!
             guard let fit = try? SpringFitter.fit(times: t, positions: x, initialVelocity: velocity) else {
-                refused += 1; ez.append(.infinity); er.append(.infinity); continue
+                refused += 1
+                ez.append(.infinity)
+                er.append(.infinity)
+                continue
             }
             ez.append(abs(fit.dampingRatio / row[1] - 1))
             er.append(abs(fit.response / row[2] - 1))
@@ -185,7 +216,9 @@ if let casesDirectory = option("--fit-cases") {
             let s = values.sorted()
             return String(format: "%.2f %%", 100 * s[Swift.min(s.count - 1, Int(q * Double(s.count - 1)))])
         }
-        print("fit accuracy, v₀ \(velocity == nil ? "fitted" : "held at 0 (--from-rest)"): \(good)/\(truth.count) within 2 % (\(refused) refused)")
+        print(
+            "fit accuracy, v₀ \(velocity == nil ? "fitted" : "held at 0 (--from-rest)"): \(good)/\(truth.count) within 2 % (\(refused) refused)"
+        )
         print("  |Δζ/ζ|: p50 \(p(ez, 0.5)), p90 \(p(ez, 0.9)), p95 \(p(ez, 0.95)), p99 \(p(ez, 0.99)), max \(p(ez, 1))")
         print("  |ΔT/T|: p50 \(p(er, 0.5)), p90 \(p(er, 0.9)), p95 \(p(er, 0.95)), p99 \(p(er, 0.99)), max \(p(er, 1))")
     }

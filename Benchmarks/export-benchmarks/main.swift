@@ -23,7 +23,7 @@ let cases: [Case] = [
     Case(name: "overdamped ζ 2.5", spring: Spring(dampingRatio: 2.5, response: 0.3), velocity: 0),
     Case(name: "react-spring default", spring: Spring(reactSpring: .default), velocity: 0),
     Case(name: "ζ 0.5 fling toward (v +800 px/s)", spring: Spring(dampingRatio: 0.5, response: 0.5), velocity: 800),
-    Case(name: "ζ 0.7 fling away (v −600 px/s)", spring: Spring(dampingRatio: 0.7, response: 0.5), velocity: -600),
+    Case(name: "ζ 0.7 fling away (v −600 px/s)", spring: Spring(dampingRatio: 0.7, response: 0.5), velocity: -600)
 ]
 
 let travel = 100.0
@@ -31,8 +31,9 @@ let tolerance = 0.005  // 0.5 % of the travel
 print("CSS linear() at a maximum vertical error of 0.5 % of a \(Int(travel)) px travel (release build)")
 print("")
 func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
-print(pad("spring", 36) + pad("greedy", 8) + pad("err %", 8) + pad("bytes", 7) + pad("RDP", 6) + pad("err %", 8)
-      + pad("ratio", 7) + "greedy ms")
+print(
+    pad("spring", 36) + pad("greedy", 8) + pad("err %", 8) + pad("bytes", 7) + pad("RDP", 6) + pad("err %", 8)
+        + pad("ratio", 7) + "greedy ms")
 var ratios: [Double] = []
 for c in cases {
     let motion = SpringMotion(spring: c.spring, from: 0.0, to: travel, initialVelocity: c.velocity)
@@ -42,11 +43,14 @@ for c in cases {
     let rdp = try LinearEasing.ramerDouglasPeucker(motion: motion, tolerance: tolerance)
     let ratio = Double(greedy.points.count) / Double(rdp.points.count)
     ratios.append(ratio)
-    print(pad(c.name, 36) + pad("\(greedy.points.count)", 8)
-          + pad(String(format: "%.3f", greedy.measuredError * 100), 8) + pad("\(greedy.css.utf8.count)", 7)
-          + pad("\(rdp.points.count)", 6) + pad(String(format: "%.3f", rdp.measuredError * 100), 8)
-          + pad(String(format: "%.2f", ratio), 7) + String(format: "%.1f", elapsed))
+    print(
+        pad(c.name, 36) + pad("\(greedy.points.count)", 8)
+            + pad(String(format: "%.3f", greedy.measuredError * 100), 8) + pad("\(greedy.css.utf8.count)", 7)
+            + pad("\(rdp.points.count)", 6) + pad(String(format: "%.3f", rdp.measuredError * 100), 8)
+            + pad(String(format: "%.2f", ratio), 7) + String(format: "%.1f", elapsed))
 }
 print("")
-print(String(format: "greedy / RDP point count: worst %.2f, mean %.2f (goal ≤ 0.50)", ratios.max()!,
-             ratios.reduce(0, +) / Double(ratios.count)))
+print(
+    String(
+        format: "greedy / RDP point count: worst %.2f, mean %.2f (goal ≤ 0.50)", ratios.max()!,
+        ratios.reduce(0, +) / Double(ratios.count)))

@@ -68,9 +68,13 @@ print("")
 print("| elements | type | field ns/element-step | copy loop ns/element (same memory) | field / copy |")
 print("|---:|---|---:|---:|---:|")
 for count in [1_000, 10_000, 100_000, 1_000_000] {
-    for (name, figures) in [("Float", measure(Float.self, count: count)), ("Double", measure(Double.self, count: count))] {
+    for (name, figures) in [
+        ("Float", measure(Float.self, count: count)), ("Double", measure(Double.self, count: count))
+    ] {
         let ratio = figures.field / figures.copy
-        print("| \(count) | \(name) | \(String(format: "%.3f", figures.field)) | \(String(format: "%.3f", figures.copy)) | \(String(format: "%.2f", ratio)) |")
+        print(
+            "| \(count) | \(name) | \(String(format: "%.3f", figures.field)) | \(String(format: "%.3f", figures.copy)) | \(String(format: "%.2f", ratio)) |"
+        )
     }
 }
 
@@ -82,10 +86,11 @@ print("|---:|---|---:|")
 for count in [10_000, 100_000] {
     let field = SpringField<Float>(count: count, spring: Spring(dampingRatio: 0.8, response: 0.4))
     var round = 0
-    let perElement = median(runs: 5) {
-        round += 1
-        for i in 0..<count { field.retarget(i, to: Float((i + round) % 100)) }
-        field.advance(by: 1.0 / 120)
-    } / Double(count)
+    let perElement =
+        median(runs: 5) {
+            round += 1
+            for i in 0..<count { field.retarget(i, to: Float((i + round) % 100)) }
+            field.advance(by: 1.0 / 120)
+        } / Double(count)
     print("| \(count) | Float | \(String(format: "%.0f", perElement)) |")
 }

@@ -28,7 +28,7 @@ func measure(repetitions: Int = 7, _ body: () -> Void) -> Double {
 let regimes: [(String, Spring)] = [
     ("underdamped ζ=0.68", Spring(dampingRatio: 0.68, response: 0.8)),
     ("critical    ζ=1   ", Spring(dampingRatio: 1, response: 0.8)),
-    ("overdamped  ζ=3   ", Spring(dampingRatio: 3, response: 0.8)),
+    ("overdamped  ζ=3   ", Spring(dampingRatio: 3, response: 0.8))
 ]
 
 print("SpringMath benchmarks (release build, one thread, median of 7 runs)")
@@ -52,7 +52,9 @@ for (name, spring) in regimes {
     }
     blackHole(sink)
     let rate = Double(evaluations) / time / 1e6
-    print("   \(name): \(String(format: "%6.1f", rate)) M evaluations/s  (\(String(format: "%.1f", time / Double(evaluations) * 1e9)) ns each)")
+    print(
+        "   \(name): \(String(format: "%6.1f", rate)) M evaluations/s  (\(String(format: "%.1f", time / Double(evaluations) * 1e9)) ns each)"
+    )
 }
 do {
     let spring = Spring(dampingRatio: 0.68, response: 0.8)
@@ -67,7 +69,9 @@ do {
         sink += acc
     }
     blackHole(sink)
-    print("   Spring.value(target:time:) ζ=0.68: \(String(format: "%6.1f", Double(evaluations) / time / 1e6)) M evaluations/s")
+    print(
+        "   Spring.value(target:time:) ζ=0.68: \(String(format: "%6.1f", Double(evaluations) / time / 1e6)) M evaluations/s"
+    )
 }
 print("")
 
@@ -104,7 +108,8 @@ do {
         }
     }
     blackHole(values)
-    print("   4096 states per frame (batch):  \(String(format: "%6.0f", Double(count * frames) / batch / 1e6)) M steps/s")
+    print(
+        "   4096 states per frame (batch):  \(String(format: "%6.0f", Double(count * frames) / batch / 1e6)) M steps/s")
 }
 print("")
 
@@ -131,8 +136,9 @@ for (name, spring) in regimes {
         }
     }
     blackHole(xs)
-    print("   \(name): \(String(format: "%6.1f", reused / Double(reps) * 1e6)) µs into reused buffers, "
-          + "\(String(format: "%6.1f", time / Double(reps) * 1e6)) µs as new arrays (times, positions, velocities)")
+    print(
+        "   \(name): \(String(format: "%6.1f", reused / Double(reps) * 1e6)) µs into reused buffers, "
+            + "\(String(format: "%6.1f", time / Double(reps) * 1e6)) µs as new arrays (times, positions, velocities)")
 }
 print("")
 

@@ -14,7 +14,7 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
 let cases = [
     ("one spring (the page's default request)", "damping=0.68&response=0.8&from=0&to=100&velocity=0"),
     ("four springs compared", "damping=0.3,0.5,0.7,1&response=0.5,0.6,0.8,0.4&from=0&to=100"),
-    ("overdamped with velocity, dark theme", "damping=3&response=0.5&from=0&to=300&velocity=-900&theme=dark"),
+    ("overdamped with velocity, dark theme", "damping=3&response=0.5&from=0&to=300&velocity=-900&theme=dark")
 ]
 print("Studio chart endpoint, in process (release build)")
 for (name, query) in cases {
@@ -28,6 +28,7 @@ for (name, query) in cases {
         precondition(answer.status == 200, "chart failed: \(answer.status)")
         bytes = answer.body.count
     }
-    let line = "  \(name): median \(String(format: "%.2f", median(times))) ms, p95 \(String(format: "%.2f", percentile(times, 0.95))) ms, \(bytes / 1024) KiB"
+    let line =
+        "  \(name): median \(String(format: "%.2f", median(times))) ms, p95 \(String(format: "%.2f", percentile(times, 0.95))) ms, \(bytes / 1024) KiB"
     print(line)
 }

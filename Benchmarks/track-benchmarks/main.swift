@@ -21,7 +21,10 @@ func readTruth(_ path: String) -> (times: [Double], values: [Double]) {
     var times: [Double] = [], values: [Double] = []
     for line in text.split(whereSeparator: \.isNewline) where line.first?.isNumber == true {
         let fields = line.split(separator: ",")
-        if fields.count >= 2, let t = Double(fields[0]), let v = Double(fields[1]) { times.append(t); values.append(v) }
+        if fields.count >= 2, let t = Double(fields[0]), let v = Double(fields[1]) {
+            times.append(t)
+            values.append(v)
+        }
     }
     return (times, values)
 }
@@ -40,8 +43,12 @@ func f(_ x: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f"
 
 /// The rows of `folder`/manifest.csv as dictionaries by column name, requiring `columns`.
 func readManifest(_ folder: String, columns: [String]) -> [[String: String]] {
-    guard let text = try? String(contentsOfFile: folder + "/manifest.csv", encoding: .utf8) else { fail("no manifest.csv in \(folder)") }
-    var rows = text.split(whereSeparator: \.isNewline).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    guard let text = try? String(contentsOfFile: folder + "/manifest.csv", encoding: .utf8) else {
+        fail("no manifest.csv in \(folder)")
+    }
+    var rows = text.split(whereSeparator: \.isNewline).map {
+        $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
     guard !rows.isEmpty else { fail("\(folder)/manifest.csv is empty") }
     let header = rows.removeFirst()
     for name in columns where !header.contains(name) { fail("manifest.csv has no \(name) column") }
@@ -68,8 +75,10 @@ if let index = arguments.firstIndex(of: "--clip"), index + 1 < arguments.count {
         } catch { fail("\(path): \(error)") }
         seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
-    print("clip \(path): \(frames) frames, decode + track + fit median \(f(median(seconds))) s over \(runs) runs "
-          + "(min \(f(seconds.min()!)), max \(f(seconds.max()!))); decoding and tracking median \(f(median(decoding))) s")
+    print(
+        "clip \(path): \(frames) frames, decode + track + fit median \(f(median(seconds))) s over \(runs) runs "
+            + "(min \(f(seconds.min()!)), max \(f(seconds.max()!))); decoding and tracking median \(f(median(decoding))) s"
+    )
     if let last { print("  ζ \(f(last.dampingRatio, 4)), response \(f(last.response, 4)) s") }
     exit(0)
 }
@@ -91,9 +100,13 @@ if let index = arguments.firstIndex(of: "--recordings"), index + 1 < arguments.c
         let direct: SpringFit, tracked: SpringFit
         do {
             direct = try SpringFitter.fitChoosingStart(times: recorded.times, positions: recorded.values).fit
-        } catch { print("| \(name) | \(askedText) | refused: \(error) | | no |"); continue }
+        } catch {
+            print("| \(name) | \(askedText) | refused: \(error) | | no |")
+            continue
+        }
         // How far the platform's own frames lie from their best spring, in % of the travel.
-        let own = "\(f(direct.dampingRatio, 4)), \(f(direct.response, 4)) (misses by \(f(100 * direct.residualRMS / abs(direct.to - direct.from), 2)) %)"
+        let own =
+            "\(f(direct.dampingRatio, 4)), \(f(direct.response, 4)) (misses by \(f(100 * direct.residualRMS / abs(direct.to - direct.from), 2)) %)"
         do {
             tracked = try TrackFit.fit(try decoder.track(.init(path: folder + "/" + row["clip"]!)))
         } catch {
@@ -104,20 +117,28 @@ if let index = arguments.firstIndex(of: "--recordings"), index + 1 < arguments.c
         var ok: Bool
         if let zeta = Double(row["zeta"]!), let response = Double(row["response"]!) {
             // The platform's own error from the asked-for spring, plus 2 %.
-            ok = abs(tracked.dampingRatio / zeta - 1) <= abs(direct.dampingRatio / zeta - 1) + 0.02
+            ok =
+                abs(tracked.dampingRatio / zeta - 1) <= abs(direct.dampingRatio / zeta - 1) + 0.02
                 && abs(tracked.response / response - 1) <= abs(direct.response / response - 1) + 0.02
         } else {
-            ok = abs(tracked.dampingRatio / direct.dampingRatio - 1) <= 0.02 && abs(tracked.response / direct.response - 1) <= 0.02
+            ok =
+                abs(tracked.dampingRatio / direct.dampingRatio - 1) <= 0.02
+                && abs(tracked.response / direct.response - 1) <= 0.02
         }
         if ok { passed += 1 }
         print("| \(name) | \(askedText) | \(own) | \(pair(tracked)) | \(ok ? "yes" : "no") |")
     }
-    print("\(passed) of \(total) recordings: the tracked spring is within the platform's own error + 2 % "
-          + "(presets: within 2 % of the recording fitted directly)")
+    print(
+        "\(passed) of \(total) recordings: the tracked spring is within the platform's own error + 2 % "
+            + "(presets: within 2 % of the recording fitted directly)")
     exit(0)
 }
 
-guard let folder = arguments.first else { fail("usage: track-benchmarks FOLDER (from make_benchmark_set.py) | --clip FILE [--runs N] | --recordings FOLDER (from make_recording_set.py)") }
+guard let folder = arguments.first else {
+    fail(
+        "usage: track-benchmarks FOLDER (from make_benchmark_set.py) | --clip FILE [--runs N] | --recordings FOLDER (from make_recording_set.py)"
+    )
+}
 let rows = readManifest(folder, columns: ["clip", "truth", "zeta", "response", "property"])
 var recovered = 0, refused = 0
 var zetaErrors: [Double] = [], responseErrors: [Double] = [], trackingRMS: [Double] = [], seconds: [Double] = []
@@ -143,7 +164,9 @@ for row in rows {
     if abs(dz) <= 0.02 && abs(dr) <= 0.02 {
         recovered += 1
     } else {
-        misses.append("\(row["clip"]!) (ζ \(f(zeta)), response \(f(response)) s): ζ \(f(100 * dz, 2)) %, response \(f(100 * dr, 2)) %")
+        misses.append(
+            "\(row["clip"]!) (ζ \(f(zeta)), response \(f(response)) s): ζ \(f(100 * dz, 2)) %, response \(f(100 * dr, 2)) %"
+        )
     }
     // Against the drawn values (the generator's pixel centres are at i, the tracker's at i + 0.5),
     // after removing the mean offset: how far the samples scatter about the truth.
@@ -152,19 +175,28 @@ for row in rows {
     var cursor = 0
     for (t, v) in zip(samples.times, samples.values) {
         while cursor < truth.times.count && truth.times[cursor] < t - 1e-6 { cursor += 1 }
-        if cursor < truth.times.count && abs(truth.times[cursor] - t) < 1e-5 { errors.append(v - 0.5 - truth.values[cursor]) }
+        if cursor < truth.times.count && abs(truth.times[cursor] - t) < 1e-5 {
+            errors.append(v - 0.5 - truth.values[cursor])
+        }
     }
     let mean = errors.reduce(0, +) / Double(Swift.max(errors.count, 1))
-    trackingRMS.append((errors.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(Swift.max(errors.count, 1))).squareRoot())
+    trackingRMS.append(
+        (errors.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(Swift.max(errors.count, 1))).squareRoot())
 }
 let total = rows.count
 print("track-benchmarks: \(total) clips in \(folder)")
 print("| measure | value |")
 print("|---|---|")
 print("| springs within 2 % in ζ and response | \(recovered) of \(total) (\(refused) refused) |")
-print("| ζ error, median / 95th percentile / max | \(f(100 * median(zetaErrors), 2)) % / \(f(100 * percentile(zetaErrors, 0.95), 2)) % / \(f(100 * (zetaErrors.max() ?? .nan), 2)) % |")
-print("| response error, median / 95th percentile / max | \(f(100 * median(responseErrors), 2)) % / \(f(100 * percentile(responseErrors, 0.95), 2)) % / \(f(100 * (responseErrors.max() ?? .nan), 2)) % |")
-print("| tracking error RMS per clip, median / 95th percentile / max | \(f(median(trackingRMS))) / \(f(percentile(trackingRMS, 0.95))) / \(f(trackingRMS.max() ?? .nan)) px (\(trackingRMS.filter { $0 <= 0.25 }.count) of \(trackingRMS.count) clips ≤ 0.25 px) |")
+print(
+    "| ζ error, median / 95th percentile / max | \(f(100 * median(zetaErrors), 2)) % / \(f(100 * percentile(zetaErrors, 0.95), 2)) % / \(f(100 * (zetaErrors.max() ?? .nan), 2)) % |"
+)
+print(
+    "| response error, median / 95th percentile / max | \(f(100 * median(responseErrors), 2)) % / \(f(100 * percentile(responseErrors, 0.95), 2)) % / \(f(100 * (responseErrors.max() ?? .nan), 2)) % |"
+)
+print(
+    "| tracking error RMS per clip, median / 95th percentile / max | \(f(median(trackingRMS))) / \(f(percentile(trackingRMS, 0.95))) / \(f(trackingRMS.max() ?? .nan)) px (\(trackingRMS.filter { $0 <= 0.25 }.count) of \(trackingRMS.count) clips ≤ 0.25 px) |"
+)
 print("| decode + track + fit per clip, median / max | \(f(median(seconds))) / \(f(seconds.max() ?? .nan)) s |")
 if !misses.isEmpty {
     print("outside 2 % or refused:")

@@ -41,8 +41,10 @@ struct Figures {
 /// `count` animators on one controller; their callbacks add into one shared object, about the least
 /// work a real callback does.
 @MainActor
-func makeAnimators(_ count: Int, controller: AnimationController, sink: Sink,
-                   into animators: inout [SpringAnimator<Double>?]) {
+func makeAnimators(
+    _ count: Int, controller: AnimationController, sink: Sink,
+    into animators: inout [SpringAnimator<Double>?]
+) {
     // A slow spring, so every animator is still running after all measured frames.
     let spring = Spring(dampingRatio: 0.9, response: 30)
     for i in 0..<count {
@@ -95,7 +97,8 @@ func measure(count: Int, frames: Int) -> Figures {
     let euler = medianFrame(controller, frames: frames)
     blackHole(sink.total)
     blackHole(animators)
-    return Figures(count: count, exactNanoseconds: exact / Double(count), eulerNanoseconds: euler / Double(count), bytes: bytes)
+    return Figures(
+        count: count, exactNanoseconds: exact / Double(count), eulerNanoseconds: euler / Double(count), bytes: bytes)
 }
 
 /// Runs `program` with `arguments` and returns what it printed.
@@ -152,8 +155,9 @@ func main() {
     if single {
         // One count, in this process: the machine-readable line the parent reads.
         let figures = measure(count: counts[0], frames: frames)
-        print("wave-runtime N=\(figures.count) ns_per_step=\(figures.exactNanoseconds) "
-              + "euler_ns_per_step=\(figures.eulerNanoseconds) bytes_per_animator=\(figures.bytes)")
+        print(
+            "wave-runtime N=\(figures.count) ns_per_step=\(figures.exactNanoseconds) "
+                + "euler_ns_per_step=\(figures.eulerNanoseconds) bytes_per_animator=\(figures.bytes)")
         return
     }
 
@@ -161,7 +165,9 @@ func main() {
     print("(release build, one thread, each count in a fresh process; median frame of \(frames))")
     print("")
     var ours: [Int: [String: Double]] = [:]
-    let me = CommandLine.arguments[0].hasPrefix("/") ? CommandLine.arguments[0]
+    let me =
+        CommandLine.arguments[0].hasPrefix("/")
+        ? CommandLine.arguments[0]
         : FileManager.default.currentDirectoryPath + "/" + CommandLine.arguments[0]
     for count in counts {
         guard let text = output(of: me, ["--single", String(count), "--frames", String(frames)]) else {
@@ -188,7 +194,8 @@ func main() {
     print(rule)
     for count in counts {
         guard let row = ours[count], let ns = row["ns_per_step"], let bytes = row["bytes_per_animator"],
-              let euler = row["euler_ns_per_step"] else { continue }
+            let euler = row["euler_ns_per_step"]
+        else { continue }
         var line = "| \(count) | \(format(ns, 1)) | \(format(bytes, 0)) | \(format(euler, 1)) |"
         if let wave = theirs[count], let waveNs = wave["ns_per_step"], let waveBytes = wave["bytes_per_animator"] {
             line += " \(format(waveNs, 1)) | \(format(waveBytes, 0)) | \(format(waveNs / ns, 0))× |"

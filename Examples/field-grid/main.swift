@@ -54,8 +54,10 @@ for index in 0..<480 {
     let t = Double(index) * frame
     if t < 2 {
         // The pointer sweeps a figure eight over the grid; every cell follows it.
-        let pointer = (x: width * Float(0.5 + 0.4 * sin(2 * Double.pi * t / 2)),
-                       y: height * Float(0.5 + 0.3 * sin(4 * Double.pi * t / 2)))
+        let pointer = (
+            x: width * Float(0.5 + 0.4 * sin(2 * Double.pi * t / 2)),
+            y: height * Float(0.5 + 0.3 * sin(4 * Double.pi * t / 2))
+        )
         let start = DispatchTime.now().uptimeNanoseconds
         for row in 0..<rows {
             for column in 0..<columns {
@@ -77,7 +79,9 @@ for index in 0..<480 {
     dy.advance(by: frame)
     stepNanoseconds.append(Double(DispatchTime.now().uptimeNanoseconds - start))
     if [119, 239, 250, 280].contains(index) {
-        print("t = \(String(format: "%.2f", t + frame)) s, \(dx.movingCount + dy.movingCount) of \(2 * count) values moving")
+        print(
+            "t = \(String(format: "%.2f", t + frame)) s, \(dx.movingCount + dy.movingCount) of \(2 * count) values moving"
+        )
         print(picture())
         print("")
     }
@@ -85,8 +89,9 @@ for index in 0..<480 {
 
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 print("\(columns) × \(rows) cells (\(2 * count) springs), 120 Hz:")
-print("  step both fields: median \(String(format: "%.1f", median(stepNanoseconds) / 1000)) µs a frame"
-      + " (\(String(format: "%.2f", median(stepNanoseconds) / Double(2 * count))) ns a value)")
+print(
+    "  step both fields: median \(String(format: "%.1f", median(stepNanoseconds) / 1000)) µs a frame"
+        + " (\(String(format: "%.2f", median(stepNanoseconds) / Double(2 * count))) ns a value)")
 print("  retarget every cell: median \(String(format: "%.1f", median(retargetNanoseconds) / 1000)) µs a frame")
 if let settledAt {
     print("  back at rest \(String(format: "%.2f", settledAt - 2)) s after the pointer left")

@@ -83,7 +83,8 @@ enum FuzzTargets {
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let reply = StudioServer.respond(path: String(parts[0]), query: parts.count > 1 ? String(parts[1]) : "")
         precondition((200..<600).contains(reply.status), "status \(reply.status)")
-        precondition(reply.status < 500 || reply.status == 503, "a server error (\(reply.status)) for \(target.prefix(200))")
+        precondition(
+            reply.status < 500 || reply.status == 503, "a server error (\(reply.status)) for \(target.prefix(200))")
     }
 
     /// The parameter names of every convention, in a fixed order: the input picks them by index.
@@ -112,7 +113,9 @@ enum FuzzTargets {
     }
 
     static func commandLine(_ bytes: [UInt8]) {
-        let arguments = bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        let arguments = bytes.split(separator: 0, omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
         if let refusal = FuzzEntryPoints.validateCommandLine(arguments) {
             // Help and usage texts are many lines by design; a refusal's first line is what is printed.
             _ = refusal.message.split(separator: "\n").first
@@ -156,7 +159,9 @@ enum FuzzTargets {
         case 1: arguments = ["--stiffness", "\(a)", "--damping-coefficient", "\(b)"]
         default: arguments = ["--from-code", "spring(dampingRatio = \(a)f, stiffness = \(b)f)"]
         }
-        arguments += ["--from", "\(from)", "--to", "\(to)", "--velocity", "\(velocity)", "--target-velocity", "\(targetVelocity)"]
+        arguments += [
+            "--from", "\(from)", "--to", "\(to)", "--velocity", "\(velocity)", "--target-velocity", "\(targetVelocity)"
+        ]
         if form & 4 != 0 { arguments += ["--time-span", "\(reader.double())"] }
         if form & 8 != 0 { arguments += ["--fps", "\(reader.double())"] }
         if let refusal = FuzzEntryPoints.chaseChart(arguments) {
@@ -168,13 +173,17 @@ enum FuzzTargets {
         var query = "\(names.0)=\(a)&\(names.1)=\(b)&from=\(from)&velocity=\(velocity)"
         if !points.isEmpty { query += "&path=" + points.joined(separator: ",") }
         // "1e+100" would read as "1e 100" ('+' is a space in a query): sent escaped, as a page sends it.
-        let reply = StudioServer.respond(path: "/api/chase.json", query: query.replacingOccurrences(of: "+", with: "%2B"))
+        let reply = StudioServer.respond(
+            path: "/api/chase.json", query: query.replacingOccurrences(of: "+", with: "%2B"))
         precondition((200..<600).contains(reply.status), "status \(reply.status)")
-        precondition(reply.status < 500 || reply.status == 503, "a server error (\(reply.status)) for \(query.prefix(300))")
+        precondition(
+            reply.status < 500 || reply.status == 503, "a server error (\(reply.status)) for \(query.prefix(300))")
     }
 
     /// The studio's endpoints that read a drawn path or a sequence.
-    static let queriedPaths = ["/api/chase.json", "/api/sequence.json", "/api/sequence.svg", "/api/sequence-export.json"]
+    static let queriedPaths = [
+        "/api/chase.json", "/api/sequence.json", "/api/sequence.svg", "/api/sequence-export.json"
+    ]
 
     /// `bytes` as the query of each endpoint that reads a path or a sequence: every answer is a reply,
     /// never a server error.
@@ -183,7 +192,9 @@ enum FuzzTargets {
         for path in queriedPaths {
             let reply = StudioServer.respond(path: path, query: query)
             precondition((200..<600).contains(reply.status), "status \(reply.status)")
-            precondition(reply.status < 500 || reply.status == 503, "a server error (\(reply.status)) for \(path)?\(query.prefix(300))")
+            precondition(
+                reply.status < 500 || reply.status == 503,
+                "a server error (\(reply.status)) for \(path)?\(query.prefix(300))")
         }
     }
 

@@ -13,17 +13,25 @@ public enum ChaseInput {
     /// Why `spring` cannot chase a target that starts at `to` and moves at `targetVelocity` from
     /// `from` with `initialVelocity`, as (parameter, reason), or nil when every derived quantity is
     /// finite. The motion's own values are checked by ``Motion/problem`` first.
-    public static func problem(spring: Spring, motion: Motion, targetVelocity: Double) -> (parameter: String, message: String)? {
+    public static func problem(spring: Spring, motion: Motion, targetVelocity: Double) -> (
+        parameter: String, message: String
+    )? {
         if !targetVelocity.isFinite || abs(targetVelocity) > Motion.limit {
             return ("target-velocity", "must lie between -1e100 and 1e100 (got \(targetVelocity))")
         }
-        if spring.isInstantaneous { return ("response", "must be > 0 to chase: a response-0 spring is the target itself") }
-        let chase = SpringChase(spring: spring, from: motion.from, to: motion.to, targetVelocity: targetVelocity,
-                                initialVelocity: motion.initialVelocity)
+        if spring.isInstantaneous {
+            return ("response", "must be > 0 to chase: a response-0 spring is the target itself")
+        }
+        let chase = SpringChase(
+            spring: spring, from: motion.from, to: motion.to, targetVelocity: targetVelocity,
+            initialVelocity: motion.initialVelocity)
         let transient = chase.transient
         guard chase.lag.isFinite, transient.from.isFinite, transient.initialVelocity.isFinite else {
-            return ("target-velocity", "makes the spring trail the target by \(NumberFormat.people(chase.lag, digits: 3)), "
-                        + "too far to compute (lag c·V/k; lower the target's velocity or the damping)")
+            return (
+                "target-velocity",
+                "makes the spring trail the target by \(NumberFormat.people(chase.lag, digits: 3)), "
+                    + "too far to compute (lag c·V/k; lower the target's velocity or the damping)"
+            )
         }
         return nil
     }
@@ -43,7 +51,8 @@ public enum ChaseInput {
             if !(b.time > a.time) { return "path times must increase (\(shortest(a.time)) then \(shortest(b.time)))" }
             let slope = (b.position - a.position) / (b.time - a.time)
             if !(abs(slope) <= Motion.limit) {
-                return "path moves faster than 1e100 per second between t = \(shortest(a.time)) and \(shortest(b.time)) s"
+                return
+                    "path moves faster than 1e100 per second between t = \(shortest(a.time)) and \(shortest(b.time)) s"
             }
         }
         return nil
@@ -56,7 +65,8 @@ public enum ChaseInput {
         let fastest = rates.max() ?? 0
         let frames = span * fastest
         guard frames <= Double(maximumFrames) else {
-            return "\(NumberFormat.people(span, digits: 3)) s at \(shortest(fastest)) Hz is \(NumberFormat.people(frames, digits: 3)) frames, "
+            return
+                "\(NumberFormat.people(span, digits: 3)) s at \(shortest(fastest)) Hz is \(NumberFormat.people(frames, digits: 3)) frames, "
                 + "more than \(maximumFrames): give a --time-span of at most \(NumberFormat.people(Double(maximumFrames) / fastest, digits: 3)) s "
                 + "or lower --fps"
         }

@@ -34,7 +34,10 @@ public struct Motion: Hashable, Sendable {
         }
         let travel = abs(to - from)
         if travel > 0 && travel < Motion.smallestTravel {
-            return ("to", "leaves a travel too small to measure (|to − from| = \(shortest(travel)); give at least 1e-100, or no travel)")
+            return (
+                "to",
+                "leaves a travel too small to measure (|to − from| = \(shortest(travel)); give at least 1e-100, or no travel)"
+            )
         }
         return nil
     }

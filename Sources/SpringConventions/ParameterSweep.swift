@@ -13,7 +13,10 @@ public enum ParameterSweep {
         func number(_ part: Substring, _ what: String) throws(SpringInputError) -> Double {
             let trimmed = part.filter { $0 != " " }
             guard let value = Double(trimmed) else {
-                throw SpringInputError(parameter, "has \(what) '\(trimmed)', which is not a number: write start:end:count (0.2:1.2:6) or a comma list")
+                throw SpringInputError(
+                    parameter,
+                    "has \(what) '\(trimmed)', which is not a number: write start:end:count (0.2:1.2:6) or a comma list"
+                )
             }
             if value.isNaN { throw SpringInputError(parameter, "has \(what) nan: give a number") }
             if value.isInfinite { throw SpringInputError(parameter, "has \(what) \(trimmed): give a finite number") }
@@ -30,7 +33,8 @@ public enum ParameterSweep {
             return values
         }
         guard fields.count == 3 else {
-            throw SpringInputError(parameter, "'\(text)' is not start:end:count (for example 0.2:1.2:6) or a comma list")
+            throw SpringInputError(
+                parameter, "'\(text)' is not start:end:count (for example 0.2:1.2:6) or a comma list")
         }
         let start = try number(fields[0], "the start"), end = try number(fields[1], "the end")
         let countText = fields[2].filter { $0 != " " }

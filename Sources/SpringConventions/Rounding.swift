@@ -25,7 +25,9 @@ public func rounded(_ value: Double, significantDigits digits: Int) -> Double {
 /// The preset nearest to `spring`, with its distance: the damping ratios' difference and the responses'
 /// symmetric relative difference (a response twice as long is as far as one half as long), combined
 /// as a Euclidean distance.
-public func nearestPreset(to spring: Spring, among presets: [SpringPreset] = SpringPreset.named) -> (preset: SpringPreset, distance: Double)? {
+public func nearestPreset(to spring: Spring, among presets: [SpringPreset] = SpringPreset.named) -> (
+    preset: SpringPreset, distance: Double
+)? {
     func distance(_ preset: SpringPreset) -> Double {
         let dz = preset.spring.dampingRatio - spring.dampingRatio
         let a = preset.spring.response, b = spring.response

@@ -56,14 +56,18 @@ public enum SequenceInput {
             throw Problem(object["keyframes"] == nil ? "keyframes is missing" : "keyframes must be a list")
         }
         guard !list.isEmpty else { throw Problem("keyframes must hold at least one keyframe") }
-        guard list.count <= maximumKeyframes else { throw Problem("at most \(maximumKeyframes) keyframes (got \(list.count))") }
+        guard list.count <= maximumKeyframes else {
+            throw Problem("at most \(maximumKeyframes) keyframes (got \(list.count))")
+        }
         for (key, value) in [("from", from), ("velocity", velocity)] where abs(value) > Motion.limit {
             throw Problem("\(key) must lie between -1e100 and 1e100 (got \(value))")
         }
         var keyframes: [SpringKeyframe] = []
         for (index, item) in list.enumerated() {
             let place = "keyframe \(index + 1)"
-            guard case .object(let frame) = item else { throw Problem("\(place) must be an object with to, at and spring") }
+            guard case .object(let frame) = item else {
+                throw Problem("\(place) must be an object with to, at and spring")
+            }
             try onlyKeys(frame, ["to", "at", "spring"], in: place)
             guard let to = try number(frame["to"], "\(place): to") else { throw Problem("\(place): to is missing") }
             if abs(to) > Motion.limit { throw Problem("\(place): to must lie between -1e100 and 1e100 (got \(to))") }
@@ -75,12 +79,17 @@ public enum SequenceInput {
             } else {
                 throw Problem("\(place): at is missing (only the first keyframe's defaults to 0)")
             }
-            guard at >= 0 && at <= maximumTime else { throw Problem("\(place): at must be between 0 and \(Int(maximumTime)) s (got \(at))") }
+            guard at >= 0 && at <= maximumTime else {
+                throw Problem("\(place): at must be between 0 and \(Int(maximumTime)) s (got \(at))")
+            }
             if let previous = keyframes.last, !(at > previous.at) {
-                throw Problem("\(place): at must come after keyframe \(index)'s (\(NumberFormat.data(previous.at)) s; got \(NumberFormat.data(at)))")
+                throw Problem(
+                    "\(place): at must come after keyframe \(index)'s (\(NumberFormat.data(previous.at)) s; got \(NumberFormat.data(at)))"
+                )
             }
             guard case .object(let springObject)? = frame["spring"] else {
-                throw Problem(frame["spring"] == nil ? "\(place): spring is missing" : "\(place): spring must be an object")
+                throw Problem(
+                    frame["spring"] == nil ? "\(place): spring is missing" : "\(place): spring must be an object")
             }
             keyframes.append(SpringKeyframe(to: to, at: at, spring: try spring(springObject, place: place)))
         }
@@ -89,10 +98,14 @@ public enum SequenceInput {
 
     /// The spring of one keyframe, in one of its three forms.
     private static func spring(_ object: [String: JSONValue], place: String) throws(Problem) -> Spring {
-        let forms: [[String]] = [["dampingRatio", "response", "mass"], ["stiffness", "dampingCoefficient", "mass"], ["duration", "bounce"]]
+        let forms: [[String]] = [
+            ["dampingRatio", "response", "mass"], ["stiffness", "dampingCoefficient", "mass"], ["duration", "bounce"]
+        ]
         let keys = Set(object.keys)
-        let ask = "give dampingRatio and response, stiffness and dampingCoefficient (each with an optional mass), or duration and bounce"
-        guard let form = forms.first(where: { keys.isSubset(of: Set($0)) && keys.isSuperset(of: Set($0.prefix(2))) }) else {
+        let ask =
+            "give dampingRatio and response, stiffness and dampingCoefficient (each with an optional mass), or duration and bounce"
+        guard let form = forms.first(where: { keys.isSubset(of: Set($0)) && keys.isSuperset(of: Set($0.prefix(2))) })
+        else {
             if let stray = keys.sorted().first(where: { key in !forms.contains { $0.contains(key) } }) {
                 throw Problem("\(place): spring has an unknown key '\(stray)': \(ask)")
             }
@@ -107,17 +120,21 @@ public enum SequenceInput {
         do {
             switch form[0] {
             case "dampingRatio":
-                spring = try Spring.validated(dampingRatio: values["dampingRatio"] ?? 0, response: values["response"] ?? 0, mass: mass)
+                spring = try Spring.validated(
+                    dampingRatio: values["dampingRatio"] ?? 0, response: values["response"] ?? 0, mass: mass)
             case "stiffness":
-                spring = try Spring.validated(mass: mass, stiffness: values["stiffness"] ?? 0,
-                                              dampingCoefficient: values["dampingCoefficient"] ?? 0)
+                spring = try Spring.validated(
+                    mass: mass, stiffness: values["stiffness"] ?? 0,
+                    dampingCoefficient: values["dampingCoefficient"] ?? 0)
             default:
                 spring = try Spring.validated(duration: values["duration"] ?? 0, bounce: values["bounce"] ?? 0)
             }
         } catch {
             throw Problem("\(place): spring \(error)")
         }
-        if spring.isInstantaneous { throw Problem("\(place): spring needs a response > 0 (a response-0 spring is a jump)") }
+        if spring.isInstantaneous {
+            throw Problem("\(place): spring needs a response > 0 (a response-0 spring is a jump)")
+        }
         if let violation = SpringDomain.violation(spring) { throw Problem("\(place): \(violation.sentence(spring))") }
         return spring
     }
@@ -135,13 +152,22 @@ public enum SequenceInput {
                 let start = i + 1
                 var end = start, escaped = false
                 while end < bytes.count {
-                    if escaped { escaped = false } else if bytes[end] == UInt8(ascii: "\\") { escaped = true } else if bytes[end] == UInt8(ascii: "\"") { break }
+                    if escaped {
+                        escaped = false
+                    } else if bytes[end] == UInt8(ascii: "\\") {
+                        escaped = true
+                    } else if bytes[end] == UInt8(ascii: "\"") {
+                        break
+                    }
                     end += 1
                 }
                 if expectingKey, let last = open.indices.last, open[last] != nil {
                     let raw = bytes[start..<min(end, bytes.count)]
-                    let key = raw.contains(UInt8(ascii: "\\"))
-                        ? (try? JSONDecoder().decode(String.self, from: Data([UInt8(ascii: "\"")] + raw + [UInt8(ascii: "\"")]))) ?? String(decoding: raw, as: UTF8.self)
+                    let key =
+                        raw.contains(UInt8(ascii: "\\"))
+                        ? (try? JSONDecoder().decode(
+                            String.self, from: Data([UInt8(ascii: "\"")] + raw + [UInt8(ascii: "\"")])))
+                            ?? String(decoding: raw, as: UTF8.self)
                         : String(decoding: raw, as: UTF8.self)
                     if open[last]!.contains(key) { return key }
                     open[last]!.insert(key)
@@ -176,9 +202,12 @@ public enum SequenceInput {
         return number
     }
 
-    private static func onlyKeys(_ object: [String: JSONValue], _ allowed: Set<String>, in place: String) throws(Problem) {
+    private static func onlyKeys(_ object: [String: JSONValue], _ allowed: Set<String>, in place: String)
+        throws(Problem)
+    {
         if let stray = object.keys.sorted().first(where: { !allowed.contains($0) }) {
-            throw Problem("\(place) has an unknown key '\(stray)' (allowed: \(allowed.sorted().joined(separator: ", ")))")
+            throw Problem(
+                "\(place) has an unknown key '\(stray)' (allowed: \(allowed.sorted().joined(separator: ", ")))")
         }
     }
 }

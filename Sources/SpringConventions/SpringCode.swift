@@ -47,7 +47,8 @@ public struct SpringCode: Sendable {
     /// - Throws: ``Failure`` when no convention matches or its values are not a valid spring.
     public init(_ text: String) throws(Failure) {
         guard text.utf8.count <= SpringCode.maximumLength else {
-            throw Failure(description: "the code is longer than \(SpringCode.maximumLength) bytes: paste the spring alone")
+            throw Failure(
+                description: "the code is longer than \(SpringCode.maximumLength) bytes: paste the spring alone")
         }
         let code = SourceText(text)
         if let outOfRange = code.outOfRange {
@@ -56,9 +57,10 @@ public struct SpringCode: Sendable {
         guard let (values, reading) = SpringCode.read(code) else {
             let names = code.numbers.keys.sorted()
             let found = names.isEmpty ? "no named numbers" : "only " + names.joined(separator: ", ")
-            throw Failure(description: "no spring found in the code (\(found)): expected, for example, "
-                          + ".spring(response:dampingFraction:), spring(dampingRatio = …, stiffness = …), "
-                          + "{ stiffness, damping, mass } or { tension, friction }")
+            throw Failure(
+                description: "no spring found in the code (\(found)): expected, for example, "
+                    + ".spring(response:dampingFraction:), spring(dampingRatio = …, stiffness = …), "
+                    + "{ stiffness, damping, mass } or { tension, friction }")
         }
         let input = SpringInput(values: values.mapValues { [$0] })
         do {
@@ -75,7 +77,9 @@ public struct SpringCode: Sendable {
     private static func read(_ code: SourceText) -> ([String: Double], String)? {
         let n = code.numbers
         func value(_ names: String...) -> Double? { names.lazy.compactMap { n[$0.lowercased()] }.first }
-        let isJavaScript = code.text.contains("{") && (code.has("type") || code.has("config") || code.has("withSpring") || code.has("transition"))
+        let isJavaScript =
+            code.text.contains("{")
+            && (code.has("type") || code.has("config") || code.has("withSpring") || code.has("transition"))
 
         if let found = readReactNative(code, value) { return found }
         if let found = readSvelte(code, value) { return found }
@@ -83,30 +87,41 @@ public struct SpringCode: Sendable {
 
         // Origami / Rebound and POP.
         if let args = code.call("fromOrigamiTensionAndFriction"), args.count >= 2 {
-            return (["origami-tension": args[0], "origami-friction": args[1]], "Origami tension \(args[0]), friction \(args[1])")
+            return (
+                ["origami-tension": args[0], "origami-friction": args[1]],
+                "Origami tension \(args[0]), friction \(args[1])"
+            )
         }
         if let args = code.call("fromBouncinessAndSpeed"), args.count >= 2 {
             return (["pop-bounciness": args[0], "pop-speed": args[1]], "POP bounciness \(args[0]), speed \(args[1])")
         }
         // libadwaita: adw_spring_params_new (damping ratio, mass, stiffness), or _new_full (damping, mass, stiffness).
         if let args = code.call("adw_spring_params_new_full"), args.count == 3 {
-            return (["damping-coefficient": args[0], "mass": args[1], "stiffness": args[2]],
-                    "libadwaita damping \(args[0]), mass \(args[1]), stiffness \(args[2])")
+            return (
+                ["damping-coefficient": args[0], "mass": args[1], "stiffness": args[2]],
+                "libadwaita damping \(args[0]), mass \(args[1]), stiffness \(args[2])"
+            )
         }
         if let args = code.call("adw_spring_params_new"), args.count == 3 {
-            return (["damping": args[0], "mass": args[1], "stiffness": args[2]],
-                    "libadwaita damping ratio \(args[0]), mass \(args[1]), stiffness \(args[2])")
+            return (
+                ["damping": args[0], "mass": args[1], "stiffness": args[2]],
+                "libadwaita damping ratio \(args[0]), mass \(args[1]), stiffness \(args[2])"
+            )
         }
         // Qt Quick's SpringAnimation: spring and damping per 16 ms step (damping clamped to 1 by Qt).
         if code.has("SpringAnimation"), let perStep = value("spring") {
             let damping = value("damping") ?? 0, mass = value("mass") ?? 1
-            return (["stiffness": perStep / 0.016, "damping-coefficient": min(damping, 1) / 0.016, "mass": mass],
-                    "Qt Quick SpringAnimation spring \(perStep), damping \(damping)\(damping > 1 ? " (Qt clamps it to 1)" : "") per 16 ms step")
+            return (
+                ["stiffness": perStep / 0.016, "damping-coefficient": min(damping, 1) / 0.016, "mass": mass],
+                "Qt Quick SpringAnimation spring \(perStep), damping \(damping)\(damping > 1 ? " (Qt clamps it to 1)" : "") per 16 ms step"
+            )
         }
         // Flutter's SpringDescription.withDampingRatio(mass:, stiffness:, ratio:).
         if code.has("withDampingRatio"), let k = value("stiffness"), let ratio = value("ratio") {
-            return (["damping": ratio, "stiffness": k, "mass": value("mass") ?? 1],
-                    "Flutter SpringDescription.withDampingRatio: ratio \(ratio), stiffness \(k)")
+            return (
+                ["damping": ratio, "stiffness": k, "mass": value("mass") ?? 1],
+                "Flutter SpringDescription.withDampingRatio: ratio \(ratio), stiffness \(k)"
+            )
         }
         // Ratio and response (SwiftUI's dampingFraction, Wave's dampingRatio).
         if let response = value("response"), let ratio = value("dampingFraction", "dampingRatio") {
@@ -115,7 +130,10 @@ public struct SpringCode: Sendable {
         // Motion's visual duration.
         if let visual = value("visualDuration") {
             let bounce = value("bounce") ?? 0.25
-            return (["framer-visual-duration": visual, "bounce": bounce], "Motion visualDuration \(visual) s, bounce \(bounce)")
+            return (
+                ["framer-visual-duration": visual, "bounce": bounce],
+                "Motion visualDuration \(visual) s, bounce \(bounce)"
+            )
         }
         // Reanimated's duration-based config runs its own duration rule: not read (rather than misread).
         if code.has("withSpring"), value("duration") != nil, value("stiffness") == nil {
@@ -126,29 +144,46 @@ public struct SpringCode: Sendable {
             if isJavaScript {
                 let bounce = value("bounce") ?? 0.25
                 let seconds = duration > 10 ? duration / 1000 : duration  // milliseconds, as animate() takes them
-                return (["framer-duration": seconds, "bounce": bounce], "Motion duration \(seconds) s, bounce \(bounce)")
+                return (
+                    ["framer-duration": seconds, "bounce": bounce], "Motion duration \(seconds) s, bounce \(bounce)"
+                )
             }
             let base = code.has("snappy") ? 0.15 : code.has("bouncy") ? 0.3 : 0
             let bounce = value("extraBounce").map { base + $0 } ?? value("bounce") ?? base
-            return (["swiftui-duration": duration, "bounce": bounce], "SwiftUI duration \(duration) s, bounce \(bounce)")
+            return (
+                ["swiftui-duration": duration, "bounce": bounce], "SwiftUI duration \(duration) s, bounce \(bounce)"
+            )
         }
         // Ratio and stiffness (Compose, Android), with their named constants.
-        if let ratio = value("dampingRatio") ?? code.androidRatio, let stiffness = value("stiffness") ?? code.androidStiffness,
-           value("damping") == nil, value("tension") == nil {
-            return (["damping": ratio, "stiffness": stiffness], "damping ratio \(ratio), stiffness \(stiffness) (Compose / Android, mass 1)")
+        if let ratio = value("dampingRatio") ?? code.androidRatio,
+            let stiffness = value("stiffness") ?? code.androidStiffness,
+            value("damping") == nil, value("tension") == nil
+        {
+            return (
+                ["damping": ratio, "stiffness": stiffness],
+                "damping ratio \(ratio), stiffness \(stiffness) (Compose / Android, mass 1)"
+            )
         }
         // Tension and friction: react-spring, and its named configs.
         if let tension = value("tension"), let friction = value("friction") {
             let m = value("mass") ?? 1
-            return (["react-spring-tension": tension, "friction": friction, "mass": m], "react-spring tension \(tension), friction \(friction)")
+            return (
+                ["react-spring-tension": tension, "friction": friction, "mass": m],
+                "react-spring tension \(tension), friction \(friction)"
+            )
         }
         if let (name, config) = code.reactSpringPreset {
-            return (["react-spring-tension": config.tension, "friction": config.friction], "react-spring config.\(name)")
+            return (
+                ["react-spring-tension": config.tension, "friction": config.friction], "react-spring config.\(name)"
+            )
         }
         // Stiffness and damping coefficient (SwiftUI interpolatingSpring, UIKit, Core Animation,
         // Flutter, Motion, Reanimated).
         if let k = value("stiffness"), let c = value("damping") {
-            return (["stiffness": k, "damping-coefficient": c, "mass": value("mass") ?? 1], "mass \(value("mass") ?? 1), stiffness \(k), damping \(c)")
+            return (
+                ["stiffness": k, "damping-coefficient": c, "mass": value("mass") ?? 1],
+                "mass \(value("mass") ?? 1), stiffness \(k), damping \(c)"
+            )
         }
         // SwiftUI's named springs with their defaults.
         for (name, bounce) in [("bouncy", 0.3), ("snappy", 0.15), ("smooth", 0.0)] where code.has("." + name) {
@@ -169,7 +204,9 @@ extension SpringCode {
         let name = "React Native Animated.spring"
         if value("stiffness") != nil || value("damping") != nil || value("mass") != nil {
             let k = value("stiffness") ?? 100, c = value("damping") ?? 10, m = value("mass") ?? 1
-            return (["stiffness": k, "damping-coefficient": c, "mass": m], "\(name) stiffness \(k), damping \(c), mass \(m)")
+            return (
+                ["stiffness": k, "damping-coefficient": c, "mass": m], "\(name) stiffness \(k), damping \(c), mass \(m)"
+            )
         }
         if value("bounciness") != nil || value("speed") != nil {
             let b = value("bounciness") ?? 8, s = value("speed") ?? 12
@@ -177,8 +214,10 @@ extension SpringCode {
         }
         // SpringConfig maps Origami's numbers by Rebound's lines, 0 included.
         let t = value("tension") ?? 40, f = value("friction") ?? 7
-        return (["stiffness": (t - 30) * 3.62 + 194, "damping-coefficient": (f - 8) * 3 + 25, "mass": 1],
-                "\(name) tension \(t), friction \(f) (Origami's numbers)")
+        return (
+            ["stiffness": (t - 30) * 3.62 + 194, "damping-coefficient": (f - 8) * 3 + 25, "mass": 1],
+            "\(name) tension \(t), friction \(f) (Origami's numbers)"
+        )
     }
 
     /// Svelte's `spring(value, { stiffness, damping })` store (and the `Spring` class): numbers per
@@ -187,11 +226,14 @@ extension SpringCode {
         // A first argument that is a value (not Compose's `spring(dampingRatio = …)`), then the options
         // or nothing.
         let call = code.text.contains(
-            /(\bnew\s+Spring|\bSpring\.of|(^|[^A-Za-z0-9_.$])spring)\s*\(\s*(-?[0-9.]+|[A-Za-z_$][A-Za-z0-9_$.]*|\[[^\]]*\])\s*(,\s*\{|\))/)
+            /(\bnew\s+Spring|\bSpring\.of|(^|[^A-Za-z0-9_.$])spring)\s*\(\s*(-?[0-9.]+|[A-Za-z_$][A-Za-z0-9_$.]*|\[[^\]]*\])\s*(,\s*\{|\))/
+        )
         guard call || code.has("svelte/motion") else { return nil }
         let s = value("stiffness") ?? 0.15, d = value("damping") ?? 0.8
-        return (["stiffness": s * 3600, "damping-coefficient": d * 60, "mass": 1],
-                "Svelte spring stiffness \(s), damping \(d) per frame (the spring it runs at 60 Hz)")
+        return (
+            ["stiffness": s * 3600, "damping-coefficient": d * 60, "mass": 1],
+            "Svelte spring stiffness \(s), damping \(d) per frame (the spring it runs at 60 Hz)"
+        )
     }
 
     /// anime.js's `spring({ … })` (or `createSpring`): `{ bounce, duration }` (defaults 0.5, 628 ms)
@@ -203,12 +245,17 @@ extension SpringCode {
         if value("bounce") != nil || value("duration") != nil {
             let bounce = value("bounce") ?? 0.5, duration = value("duration") ?? 628
             let (k, c) = AnimeSpringModel.parameters(bounce: bounce, duration: duration)
-            return (["stiffness": k, "damping-coefficient": c, "mass": 1],
-                    "anime.js spring bounce \(bounce), duration \(duration) ms (stiffness \(k), damping \(c))")
+            return (
+                ["stiffness": k, "damping-coefficient": c, "mass": 1],
+                "anime.js spring bounce \(bounce), duration \(duration) ms (stiffness \(k), damping \(c))"
+            )
         }
         let k = value("stiffness") ?? 100, c = value("damping") ?? 10, m = max(value("mass") ?? 1, 1)
         let clamped = (value("mass") ?? 1) < 1 ? " (anime.js raises the mass to 1)" : ""
-        return (["stiffness": k, "damping-coefficient": c, "mass": m], "anime.js spring mass \(m), stiffness \(k), damping \(c)\(clamped)")
+        return (
+            ["stiffness": k, "damping-coefficient": c, "mass": m],
+            "anime.js spring mass \(m), stiffness \(k), damping \(c)\(clamped)"
+        )
     }
 }
 
@@ -228,7 +275,10 @@ struct SourceText {
         var i = 0
         func isNameCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" }
         while i < characters.count {
-            guard characters[i].isLetter || characters[i] == "_" else { i += 1; continue }
+            guard characters[i].isLetter || characters[i] == "_" else {
+                i += 1
+                continue
+            }
             var j = i
             while j < characters.count && isNameCharacter(characters[j]) { j += 1 }
             var name = String(characters[i..<j])
@@ -237,7 +287,9 @@ struct SourceText {
                 name = first.lowercased() + name.dropFirst(4)
             }
             var k = j
-            while k < characters.count && (characters[k] == " " || characters[k] == "\"" || characters[k] == "'") { k += 1 }
+            while k < characters.count && (characters[k] == " " || characters[k] == "\"" || characters[k] == "'") {
+                k += 1
+            }
             if k < characters.count && (characters[k] == ":" || characters[k] == "=" || characters[k] == "(") {
                 k += 1
                 while k < characters.count && characters[k] == " " { k += 1 }
@@ -262,7 +314,9 @@ struct SourceText {
         var end = start
         if end < c.count && (c[end] == "-" || c[end] == "+") { end += 1 }
         let digitsStart = end
-        let isHex = end + 2 < c.count && c[end] == "0" && (c[end + 1] == "x" || c[end + 1] == "X") && (c[end + 2].isHexDigit || c[end + 2] == ".")
+        let isHex =
+            end + 2 < c.count && c[end] == "0" && (c[end + 1] == "x" || c[end + 1] == "X")
+            && (c[end + 2].isHexDigit || c[end + 2] == ".")
         if isHex {
             end += 2
             while end < c.count && (c[end].isHexDigit || c[end] == "." || c[end] == "_") { end += 1 }
@@ -273,7 +327,10 @@ struct SourceText {
         if end < c.count && exponentMarks.contains(c[end]) {
             var e = end + 1
             if e < c.count && (c[e] == "-" || c[e] == "+") { e += 1 }
-            if e < c.count && c[e].isNumber { end = e; while end < c.count && c[end].isNumber { end += 1 } }
+            if e < c.count && c[e].isNumber {
+                end = e
+                while end < c.count && c[end].isNumber { end += 1 }
+            }
         }
         let literal = String(c[start..<end])
         guard end > digitsStart, let value = Double(literal.replacing("_", with: "")) else { return nil }
@@ -309,27 +366,33 @@ struct SourceText {
 
     /// Compose's `Spring.DampingRatio…` and Android's `SpringForce.DAMPING_RATIO_…` constants.
     var androidRatio: Double? {
-        let table: [(String, Double)] = [("DampingRatioHighBouncy", 0.2), ("DampingRatioMediumBouncy", 0.5),
-                                         ("DampingRatioLowBouncy", 0.75), ("DampingRatioNoBouncy", 1),
-                                         ("DAMPING_RATIO_HIGH_BOUNCY", 0.2), ("DAMPING_RATIO_MEDIUM_BOUNCY", 0.5),
-                                         ("DAMPING_RATIO_LOW_BOUNCY", 0.75), ("DAMPING_RATIO_NO_BOUNCY", 1)]
+        let table: [(String, Double)] = [
+            ("DampingRatioHighBouncy", 0.2), ("DampingRatioMediumBouncy", 0.5),
+            ("DampingRatioLowBouncy", 0.75), ("DampingRatioNoBouncy", 1),
+            ("DAMPING_RATIO_HIGH_BOUNCY", 0.2), ("DAMPING_RATIO_MEDIUM_BOUNCY", 0.5),
+            ("DAMPING_RATIO_LOW_BOUNCY", 0.75), ("DAMPING_RATIO_NO_BOUNCY", 1)
+        ]
         return table.first { text.contains($0.0) }?.1
     }
 
     /// Compose's `Spring.Stiffness…` and Android's `SpringForce.STIFFNESS_…` constants.
     var androidStiffness: Double? {
-        let table: [(String, Double)] = [("StiffnessHigh", 10_000), ("StiffnessMediumLow", 400), ("StiffnessMedium", 1_500),
-                                         ("StiffnessLow", 200), ("StiffnessVeryLow", 50),
-                                         ("STIFFNESS_HIGH", 10_000), ("STIFFNESS_MEDIUM", 1_500), ("STIFFNESS_LOW", 200),
-                                         ("STIFFNESS_VERY_LOW", 50)]
+        let table: [(String, Double)] = [
+            ("StiffnessHigh", 10_000), ("StiffnessMediumLow", 400), ("StiffnessMedium", 1_500),
+            ("StiffnessLow", 200), ("StiffnessVeryLow", 50),
+            ("STIFFNESS_HIGH", 10_000), ("STIFFNESS_MEDIUM", 1_500), ("STIFFNESS_LOW", 200),
+            ("STIFFNESS_VERY_LOW", 50)
+        ]
         // Longest names first, so that "StiffnessMediumLow" is not read as "StiffnessMedium".
         return table.sorted { $0.0.count > $1.0.count }.first { text.contains($0.0) }?.1
     }
 
     /// react-spring's `config.default`, `config.wobbly`, …
     var reactSpringPreset: (String, Spring.ReactSpring)? {
-        let presets: [(String, Spring.ReactSpring)] = [("molasses", .molasses), ("default", .default), ("gentle", .gentle),
-                                                       ("wobbly", .wobbly), ("stiff", .stiff), ("slow", .slow)]
+        let presets: [(String, Spring.ReactSpring)] = [
+            ("molasses", .molasses), ("default", .default), ("gentle", .gentle),
+            ("wobbly", .wobbly), ("stiff", .stiff), ("slow", .slow)
+        ]
         return presets.first { text.contains("config." + $0.0) }
     }
 }

@@ -93,27 +93,49 @@ public enum SpringConvention: Equatable, Sendable {
             let spring = try SpringConvention.physical(k, "stiffness", c, "damping-coefficient", mass: mass)
             return [NamedSpring(spring: spring, name: "k = \(shortest(k)), c = \(shortest(c)), m = \(shortest(mass))")]
         case let .dampingRatioStiffness(zeta, k, mass):
-            let spring = try SpringConvention.blamed([.dampingRatio: "damping", .stiffness: "stiffness", .mass: "mass"]) {
-                () throws(SpringParameterError) -> Spring in try Spring.validated(dampingRatio: zeta, stiffness: k, mass: mass)
+            let spring = try SpringConvention.blamed([.dampingRatio: "damping", .stiffness: "stiffness", .mass: "mass"])
+            {
+                () throws(SpringParameterError) -> Spring in
+                try Spring.validated(dampingRatio: zeta, stiffness: k, mass: mass)
             }
-            return [NamedSpring(spring: spring, name: "ζ = \(shortest(zeta)), k = \(shortest(k))\(SpringConvention.massNote(mass))")]
+            return [
+                NamedSpring(
+                    spring: spring, name: "ζ = \(shortest(zeta)), k = \(shortest(k))\(SpringConvention.massNote(mass))")
+            ]
         case let .swiftUIDurationBounce(duration, bounce):
             let spring = try SpringConvention.blamed([.duration: "swiftui-duration", .bounce: "bounce"]) {
                 () throws(SpringParameterError) -> Spring in try Spring.validated(duration: duration, bounce: bounce)
             }
             return [NamedSpring(spring: spring, name: "duration \(shortest(duration)) s, bounce \(shortest(bounce))")]
         case let .framerDurationBounce(duration, bounce):
-            let spring = try SpringConvention.derived(Spring(framerMotion: .init(duration: duration, bounce: bounce)), blame: "framer-duration")
-            return [NamedSpring(spring: spring, name: "framer duration \(shortest(duration)) s, bounce \(shortest(bounce))")]
+            let spring = try SpringConvention.derived(
+                Spring(framerMotion: .init(duration: duration, bounce: bounce)), blame: "framer-duration")
+            return [
+                NamedSpring(spring: spring, name: "framer duration \(shortest(duration)) s, bounce \(shortest(bounce))")
+            ]
         case let .framerVisualDurationBounce(visual, bounce):
-            let spring = try SpringConvention.derived(Spring(framerVisualDuration: visual, bounce: bounce), blame: "framer-visual-duration")
-            return [NamedSpring(spring: spring, name: "visualDuration \(shortest(visual)) s, bounce \(shortest(bounce))")]
+            let spring = try SpringConvention.derived(
+                Spring(framerVisualDuration: visual, bounce: bounce), blame: "framer-visual-duration")
+            return [
+                NamedSpring(spring: spring, name: "visualDuration \(shortest(visual)) s, bounce \(shortest(bounce))")
+            ]
         case let .reactSpring(tension, friction, mass):
-            let spring = try SpringConvention.physical(tension, "react-spring-tension", friction, "friction", mass: mass)
-            return [NamedSpring(spring: spring, name: "tension \(shortest(tension)), friction \(shortest(friction))\(SpringConvention.massNote(mass))")]
+            let spring = try SpringConvention.physical(
+                tension, "react-spring-tension", friction, "friction", mass: mass)
+            return [
+                NamedSpring(
+                    spring: spring,
+                    name:
+                        "tension \(shortest(tension)), friction \(shortest(friction))\(SpringConvention.massNote(mass))"
+                )
+            ]
         case let .figma(k, c, mass):
             let spring = try SpringConvention.physical(k, "figma-stiffness", c, "figma-damping", mass: mass)
-            return [NamedSpring(spring: spring, name: "Figma stiffness \(shortest(k)), damping \(shortest(c))\(SpringConvention.massNote(mass))")]
+            return [
+                NamedSpring(
+                    spring: spring,
+                    name: "Figma stiffness \(shortest(k)), damping \(shortest(c))\(SpringConvention.massNote(mass))")
+            ]
         case let .origami(tension, friction):
             return [try SpringConvention.origami(tension: tension, friction: friction)]
         case let .pop(bounciness, speed):
@@ -124,13 +146,16 @@ public enum SpringConvention: Equatable, Sendable {
     // MARK: Building, one convention at a time
 
     /// One spring per pair of ζ and response; a single value is shared by every spring.
-    private static func ratioResponse(_ ratios: [Double], _ responses: [Double], mass: Double) throws(SpringInputError) -> [NamedSpring] {
+    private static func ratioResponse(_ ratios: [Double], _ responses: [Double], mass: Double) throws(SpringInputError)
+        -> [NamedSpring]
+    {
         let count = max(ratios.count, responses.count)
         return try (0..<count).map { (i: Int) throws(SpringInputError) -> NamedSpring in
             let zeta = ratios.count == 1 ? ratios[0] : ratios[i]
             let r = responses.count == 1 ? responses[0] : responses[i]
             let spring = try blamed([.dampingRatio: "damping", .response: "response", .mass: "mass"]) {
-                () throws(SpringParameterError) -> Spring in try Spring.validated(dampingRatio: zeta, response: r, mass: mass)
+                () throws(SpringParameterError) -> Spring in
+                try Spring.validated(dampingRatio: zeta, response: r, mass: mass)
             }
             return NamedSpring(spring: spring, name: "ζ = \(shortest(zeta)), response = \(shortest(r)) s")
         }
@@ -140,10 +165,16 @@ public enum SpringConvention: Equatable, Sendable {
     private static func origami(tension: Double, friction: Double) throws(SpringInputError) -> NamedSpring {
         let k = Spring.Origami.stiffness(tension: tension), c = Spring.Origami.dampingCoefficient(friction: friction)
         if !(k > 0) {
-            throw SpringInputError("origami-tension", "must be > \(label(Spring.Origami.tensionFloor, digits: 4)) (got \(shortest(tension))): lower has no positive stiffness")
+            throw SpringInputError(
+                "origami-tension",
+                "must be > \(label(Spring.Origami.tensionFloor, digits: 4)) (got \(shortest(tension))): lower has no positive stiffness"
+            )
         }
         if !(c >= 0) {
-            throw SpringInputError("origami-friction", "must be ≥ \(label(Spring.Origami.frictionFloor, digits: 4)) (got \(shortest(friction))): lower has a negative damping coefficient")
+            throw SpringInputError(
+                "origami-friction",
+                "must be ≥ \(label(Spring.Origami.frictionFloor, digits: 4)) (got \(shortest(friction))): lower has a negative damping coefficient"
+            )
         }
         let spring = try derived(Spring(mass: 1, stiffness: k, dampingCoefficient: c), blame: "origami-tension")
         return NamedSpring(spring: spring, name: "Origami tension \(shortest(tension)), friction \(shortest(friction))")
@@ -152,9 +183,17 @@ public enum SpringConvention: Equatable, Sendable {
     /// POP's bounciness and speed through Origami's tension and friction.
     private static func pop(bounciness: Double, speed: Double) throws(SpringInputError) -> NamedSpring {
         let origami = Spring.Origami(popBounciness: bounciness, speed: speed)
-        let k = Spring.Origami.stiffness(tension: origami.tension), c = Spring.Origami.dampingCoefficient(friction: origami.friction)
-        if !(k > 0) { throw SpringInputError("pop-speed", "is too low (got \(shortest(speed))): the spring has no positive stiffness") }
-        if !(c >= 0) { throw SpringInputError("pop-bounciness", "is too high (got \(shortest(bounciness))): the spring's damping coefficient is negative") }
+        let k = Spring.Origami.stiffness(tension: origami.tension),
+            c = Spring.Origami.dampingCoefficient(friction: origami.friction)
+        if !(k > 0) {
+            throw SpringInputError(
+                "pop-speed", "is too low (got \(shortest(speed))): the spring has no positive stiffness")
+        }
+        if !(c >= 0) {
+            throw SpringInputError(
+                "pop-bounciness",
+                "is too high (got \(shortest(bounciness))): the spring's damping coefficient is negative")
+        }
         let spring = try derived(Spring(mass: 1, stiffness: k, dampingCoefficient: c), blame: "pop-speed")
         return NamedSpring(spring: spring, name: "POP bounciness \(shortest(bounciness)), speed \(shortest(speed))")
     }
@@ -165,16 +204,21 @@ public enum SpringConvention: Equatable, Sendable {
     }
 
     /// A spring from stiffness and damping given under a convention's names, with the shared mass.
-    private static func physical(_ k: Double, _ stiffnessName: String, _ c: Double, _ dampingName: String,
-                                 mass: Double) throws(SpringInputError) -> Spring {
-        try blamed([.stiffness: stiffnessName, .dampingCoefficient: dampingName, .mass: "mass"]) { () throws(SpringParameterError) -> Spring in
+    private static func physical(
+        _ k: Double, _ stiffnessName: String, _ c: Double, _ dampingName: String,
+        mass: Double
+    ) throws(SpringInputError) -> Spring {
+        try blamed([.stiffness: stiffnessName, .dampingCoefficient: dampingName, .mass: "mass"]) {
+            () throws(SpringParameterError) -> Spring in
             try Spring.validated(mass: mass, stiffness: k, dampingCoefficient: c)
         }
     }
 
     /// SpringMath's typed error in a convention's parameter names.
-    private static func blamed<T>(_ names: [SpringParameter: String],
-                                  _ body: () throws(SpringParameterError) -> T) throws(SpringInputError) -> T {
+    private static func blamed<T>(
+        _ names: [SpringParameter: String],
+        _ body: () throws(SpringParameterError) -> T
+    ) throws(SpringInputError) -> T {
         do {
             return try body()
         } catch {
@@ -188,7 +232,8 @@ public enum SpringConvention: Equatable, Sendable {
     /// A spring derived from another convention, checked as physics, blamed on `name`.
     private static func derived(_ spring: Spring, blame name: String) throws(SpringInputError) -> Spring {
         do {
-            return try Spring.validated(mass: spring.mass, stiffness: spring.stiffness, dampingCoefficient: spring.dampingCoefficient)
+            return try Spring.validated(
+                mass: spring.mass, stiffness: spring.stiffness, dampingCoefficient: spring.dampingCoefficient)
         } catch {
             throw SpringInputError(name, "gives an unusable spring: its \(error.description)")
         }

@@ -42,7 +42,8 @@ extension SpringDomain.Violation {
     func sentence(_ spring: Spring) -> String {
         switch self {
         case .naturalFrequency:
-            return "the spring's response is \(NumberFormat.people(spring.response, digits: 3)) s; springs have a response "
+            return
+                "the spring's response is \(NumberFormat.people(spring.response, digits: 3)) s; springs have a response "
                 + "between 6.28e-6 s and 6.28e6 s (a natural frequency of 1e-6 to 1e6 rad/s)"
         case .dampingRatio(let zeta):
             return "the spring's damping ratio is \(NumberFormat.people(zeta, digits: 3)); springs have at most 1e6"
@@ -57,7 +58,8 @@ extension SpringDomain.Violation {
             let response = 2 * Double.pi / omega
             let range = "between 6.28e-6 s and 6.28e6 s (a natural frequency of 1e-6 to 1e6 rad/s)"
             if parameter == "response" {
-                return "must be between 6.28e-6 s and 6.28e6 s, a natural frequency of 1e-6 to 1e6 rad/s (got \(shortest(value ?? response)))"
+                return
+                    "must be between 6.28e-6 s and 6.28e6 s, a natural frequency of 1e-6 to 1e6 rad/s (got \(shortest(value ?? response)))"
             }
             return "gives a response of \(NumberFormat.people(response, digits: 3)) s (a natural frequency of "
                 + "\(NumberFormat.people(omega, digits: 3)) rad/s): springs have a response \(range)"

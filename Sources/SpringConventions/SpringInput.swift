@@ -45,17 +45,20 @@ public struct SpringInput: Sendable {
     }
 
     /// Every parameter name that describes a spring.
-    public static let names = ["damping", "response", "mass", "stiffness", "damping-coefficient", "swiftui-duration",
-                               "bounce", "framer-duration", "framer-visual-duration", "react-spring-tension", "friction",
-                               "figma-stiffness", "figma-damping", "origami-tension", "origami-friction",
-                               "pop-bounciness", "pop-speed"]
+    public static let names = [
+        "damping", "response", "mass", "stiffness", "damping-coefficient", "swiftui-duration",
+        "bounce", "framer-duration", "framer-visual-duration", "react-spring-tension", "friction",
+        "figma-stiffness", "figma-damping", "origami-tension", "origami-friction",
+        "pop-bounciness", "pop-speed"
+    ]
 
     public static let defaultDamping = 0.7
     public static let defaultResponse = 0.5
 
     /// The ways a spring can be given.
     public enum Form: Equatable, Sendable {
-        case ratio, physics, ratioStiffness, swiftUI, framerDuration, framerVisualDuration, reactSpring, figma, origami, pop
+        case ratio, physics, ratioStiffness, swiftUI, framerDuration, framerVisualDuration, reactSpring, figma, origami,
+            pop
     }
 
     private func value(_ name: String) -> Double? { values[name]?.first }
@@ -76,7 +79,7 @@ public struct SpringInput: Sendable {
             (.framerDuration, ["framer-duration"]), (.framerVisualDuration, ["framer-visual-duration"]),
             (.swiftUI, ["swiftui-duration"]), (.reactSpring, ["react-spring-tension", "friction"]),
             (.figma, ["figma-stiffness", "figma-damping"]), (.origami, ["origami-tension", "origami-friction"]),
-            (.pop, ["pop-bounciness", "pop-speed"]), (.physics, ["damping-coefficient"]),
+            (.pop, ["pop-bounciness", "pop-speed"]), (.physics, ["damping-coefficient"])
         ]
         let matches = named.filter { !Set($0.1).isDisjoint(with: present) }
         if matches.count > 1 {
@@ -111,7 +114,7 @@ public struct SpringInput: Sendable {
         let pairs: [Form: (String, String)] = [
             .physics: ("stiffness", "damping-coefficient"), .reactSpring: ("react-spring-tension", "friction"),
             .figma: ("figma-stiffness", "figma-damping"), .origami: ("origami-tension", "origami-friction"),
-            .pop: ("pop-bounciness", "pop-speed"),
+            .pop: ("pop-bounciness", "pop-speed")
         ]
         if let (a, b) = pairs[form] {
             if !has(a) { throw SpringInputError(b, "needs {\(a)}") }
@@ -127,11 +130,15 @@ public struct SpringInput: Sendable {
         for name in ["damping", "response", "damping-coefficient", "swiftui-duration", "friction", "figma-damping"] {
             rules[name] = .nonNegative
         }
-        for name in ["mass", "stiffness", "framer-duration", "framer-visual-duration", "react-spring-tension", "figma-stiffness"] {
+        for name in [
+            "mass", "stiffness", "framer-duration", "framer-visual-duration", "react-spring-tension", "figma-stiffness"
+        ] {
             rules[name] = .positive
         }
         rules["bounce"] = .bounce
-        for name in ["origami-tension", "origami-friction", "pop-bounciness", "pop-speed"] { rules[name] = .magnitude(1e6) }
+        for name in ["origami-tension", "origami-friction", "pop-bounciness", "pop-speed"] {
+            rules[name] = .magnitude(1e6)
+        }
         return rules
     }()
 
@@ -139,7 +146,10 @@ public struct SpringInput: Sendable {
     public func checkValues(maximum: Int) throws(SpringInputError) {
         for name in ["damping", "response"] {
             guard let count = values[name]?.count, count > maximum else { continue }
-            if maximum == 1 { throw SpringInputError(name, "takes one value here: this command draws one spring (got \(count) values)") }
+            if maximum == 1 {
+                throw SpringInputError(
+                    name, "takes one value here: this command draws one spring (got \(count) values)")
+            }
             throw SpringInputError(name, "takes at most \(maximum) values (got \(count))")
         }
         for (name, list) in values where list.count > 1 && name != "damping" && name != "response" {
@@ -159,7 +169,10 @@ public struct SpringInput: Sendable {
         }
         let dampingCount = values["damping"]?.count ?? 1, responseCount = values["response"]?.count ?? 1
         if dampingCount > 1 && responseCount > 1 && dampingCount != responseCount {
-            throw SpringInputError("damping", "has \(dampingCount) values but {response} has \(responseCount): give lists of the same length, or one value to share")
+            throw SpringInputError(
+                "damping",
+                "has \(dampingCount) values but {response} has \(responseCount): give lists of the same length, or one value to share"
+            )
         }
     }
 
@@ -177,25 +190,30 @@ public struct SpringInput: Sendable {
         let mass = value("mass") ?? 1
         switch try form() {
         case .ratio:
-            return .dampingRatioResponse(dampingRatios: values["damping"] ?? [SpringInput.defaultDamping],
-                                         responses: values["response"] ?? [SpringInput.defaultResponse], mass: mass)
+            return .dampingRatioResponse(
+                dampingRatios: values["damping"] ?? [SpringInput.defaultDamping],
+                responses: values["response"] ?? [SpringInput.defaultResponse], mass: mass)
         case .physics:
-            return .stiffnessDampingCoefficient(stiffness: value("stiffness") ?? 0, dampingCoefficient: value("damping-coefficient") ?? 0,
-                                                mass: mass)
+            return .stiffnessDampingCoefficient(
+                stiffness: value("stiffness") ?? 0, dampingCoefficient: value("damping-coefficient") ?? 0,
+                mass: mass)
         case .ratioStiffness:
             if let count = values["damping"]?.count, count > 1 {
                 throw SpringInputError("damping", "takes one value with {stiffness} (got \(count))")
             }
-            return .dampingRatioStiffness(dampingRatio: value("damping") ?? SpringInput.defaultDamping, stiffness: value("stiffness") ?? 0,
-                                          mass: mass)
+            return .dampingRatioStiffness(
+                dampingRatio: value("damping") ?? SpringInput.defaultDamping, stiffness: value("stiffness") ?? 0,
+                mass: mass)
         case .swiftUI:
             return .swiftUIDurationBounce(duration: value("swiftui-duration") ?? 0.5, bounce: value("bounce") ?? 0)
         case .framerDuration:
             return .framerDurationBounce(duration: value("framer-duration") ?? 0.8, bounce: value("bounce") ?? 0)
         case .framerVisualDuration:
-            return .framerVisualDurationBounce(visualDuration: value("framer-visual-duration") ?? 0.3, bounce: value("bounce") ?? 0)
+            return .framerVisualDurationBounce(
+                visualDuration: value("framer-visual-duration") ?? 0.3, bounce: value("bounce") ?? 0)
         case .reactSpring:
-            return .reactSpring(tension: value("react-spring-tension") ?? 170, friction: value("friction") ?? 26, mass: mass)
+            return .reactSpring(
+                tension: value("react-spring-tension") ?? 170, friction: value("friction") ?? 26, mass: mass)
         case .figma:
             return .figma(stiffness: value("figma-stiffness") ?? 0, damping: value("figma-damping") ?? 0, mass: mass)
         case .origami:

@@ -19,29 +19,38 @@ extension SpringPreset {
     /// (stiffness 100, damping 10, mass 1). Mass 1 throughout. Not `--presets` families: these are the
     /// names ``nearestPreset(to:among:)`` may answer with, beside ``all``.
     public static let platformConstants: [SpringPreset] = {
-        let ratios: [(String, String, Double)] = [("HIGH_BOUNCY", "HighBouncy", 0.2), ("MEDIUM_BOUNCY", "MediumBouncy", 0.5),
-                                                  ("LOW_BOUNCY", "LowBouncy", 0.75), ("NO_BOUNCY", "NoBouncy", 1)]
-        let stiffnesses: [(String?, String, Double)] = [("HIGH", "High", 10_000), ("MEDIUM", "Medium", 1_500), (nil, "MediumLow", 400),
-                                                        ("LOW", "Low", 200), ("VERY_LOW", "VeryLow", 50)]
+        let ratios: [(String, String, Double)] = [
+            ("HIGH_BOUNCY", "HighBouncy", 0.2), ("MEDIUM_BOUNCY", "MediumBouncy", 0.5),
+            ("LOW_BOUNCY", "LowBouncy", 0.75), ("NO_BOUNCY", "NoBouncy", 1)
+        ]
+        let stiffnesses: [(String?, String, Double)] = [
+            ("HIGH", "High", 10_000), ("MEDIUM", "Medium", 1_500), (nil, "MediumLow", 400),
+            ("LOW", "Low", 200), ("VERY_LOW", "VeryLow", 50)
+        ]
         func dashed(_ words: String) -> String { words.lowercased().replacingUnderscores() }
         var presets: [SpringPreset] = []
         for (android, compose, stiffness) in stiffnesses {
             for (androidRatio, composeRatio, ratio) in ratios {
                 let spring = Spring(dampingRatio: ratio, stiffness: stiffness)
                 if let android {
-                    presets.append(SpringPreset(
-                        name: "android-\(dashed(android))-\(dashed(androidRatio))", family: "android",
-                        title: "SpringForce STIFFNESS_\(android), DAMPING_RATIO_\(androidRatio)", spring: spring))
+                    presets.append(
+                        SpringPreset(
+                            name: "android-\(dashed(android))-\(dashed(androidRatio))", family: "android",
+                            title: "SpringForce STIFFNESS_\(android), DAMPING_RATIO_\(androidRatio)", spring: spring))
                 } else {
-                    presets.append(SpringPreset(
-                        name: "compose-\(compose.lowercased())-\(dashed(androidRatio))", family: "compose",
-                        title: "Compose spring(dampingRatio = Spring.DampingRatio\(composeRatio), stiffness = Spring.Stiffness\(compose))",
-                        spring: spring))
+                    presets.append(
+                        SpringPreset(
+                            name: "compose-\(compose.lowercased())-\(dashed(androidRatio))", family: "compose",
+                            title:
+                                "Compose spring(dampingRatio = Spring.DampingRatio\(composeRatio), stiffness = Spring.Stiffness\(compose))",
+                            spring: spring))
                 }
             }
         }
-        presets.append(SpringPreset(name: "motion-default", family: "motion", title: "Motion's default spring (stiffness 100, damping 10)",
-                                    spring: Spring(mass: 1, stiffness: 100, dampingCoefficient: 10)))
+        presets.append(
+            SpringPreset(
+                name: "motion-default", family: "motion", title: "Motion's default spring (stiffness 100, damping 10)",
+                spring: Spring(mass: 1, stiffness: 100, dampingCoefficient: 10)))
         return presets
     }()
 
@@ -61,22 +70,27 @@ extension SpringPreset {
     /// coefficient, react-spring's as tension and friction; all have mass 1.
     public static let all: [SpringPreset] = {
         func m3(_ name: String, _ title: String, ratio: Double, stiffness: Double) -> SpringPreset {
-            SpringPreset(name: "m3-" + name, family: "m3", title: "M3 " + title,
-                         spring: Spring(dampingRatio: ratio, stiffness: stiffness))
+            SpringPreset(
+                name: "m3-" + name, family: "m3", title: "M3 " + title,
+                spring: Spring(dampingRatio: ratio, stiffness: stiffness))
         }
         func figma(_ name: String, stiffness: Double, damping: Double) -> SpringPreset {
-            SpringPreset(name: "figma-" + name, family: "figma", title: "Figma " + name,
-                         spring: Spring(mass: 1, stiffness: stiffness, dampingCoefficient: damping))
+            SpringPreset(
+                name: "figma-" + name, family: "figma", title: "Figma " + name,
+                spring: Spring(mass: 1, stiffness: stiffness, dampingCoefficient: damping))
         }
         func react(_ name: String, _ config: Spring.ReactSpring) -> SpringPreset {
-            SpringPreset(name: "react-spring-" + name, family: "react-spring", title: "react-spring " + name,
-                         spring: Spring(reactSpring: config))
+            SpringPreset(
+                name: "react-spring-" + name, family: "react-spring", title: "react-spring " + name,
+                spring: Spring(reactSpring: config))
         }
         return [
-            SpringPreset(name: "wave-default-animated", family: "wave", title: "Wave animated",
-                         spring: .defaultAnimated),
-            SpringPreset(name: "wave-default-interactive", family: "wave", title: "Wave interactive",
-                         spring: .defaultInteractive),
+            SpringPreset(
+                name: "wave-default-animated", family: "wave", title: "Wave animated",
+                spring: .defaultAnimated),
+            SpringPreset(
+                name: "wave-default-interactive", family: "wave", title: "Wave interactive",
+                spring: .defaultInteractive),
             SpringPreset(name: "swiftui-smooth", family: "swiftui", title: "SwiftUI .smooth", spring: .smooth),
             SpringPreset(name: "swiftui-snappy", family: "swiftui", title: "SwiftUI .snappy", spring: .snappy),
             SpringPreset(name: "swiftui-bouncy", family: "swiftui", title: "SwiftUI .bouncy", spring: .bouncy),
@@ -98,7 +112,7 @@ extension SpringPreset {
             react("wobbly", .wobbly),
             react("stiff", .stiff),
             react("slow", .slow),
-            react("molasses", .molasses),
+            react("molasses", .molasses)
         ]
     }()
 
@@ -119,7 +133,10 @@ extension SpringPreset {
             }
             guard !matches.isEmpty else {
                 let shown = word.isEmpty ? "an empty name" : "'\(word)'"
-                throw SpringInputError(parameter, "has \(shown), which is not a preset: use all, a family (\(families.joined(separator: ", "))) or one of \(all.map(\.name).joined(separator: ", "))")
+                throw SpringInputError(
+                    parameter,
+                    "has \(shown), which is not a preset: use all, a family (\(families.joined(separator: ", "))) or one of \(all.map(\.name).joined(separator: ", "))"
+                )
             }
             for preset in matches where !chosen.contains(where: { $0.name == preset.name }) { chosen.append(preset) }
         }

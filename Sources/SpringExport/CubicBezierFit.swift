@@ -36,7 +36,10 @@ public struct CubicBezierFit: Sendable {
         var bestCost = cost(best)
         for start in [[0.25, 0.1, 0.25, 1.0], [0.2, 1.2, 0.3, 1.0], [0.3, 1.6, 0.4, 0.9], [0.1, 0.6, 0.3, 1.0]] {
             let (point, value) = CubicBezierFit.nelderMead(cost, start: start, iterations: 200)
-            if value < bestCost { best = point; bestCost = value }
+            if value < bestCost {
+                best = point
+                bestCost = value
+            }
         }
         x1 = min(max(best[0], 0), 1)
         y1 = best[1]
@@ -73,7 +76,10 @@ public struct CubicBezierFit: Sendable {
             let d = slope(x1, x2, u)
             var next = d != 0 ? u - x / d : (lo + hi) / 2
             if !(next > lo && next < hi) { next = (lo + hi) / 2 }
-            if abs(next - u) < 1e-14 { u = next; break }
+            if abs(next - u) < 1e-14 {
+                u = next
+                break
+            }
             u = next
         }
         return bezier(y1, y2, u)
@@ -98,13 +104,21 @@ public struct CubicBezierFit: Sendable {
             let reflected = along(-1), fr = f(reflected)
             if fr < values[0] {
                 let expanded = along(-2), fe = f(expanded)
-                if fe < fr { simplex[n] = expanded; values[n] = fe } else { simplex[n] = reflected; values[n] = fr }
+                if fe < fr {
+                    simplex[n] = expanded
+                    values[n] = fe
+                } else {
+                    simplex[n] = reflected
+                    values[n] = fr
+                }
             } else if fr < values[n - 1] {
-                simplex[n] = reflected; values[n] = fr
+                simplex[n] = reflected
+                values[n] = fr
             } else {
                 let contracted = along(0.5), fc = f(contracted)
                 if fc < values[n] {
-                    simplex[n] = contracted; values[n] = fc
+                    simplex[n] = contracted
+                    values[n] = fc
                 } else {
                     for i in 1...n {
                         simplex[i] = (0..<n).map { simplex[0][$0] + 0.5 * (simplex[i][$0] - simplex[0][$0]) }

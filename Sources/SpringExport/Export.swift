@@ -88,8 +88,9 @@ public struct ExportRequest: Sendable {
     /// The request for a spring fitted to a recording: the fitted motion, and a CSS error of 0.1 % of
     /// its travel (at least half a unit).
     public init(fitted fit: SpringFit) {
-        self.init(spring: fit.spring, motion: Motion(from: fit.from, to: fit.to, initialVelocity: fit.initialVelocity),
-                  cssError: max(0.5, abs(fit.to - fit.from) * 1e-3))
+        self.init(
+            spring: fit.spring, motion: Motion(from: fit.from, to: fit.to, initialVelocity: fit.initialVelocity),
+            cssError: max(0.5, abs(fit.to - fit.from) * 1e-3))
     }
 
     /// Every target's code but CSS's, for a summary: the CSS `linear()` easing is a curve rather
@@ -133,8 +134,10 @@ public struct TargetExport: Sendable {
     /// What the platform really displays at each of the request's frame rates (empty for the token).
     public var platforms: [PlatformReport] = []
 
-    init(code: String, moreCode: String? = nil, values: TargetParameters, warnings: [String], notes: [String],
-         effectiveSpring: Spring?) {
+    init(
+        code: String, moreCode: String? = nil, values: TargetParameters, warnings: [String], notes: [String],
+        effectiveSpring: Spring?
+    ) {
         self.target = values.target
         self.code = code
         self.moreCode = moreCode
@@ -165,7 +168,8 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unsupportedSequenceTarget(let target):
-            return "\(target.rawValue) has no spring keyframes: a sequence exports to css, swiftui and the Motion targets"
+            return
+                "\(target.rawValue) has no spring keyframes: a sequence exports to css, swiftui and the Motion targets"
         case .instantaneous: return "a response-0 spring is an instant jump: there is no spring to export"
         case .outsideExportableRange(let problem): return problem
         case .css(let error): return "CSS: \(error)"
@@ -272,73 +276,91 @@ extension ExportRequest {
     private var swiftUIBounce: Double { spring.bounce }
 
     var velocityIgnoredWarning: String? {
-        initialVelocity != 0 ? "ignores the initial velocity (\(n(initialVelocity)) units/s): time-defined springs always start at rest" : nil
+        initialVelocity != 0
+            ? "ignores the initial velocity (\(n(initialVelocity)) units/s): time-defined springs always start at rest"
+            : nil
     }
 
     // MARK: Apple
 
     private func swiftUI() -> TargetExport {
-        var lines = ["Spring(duration: \(n(spring.response)), bounce: \(n(swiftUIBounce)))",
-                     ".spring(response: \(n(spring.response)), dampingFraction: \(n(zeta)))"]
+        var lines = [
+            "Spring(duration: \(n(spring.response)), bounce: \(n(swiftUIBounce)))",
+            ".spring(response: \(n(spring.response)), dampingFraction: \(n(zeta)))"
+        ]
         var carriedVelocity: Double?
         var warnings: [String] = [], notes: [String] = []
         if let v = travelsPerSecond, v != 0 {
-            lines.append(".interpolatingSpring(mass: \(n(m)), stiffness: \(n(k)), damping: \(n(c)), initialVelocity: \(n(v)))")
+            lines.append(
+                ".interpolatingSpring(mass: \(n(m)), stiffness: \(n(k)), damping: \(n(c)), initialVelocity: \(n(v)))")
             carriedVelocity = v
             notes.append("only interpolatingSpring carries velocity, as a fraction of the travel per second (\(n(v)))")
         } else if initialVelocity != 0 {
             warnings.append("cannot carry velocity without travel (from equals to)")
         }
         if zeta > 1 {
-            warnings.append("overdamped: bounce \(n(swiftUIBounce)) < 0; Spring(mass:stiffness:damping:) needs allowOverDamping: true")
+            warnings.append(
+                "overdamped: bounce \(n(swiftUIBounce)) < 0; Spring(mass:stiffness:damping:) needs allowOverDamping: true"
+            )
         }
-        return TargetExport(code: lines.joined(separator: "\n"),
-                            values: .swiftUI(duration: spring.response, bounce: swiftUIBounce, response: spring.response,
-                                             dampingFraction: zeta, initialVelocity: carriedVelocity),
-                            warnings: warnings, notes: notes, effectiveSpring: nil)
+        return TargetExport(
+            code: lines.joined(separator: "\n"),
+            values: .swiftUI(
+                duration: spring.response, bounce: swiftUIBounce, response: spring.response,
+                dampingFraction: zeta, initialVelocity: carriedVelocity),
+            warnings: warnings, notes: notes, effectiveSpring: nil)
     }
 
     private func uiKit() -> TargetExport {
         let v = travelsPerSecond ?? 0
         let code = """
-        // iOS 10+: mass, stiffness, damping
-        UISpringTimingParameters(mass: \(n(m)), stiffness: \(n(k)), damping: \(n(c)),
-                                 initialVelocity: CGVector(dx: \(n(v)), dy: 0))
-        // iOS 17+
-        UISpringTimingParameters(duration: \(n(spring.response)), bounce: \(n(swiftUIBounce)),
-                                 initialVelocity: CGVector(dx: \(n(v)), dy: 0))
-        """
+            // iOS 10+: mass, stiffness, damping
+            UISpringTimingParameters(mass: \(n(m)), stiffness: \(n(k)), damping: \(n(c)),
+                                     initialVelocity: CGVector(dx: \(n(v)), dy: 0))
+            // iOS 17+
+            UISpringTimingParameters(duration: \(n(spring.response)), bounce: \(n(swiftUIBounce)),
+                                     initialVelocity: CGVector(dx: \(n(v)), dy: 0))
+            """
         var warnings: [String] = []
-        var notes = ["initialVelocity is the velocity divided by the travel (\(n(initialVelocity)) / \(n(travel)))",
-                     "UISpringTimingParameters(dampingRatio:) would drop the response (it follows the animator's duration)"]
+        var notes = [
+            "initialVelocity is the velocity divided by the travel (\(n(initialVelocity)) / \(n(travel)))",
+            "UISpringTimingParameters(dampingRatio:) would drop the response (it follows the animator's duration)"
+        ]
         if travelsPerSecond == nil && initialVelocity != 0 {
             notes.removeFirst()
             warnings.append("cannot carry velocity without travel (from equals to)")
         }
-        return TargetExport(code: code,
-                            values: .uiKit(mass: m, stiffness: k, damping: c, dampingRatio: zeta, duration: spring.response,
-                                           bounce: swiftUIBounce, initialVelocity: v),
-                            warnings: warnings, notes: notes, effectiveSpring: nil)
+        return TargetExport(
+            code: code,
+            values: .uiKit(
+                mass: m, stiffness: k, damping: c, dampingRatio: zeta, duration: spring.response,
+                bounce: swiftUIBounce, initialVelocity: v),
+            warnings: warnings, notes: notes, effectiveSpring: nil)
     }
 
     private func coreAnimation() -> TargetExport {
         let v = travelsPerSecond ?? 0
         let settle = spring.settleTime(displacement: -1, velocity: v, band: 1e-3)
         var code = """
-        let animation = CASpringAnimation(keyPath: "position.x")
-        animation.mass = \(n(m))
-        animation.stiffness = \(n(k))
-        animation.damping = \(n(c))
-        animation.initialVelocity = \(n(v))
-        """
+            let animation = CASpringAnimation(keyPath: "position.x")
+            animation.mass = \(n(m))
+            animation.stiffness = \(n(k))
+            animation.damping = \(n(c))
+            animation.initialVelocity = \(n(v))
+            """
         if zeta > 1 { code += "\nanimation.allowsOverdamping = true  // iOS 17+" }
         code += "\nanimation.duration = animation.settlingDuration  // exact settle to 0.1 %: \(n(settle)) s"
-        let notes = ["settlingDuration's formula is unpublished; the exact time to settle within 0.1 % is \(n(settle)) s"]
+        let notes = [
+            "settlingDuration's formula is unpublished; the exact time to settle within 0.1 % is \(n(settle)) s"
+        ]
         var warnings: [String] = []
-        if zeta > 1 { warnings.append("overdamped: needs allowsOverdamping = true (iOS 17+), or it runs critically damped") }
-        return TargetExport(code: code,
-                            values: .coreAnimation(mass: m, stiffness: k, damping: c, initialVelocity: v, settlingDuration: settle),
-                            warnings: warnings, notes: notes, effectiveSpring: nil)
+        if zeta > 1 {
+            warnings.append("overdamped: needs allowsOverdamping = true (iOS 17+), or it runs critically damped")
+        }
+        return TargetExport(
+            code: code,
+            values: .coreAnimation(mass: m, stiffness: k, damping: c, initialVelocity: v, settlingDuration: settle),
+            warnings: warnings, notes: notes, effectiveSpring: nil)
     }
 
     private func wave() -> TargetExport {
@@ -349,13 +371,17 @@ extension ExportRequest {
         var warnings: [String] = []
         let changed = abs(effective.dampingCoefficient - c) > 1e-9 * max(c, 1)
         if changed {
-            warnings.insert("caps the damping coefficient near 60 (rubber band to 75): \(n(c)) runs as \(n(effective.dampingCoefficient)), ζ \(n(zeta)) as ζ \(n(effective.dampingRatio))", at: 0)
+            warnings.insert(
+                "caps the damping coefficient near 60 (rubber band to 75): \(n(c)) runs as \(n(effective.dampingCoefficient)), ζ \(n(zeta)) as ζ \(n(effective.dampingRatio))",
+                at: 0)
         }
-        return TargetExport(code: code,
-                            values: .wave(dampingRatio: zeta, response: spring.response, mass: m,
-                                          effectiveDampingCoefficient: effective.dampingCoefficient,
-                                          effectiveDampingRatio: effective.dampingRatio),
-                            warnings: warnings, notes: notes, effectiveSpring: changed ? effective : nil)
+        return TargetExport(
+            code: code,
+            values: .wave(
+                dampingRatio: zeta, response: spring.response, mass: m,
+                effectiveDampingCoefficient: effective.dampingCoefficient,
+                effectiveDampingRatio: effective.dampingRatio),
+            warnings: warnings, notes: notes, effectiveSpring: changed ? effective : nil)
     }
 
     // MARK: Android
@@ -365,7 +391,8 @@ extension ExportRequest {
         let floatZeta = Double(Float(zeta)), floatStiffness = Double(Float(kPerMass))
         // Beyond Float's range the parameters become ∞ or 0: no spring at all on the device.
         guard floatZeta.isFinite, floatStiffness.isFinite, floatStiffness > 0 else {
-            return "Float cannot hold these parameters (dampingRatio \(n(zeta)), stiffness \(n(kPerMass))): Android gets \(Float(zeta)) and \(Float(kPerMass))"
+            return
+                "Float cannot hold these parameters (dampingRatio \(n(zeta)), stiffness \(n(kPerMass))): Android gets \(Float(zeta)) and \(Float(kPerMass))"
         }
         let roundedSpring = Spring(dampingRatio: floatZeta, stiffness: floatStiffness)
         let deviation = NumberText.motionDeviation(spring, roundedSpring, request: self)
@@ -374,56 +401,65 @@ extension ExportRequest {
 
     private func compose() -> TargetExport {
         var code = "spring<Float>(dampingRatio = \(n(zeta))f, stiffness = \(n(kPerMass))f)"
-        if initialVelocity != 0 { code += "\n// animatable.animateTo(target, animationSpec, initialVelocity = \(n(initialVelocity))f)" }
+        if initialVelocity != 0 {
+            code += "\n// animatable.animateTo(target, animationSpec, initialVelocity = \(n(initialVelocity))f)"
+        }
         let notes = ["assumes mass 1: stiffness is k/m\(m != 1 ? " (\(n(k)) / \(n(m)))" : "")"]
         let warnings = float32Warning().map { [$0] } ?? []
-        return TargetExport(code: code,
-                            values: .compose(dampingRatio: zeta, stiffness: kPerMass, initialVelocity: initialVelocity),
-                            warnings: warnings, notes: notes, effectiveSpring: nil)
+        return TargetExport(
+            code: code,
+            values: .compose(dampingRatio: zeta, stiffness: kPerMass, initialVelocity: initialVelocity),
+            warnings: warnings, notes: notes, effectiveSpring: nil)
     }
 
     private func android() -> TargetExport {
         var code = """
-        SpringAnimation(view, DynamicAnimation.TRANSLATION_X, \(n(to))f)
-            .setSpring(SpringForce(\(n(to))f).setStiffness(\(n(kPerMass))f).setDampingRatio(\(n(zeta))f))
-            .setStartValue(\(n(from))f)
-            .setStartVelocity(\(n(initialVelocity))f)
-        """
+            SpringAnimation(view, DynamicAnimation.TRANSLATION_X, \(n(to))f)
+                .setSpring(SpringForce(\(n(to))f).setStiffness(\(n(kPerMass))f).setDampingRatio(\(n(zeta))f))
+                .setStartValue(\(n(from))f)
+                .setStartVelocity(\(n(initialVelocity))f)
+            """
         let change = platformParameters.minimumVisibleChange
         if change != 1 {
             // Android's own constant where there is one (its value is the same float).
-            let names: [(Double, String)] = [(1.0 / 256, "DynamicAnimation.MIN_VISIBLE_CHANGE_ALPHA"),
-                                             (1.0 / 500, "DynamicAnimation.MIN_VISIBLE_CHANGE_SCALE"),
-                                             (1.0 / 10, "DynamicAnimation.MIN_VISIBLE_CHANGE_ROTATION_DEGREES")]
+            let names: [(Double, String)] = [
+                (1.0 / 256, "DynamicAnimation.MIN_VISIBLE_CHANGE_ALPHA"),
+                (1.0 / 500, "DynamicAnimation.MIN_VISIBLE_CHANGE_SCALE"),
+                (1.0 / 10, "DynamicAnimation.MIN_VISIBLE_CHANGE_ROTATION_DEGREES")
+            ]
             code += "\n    .setMinimumVisibleChange(\(names.first { $0.0 == change }?.1 ?? n(change) + "f"))"
         }
         let notes = ["assumes mass 1: stiffness is k/m\(m != 1 ? " (\(n(k)) / \(n(m)))" : "")"]
         let warnings = float32Warning().map { [$0] } ?? []
-        return TargetExport(code: code,
-                            values: .android(dampingRatio: zeta, stiffness: kPerMass, startVelocity: initialVelocity),
-                            warnings: warnings, notes: notes, effectiveSpring: nil)
+        return TargetExport(
+            code: code,
+            values: .android(dampingRatio: zeta, stiffness: kPerMass, startVelocity: initialVelocity),
+            warnings: warnings, notes: notes, effectiveSpring: nil)
     }
 
     // MARK: Flutter
 
     private func flutter() -> TargetExport {
         let code = """
-        const spring = SpringDescription(mass: \(n(m)), stiffness: \(n(k)), damping: \(n(c)));
-        final simulation = SpringSimulation(spring, \(n(from)), \(n(to)), \(n(initialVelocity)));
-        """
-        return TargetExport(code: code,
-                            values: .flutter(mass: m, stiffness: k, damping: c, velocity: initialVelocity),
-                            warnings: [], notes: [], effectiveSpring: nil)
+            const spring = SpringDescription(mass: \(n(m)), stiffness: \(n(k)), damping: \(n(c)));
+            final simulation = SpringSimulation(spring, \(n(from)), \(n(to)), \(n(initialVelocity)));
+            """
+        return TargetExport(
+            code: code,
+            values: .flutter(mass: m, stiffness: k, damping: c, velocity: initialVelocity),
+            warnings: [], notes: [], effectiveSpring: nil)
     }
 
     // MARK: Web
 
     private func framerPhysics() -> TargetExport {
-        let code = "{ type: \"spring\", stiffness: \(n(k)), damping: \(n(c)), mass: \(n(m)), velocity: \(n(initialVelocity)) }"
+        let code =
+            "{ type: \"spring\", stiffness: \(n(k)), damping: \(n(c)), mass: \(n(m)), velocity: \(n(initialVelocity)) }"
         let notes = ["ends when within restDelta (0.5) and restSpeed (2/s) of rest, then snaps"]
-        return TargetExport(code: code,
-                            values: .framerPhysics(stiffness: k, damping: c, mass: m, velocity: initialVelocity),
-                            warnings: [], notes: notes, effectiveSpring: nil)
+        return TargetExport(
+            code: code,
+            values: .framerPhysics(stiffness: k, damping: c, mass: m, velocity: initialVelocity),
+            warnings: [], notes: notes, effectiveSpring: nil)
     }
 
     private func framerDuration() -> TargetExport {
@@ -431,16 +467,19 @@ extension ExportRequest {
         let effective = Spring(framerMotion: options)
         let code = "{ type: \"spring\", duration: \(n(options.duration)), bounce: \(n(options.bounce)) }"
         var warnings: [String] = []
-        if zeta > 1 { warnings.append("bounce cannot express overdamping (ζ \(n(zeta)) > 1): it runs critically damped") }
+        if zeta > 1 {
+            warnings.append("bounce cannot express overdamping (ζ \(n(zeta)) > 1): it runs critically damped")
+        }
         if zeta < 0.05 { warnings.append("bounce is clamped to 0.95 (ζ ≥ 0.05): it runs at ζ 0.05") }
         if options.duration > 10 { warnings.append("duration is clamped to 10 s: it runs a faster spring") }
         if options.duration < 0.01 { warnings.append("duration is clamped to 0.01 s: it runs a slower spring") }
         let notes = ["cuts the motion at the duration, where 0.1 % of the travel can remain"]
         if let w = velocityIgnoredWarning { warnings.append(w) }
         let differs = !NumberText.sameMotion(effective, spring)
-        return TargetExport(code: code,
-                            values: .framerDuration(duration: options.duration, bounce: options.bounce),
-                            warnings: warnings, notes: notes, effectiveSpring: differs ? effective : nil)
+        return TargetExport(
+            code: code,
+            values: .framerDuration(duration: options.duration, bounce: options.bounce),
+            warnings: warnings, notes: notes, effectiveSpring: differs ? effective : nil)
     }
 
     private func framerVisualDuration() -> TargetExport {
@@ -449,35 +488,44 @@ extension ExportRequest {
         let effective = Spring(framerVisualDuration: visual, bounce: bounce)
         let code = "{ type: \"spring\", visualDuration: \(n(visual)), bounce: \(n(max(bounce, 0))) }"
         var warnings: [String] = []
-        if zeta > 1 { warnings.append("bounce cannot express overdamping (ζ \(n(zeta)) > 1): it runs critically damped") }
+        if zeta > 1 {
+            warnings.append("bounce cannot express overdamping (ζ \(n(zeta)) > 1): it runs critically damped")
+        }
         if zeta < 0.05 { warnings.append("bounce is clamped to 0.95 (ζ ≥ 0.05): it runs at ζ 0.05") }
         if let w = velocityIgnoredWarning { warnings.append(w) }
         let differs = !NumberText.sameMotion(effective, spring)
-        return TargetExport(code: code,
-                            values: .framerVisualDuration(visualDuration: visual, bounce: bounce),
-                            warnings: warnings, notes: [], effectiveSpring: differs ? effective : nil)
+        return TargetExport(
+            code: code,
+            values: .framerVisualDuration(visualDuration: visual, bounce: bounce),
+            warnings: warnings, notes: [], effectiveSpring: differs ? effective : nil)
     }
 
     private func reactSpring() -> TargetExport {
-        let code = "useSpring({ from: { x: \(n(from)) }, to: { x: \(n(to)) }, config: { tension: \(n(k)), friction: \(n(c)), mass: \(n(m)), velocity: \(n(initialVelocity / 1000)) } })"
-        let notes = ["velocity is in units per millisecond (\(n(initialVelocity)) / 1000)",
-                     "integrates in 1 ms Euler steps: close to, not exactly, this motion"]
-        return TargetExport(code: code,
-                            values: .reactSpring(tension: k, friction: c, mass: m, velocity: initialVelocity / 1000),
-                            warnings: [], notes: notes, effectiveSpring: nil)
+        let code =
+            "useSpring({ from: { x: \(n(from)) }, to: { x: \(n(to)) }, config: { tension: \(n(k)), friction: \(n(c)), mass: \(n(m)), velocity: \(n(initialVelocity / 1000)) } })"
+        let notes = [
+            "velocity is in units per millisecond (\(n(initialVelocity)) / 1000)",
+            "integrates in 1 ms Euler steps: close to, not exactly, this motion"
+        ]
+        return TargetExport(
+            code: code,
+            values: .reactSpring(tension: k, friction: c, mass: m, velocity: initialVelocity / 1000),
+            warnings: [], notes: notes, effectiveSpring: nil)
     }
 
     private func reanimated() -> TargetExport {
-        let code = "withSpring(\(n(to)), { stiffness: \(n(k)), damping: \(n(c)), mass: \(n(m)), velocity: \(n(initialVelocity)) })"
+        let code =
+            "withSpring(\(n(to)), { stiffness: \(n(k)), damping: \(n(c)), mass: \(n(m)), velocity: \(n(initialVelocity)) })"
         var warnings: [String] = []
         var effective: Spring?
         if zeta > 1 {
             effective = Spring(dampingRatio: 1, stiffness: k, mass: m)
             warnings.append("runs every ζ ≥ 1 as critically damped: ζ \(n(zeta)) moves faster than asked")
         }
-        return TargetExport(code: code,
-                            values: .reanimated(stiffness: k, damping: c, mass: m, velocity: initialVelocity),
-                            warnings: warnings, notes: [], effectiveSpring: effective)
+        return TargetExport(
+            code: code,
+            values: .reanimated(stiffness: k, damping: c, mass: m, velocity: initialVelocity),
+            warnings: warnings, notes: [], effectiveSpring: effective)
     }
 
     private func origami() -> TargetExport {
@@ -485,75 +533,108 @@ extension ExportRequest {
         // Rebound runs the spring from 0 to 1: its velocity is in travels per second.
         let travelsPerSecond = self.travelsPerSecond ?? 0
         var code = """
-        // Rebound SpringConfig (tension, friction; mass 1)
-        new SpringConfig(\(n(kPerMass)), \(n(cPerMass)))
-        // Origami / Quartz Composer values
-        SpringConfig.fromOrigamiTensionAndFriction(\(n(qc.tension)), \(n(qc.friction)))
-        """
+            // Rebound SpringConfig (tension, friction; mass 1)
+            new SpringConfig(\(n(kPerMass)), \(n(cPerMass)))
+            // Origami / Quartz Composer values
+            SpringConfig.fromOrigamiTensionAndFriction(\(n(qc.tension)), \(n(qc.friction)))
+            """
         if initialVelocity != 0 {
             code += "\n// Rebound runs 0 → 1: the velocity in travels per second (\(n(initialVelocity)) / \(n(travel)))"
             code += "\nspring.setVelocity(\(n(travelsPerSecond)))"
         }
         code += "\n// POP"
-        code += "\nanimation.dynamicsTension = \(n(k)); animation.dynamicsFriction = \(n(c)); animation.dynamicsMass = \(n(m));"
+        code +=
+            "\nanimation.dynamicsTension = \(n(k)); animation.dynamicsFriction = \(n(c)); animation.dynamicsMass = \(n(m));"
         if initialVelocity != 0 { code += "\nanimation.velocity = @(\(n(initialVelocity)));" }
         var warnings: [String] = []
-        if initialVelocity != 0 && self.travelsPerSecond == nil { warnings.append("cannot carry velocity without travel (from equals to)") }
-        if qc.tension < 0 { warnings.append("Origami tension is negative (\(n(qc.tension))): the spring is softer than Origami's scale reaches (k/m < 85.4)") }
-        if qc.friction < 0 { warnings.append("Origami friction is negative (\(n(qc.friction))): too little damping for Origami's scale") }
+        if initialVelocity != 0 && self.travelsPerSecond == nil {
+            warnings.append("cannot carry velocity without travel (from equals to)")
+        }
+        if qc.tension < 0 {
+            warnings.append(
+                "Origami tension is negative (\(n(qc.tension))): the spring is softer than Origami's scale reaches (k/m < 85.4)"
+            )
+        }
+        if qc.friction < 0 {
+            warnings.append("Origami friction is negative (\(n(qc.friction))): too little damping for Origami's scale")
+        }
         let notes = m != 1 ? ["Rebound and Origami assume mass 1: tension and friction are k/m and c/m"] : []
-        return TargetExport(code: code,
-                            values: .origami(tension: kPerMass, friction: cPerMass, origamiTension: qc.tension,
-                                             origamiFriction: qc.friction, velocity: travelsPerSecond,
-                                             dynamicsTension: k, dynamicsFriction: c, dynamicsMass: m,
-                                             dynamicsVelocity: initialVelocity),
-                            warnings: warnings, notes: notes, effectiveSpring: nil)
+        return TargetExport(
+            code: code,
+            values: .origami(
+                tension: kPerMass, friction: cPerMass, origamiTension: qc.tension,
+                origamiFriction: qc.friction, velocity: travelsPerSecond,
+                dynamicsTension: k, dynamicsFriction: c, dynamicsMass: m,
+                dynamicsVelocity: initialVelocity),
+            warnings: warnings, notes: notes, effectiveSpring: nil)
     }
 
     private func figma() -> TargetExport {
-        let code = "{ type: \"CUSTOM_SPRING\", easingFunctionSpring: { mass: \(n(m)), stiffness: \(n(k)), damping: \(n(c)) } }"
+        let code =
+            "{ type: \"CUSTOM_SPRING\", easingFunctionSpring: { mass: \(n(m)), stiffness: \(n(k)), damping: \(n(c)) } }"
         var warnings: [String] = []
         if initialVelocity != 0 { warnings.append("initialVelocity's meaning is undocumented: none exported") }
-        return TargetExport(code: code, values: .figma(mass: m, stiffness: k, damping: c),
-                            warnings: warnings, notes: [], effectiveSpring: nil)
+        return TargetExport(
+            code: code, values: .figma(mass: m, stiffness: k, damping: c),
+            warnings: warnings, notes: [], effectiveSpring: nil)
     }
 
     // MARK: Linux toolkits
 
     private func libadwaita() -> TargetExport {
         let code = """
-        AdwSpringParams *params = adw_spring_params_new (\(n(zeta)), \(n(m)), \(n(k)));  /* damping ratio, mass, stiffness */
-        AdwAnimation *animation = adw_spring_animation_new (widget, \(n(from)), \(n(to)), params, target);
-        """ + (initialVelocity != 0 ? "\nadw_spring_animation_set_initial_velocity (ADW_SPRING_ANIMATION (animation), \(n(initialVelocity)));" : "")
+            AdwSpringParams *params = adw_spring_params_new (\(n(zeta)), \(n(m)), \(n(k)));  /* damping ratio, mass, stiffness */
+            AdwAnimation *animation = adw_spring_animation_new (widget, \(n(from)), \(n(to)), params, target);
+            """
+            + (initialVelocity != 0
+                ? "\nadw_spring_animation_set_initial_velocity (ADW_SPRING_ANIMATION (animation), \(n(initialVelocity)));"
+                : "")
             + "\nadw_animation_play (animation);"
-        var notes = ["libadwaita evaluates the exact closed form at whole milliseconds of the frame clock; epsilon is its default, 0.001",
-                     "it ends at its estimated duration: the envelope's decay to epsilon when under- or critically damped, "
-                        + "Newton's method to within epsilon (absolute units) when overdamped"]
-        if abs(zeta - 1) < 1e-6 { notes.append("critically damped: the envelope estimate ignores the (1 + βt) factor, so it ends early with a jump") }
-        return TargetExport(code: code,
-                            values: .libadwaita(dampingRatio: zeta, mass: m, stiffness: k, initialVelocity: initialVelocity, epsilon: 0.001),
-                            warnings: [], notes: notes, effectiveSpring: nil)
+        var notes = [
+            "libadwaita evaluates the exact closed form at whole milliseconds of the frame clock; epsilon is its default, 0.001",
+            "it ends at its estimated duration: the envelope's decay to epsilon when under- or critically damped, "
+                + "Newton's method to within epsilon (absolute units) when overdamped"
+        ]
+        if abs(zeta - 1) < 1e-6 {
+            notes.append(
+                "critically damped: the envelope estimate ignores the (1 + βt) factor, so it ends early with a jump")
+        }
+        return TargetExport(
+            code: code,
+            values: .libadwaita(
+                dampingRatio: zeta, mass: m, stiffness: k, initialVelocity: initialVelocity, epsilon: 0.001),
+            warnings: [], notes: notes, effectiveSpring: nil)
     }
 
     private func qtQuick() -> TargetExport {
         let qt = QtQuickSpringModel(stiffness: k, dampingCoefficient: c, mass: m)
-        let code = "SpringAnimation { spring: \(n(qt.spring)); damping: \(n(min(qt.damping, 1))); mass: 1; epsilon: 0.01 }"
+        let code =
+            "SpringAnimation { spring: \(n(qt.spring)); damping: \(n(min(qt.damping, 1))); mass: 1; epsilon: 0.01 }"
             + (qt.damping > 1 ? "  // c·0.016/m = \(n(qt.damping)): Qt's limit is 1" : "")
         var warnings: [String] = []
-        var notes = ["Qt's spring and damping are per-16-ms-step numbers: spring = k·0.016/m, damping = c·0.016/m "
-                        + "(passing k and c themselves makes the spring 62.5 times too stiff)",
-                     "Qt steps semi-implicit Euler in fixed 16 ms steps, so even the right numbers stray from the spring"]
+        var notes = [
+            "Qt's spring and damping are per-16-ms-step numbers: spring = k·0.016/m, damping = c·0.016/m "
+                + "(passing k and c themselves makes the spring 62.5 times too stiff)",
+            "Qt steps semi-implicit Euler in fixed 16 ms steps, so even the right numbers stray from the spring"
+        ]
         var effective: Spring?
         if qt.damping > 1 {
-            warnings.append("damping \(n(qt.damping)) is clamped to 1 by Qt: the spring cannot be more damped than ζ ≈ \(n(spring.response / (0.064 * Double.pi)))")
+            warnings.append(
+                "damping \(n(qt.damping)) is clamped to 1 by Qt: the spring cannot be more damped than ζ ≈ \(n(spring.response / (0.064 * Double.pi)))"
+            )
             effective = Spring(mass: 1, stiffness: qt.spring / 0.016, dampingCoefficient: 1 / 0.016)
         }
         if initialVelocity != 0 {
-            warnings.append("Qt Quick has no initial velocity (its velocity property is a speed limit): the \(n(initialVelocity)) units/s are dropped")
+            warnings.append(
+                "Qt Quick has no initial velocity (its velocity property is a speed limit): the \(n(initialVelocity)) units/s are dropped"
+            )
         }
-        if qt.spring > 5 { notes.append("spring \(n(qt.spring)) is above Qt's documented useful range (0–5); it runs and is stable") }
-        return TargetExport(code: code, values: .qtQuick(spring: qt.spring, damping: min(qt.damping, 1), mass: 1, epsilon: 0.01),
-                            warnings: warnings, notes: notes, effectiveSpring: effective)
+        if qt.spring > 5 {
+            notes.append("spring \(n(qt.spring)) is above Qt's documented useful range (0–5); it runs and is stable")
+        }
+        return TargetExport(
+            code: code, values: .qtQuick(spring: qt.spring, damping: min(qt.damping, 1), mass: 1, epsilon: 0.01),
+            warnings: warnings, notes: notes, effectiveSpring: effective)
     }
 
     // MARK: CSS and token
@@ -570,39 +651,45 @@ extension ExportRequest {
 
     private func css(_ easing: LinearEasing) throws -> TargetExport {
         if travel == 0 { throw ExportError.css(.noTravel) }
-        let bezier = CubicBezierFit(easing: easing, motion: SpringMotion(spring: spring, from: from, to: to, initialVelocity: initialVelocity))
+        let bezier = CubicBezierFit(
+            easing: easing, motion: SpringMotion(spring: spring, from: from, to: to, initialVelocity: initialVelocity))
         let ms = (easing.duration * 1000).rounded()
         let css = easing.css
         let keyframes = easing.points.map { point in
             "  { offset: \(LinearEasing.decimal(point.input, places: easing.inputDecimals + 2)), transform: \"translateX(\(n(from + point.output * travel))px)\" }"
         }.joined(separator: ",\n")
         let code = """
-        .spring { transition: transform \(n(ms))ms \(css); }
-        @supports not (animation-timing-function: linear(0, 1)) {
-          .spring { transition-timing-function: \(bezier.css); } /* error \(n(bezier.error * abs(travel))) px */
-        }
-        """
+            .spring { transition: transform \(n(ms))ms \(css); }
+            @supports not (animation-timing-function: linear(0, 1)) {
+              .spring { transition-timing-function: \(bezier.css); } /* error \(n(bezier.error * abs(travel))) px */
+            }
+            """
         let keyframeCode = """
-        /* Web Animations */
-        element.animate([
-        \(keyframes)
-        ], { duration: \(n(ms)), easing: "linear" });
-        """
+            /* Web Animations */
+            element.animate([
+            \(keyframes)
+            ], { duration: \(n(ms)), easing: "linear" });
+            """
         var notes = [
             "\(easing.points.count) points, \(css.utf8.count) bytes, measured error \(n(easing.measuredError * abs(travel))) px (budget \(n(cssError)) px on \(n(abs(travel))) px)",
-            "a CSS transition cannot carry velocity into a retarget: an interrupted transition restarts from rest",
+            "a CSS transition cannot carry velocity into a retarget: an interrupted transition restarts from rest"
         ]
-        if initialVelocity != 0 { notes.append("the initial velocity is baked into this curve; a different start velocity needs a new export") }
+        if initialVelocity != 0 {
+            notes.append("the initial velocity is baked into this curve; a different start velocity needs a new export")
+        }
         var warnings: [String] = []
         let bezierError = bezier.error * abs(travel)
         if bezierError >= visibleError {
-            warnings.append("the cubic-bezier fallback (browsers without linear()) is off by up to \(n(bezierError)) px "
-                            + "(\(NumberFormat.percent(bezier.error, digits: 2)) of the travel)")
+            warnings.append(
+                "the cubic-bezier fallback (browsers without linear()) is off by up to \(n(bezierError)) px "
+                    + "(\(NumberFormat.percent(bezier.error, digits: 2)) of the travel)")
         }
-        return TargetExport(code: code, moreCode: keyframeCode,
-                            values: .css(duration: easing.duration, points: easing.points.count, bytes: css.utf8.count,
-                                         maxErrorPx: easing.measuredError * abs(travel), bezierErrorPx: bezier.error * abs(travel)),
-                            warnings: warnings, notes: notes, effectiveSpring: nil)
+        return TargetExport(
+            code: code, moreCode: keyframeCode,
+            values: .css(
+                duration: easing.duration, points: easing.points.count, bytes: css.utf8.count,
+                maxErrorPx: easing.measuredError * abs(travel), bezierErrorPx: bezier.error * abs(travel)),
+            warnings: warnings, notes: notes, effectiveSpring: nil)
     }
 
     /// The design token's document: the spring in its `$value`, the CSS easing in `$extensions`.
@@ -641,13 +728,15 @@ extension ExportRequest {
 
     private func token(_ easing: LinearEasing?) throws -> TargetExport {
         let css = easing.map { easing in
-            Token.CSS(easing: easing.css, duration: "\(n((easing.duration * 1000).rounded()))ms", travelPx: abs(travel),
-                      maxErrorPx: easing.measuredError * abs(travel))
+            Token.CSS(
+                easing: easing.css, duration: "\(n((easing.duration * 1000).rounded()))ms", travelPx: abs(travel),
+                maxErrorPx: easing.measuredError * abs(travel))
         }
         let token = Token(spring: .init(value: SpringReply(spring), extensions: css.map { Token.Extensions(css: $0) }))
-        var export = TargetExport(code: JSONWriter.text(token), values: .token(dampingRatio: zeta, response: spring.response, mass: m),
-                                  warnings: [], notes: easing == nil ? ["no travel: the token carries no CSS easing"] : [],
-                                  effectiveSpring: nil)
+        var export = TargetExport(
+            code: JSONWriter.text(token), values: .token(dampingRatio: zeta, response: spring.response, mass: m),
+            warnings: [], notes: easing == nil ? ["no travel: the token carries no CSS easing"] : [],
+            effectiveSpring: nil)
         export.oneLineCode = JSONWriter.text(token, pretty: false)
         return export
     }
@@ -664,18 +753,18 @@ extension ExportRequest {
                 + "friction: \(n(friction)), mass: \(n(mass)), velocity: \(n(velocity)) } })  // for \(hz) Hz"
         case let .reboundJavaScript(tension, friction, velocity, origamiTension, origamiFriction):
             var code = """
-            // Rebound JS SpringConfig (tension, friction; mass 1), for \(hz) Hz
-            new SpringConfig(\(n(tension)), \(n(friction)))
-            // Origami / Quartz Composer values, for \(hz) Hz
-            SpringConfig.fromOrigamiTensionAndFriction(\(n(origamiTension)), \(n(origamiFriction)))
-            """
+                // Rebound JS SpringConfig (tension, friction; mass 1), for \(hz) Hz
+                new SpringConfig(\(n(tension)), \(n(friction)))
+                // Origami / Quartz Composer values, for \(hz) Hz
+                SpringConfig.fromOrigamiTensionAndFriction(\(n(origamiTension)), \(n(origamiFriction)))
+                """
             if velocity != 0 { code += "\nspring.setVelocity(\(n(velocity)))" }
             return code
         case let .reboundJava(tension, friction, velocity):
             var code = """
-            // Rebound (Java) SpringConfig (tension, friction; mass 1), for \(hz) Hz
-            new SpringConfig(\(n(tension)), \(n(friction)))
-            """
+                // Rebound (Java) SpringConfig (tension, friction; mass 1), for \(hz) Hz
+                new SpringConfig(\(n(tension)), \(n(friction)))
+                """
             if velocity != 0 { code += "\nspring.setVelocity(\(n(velocity)))" }
             return code
         }

@@ -7,8 +7,10 @@ struct FeasibleLines {
 
     /// The box `h ∈ heights`, `|m| ≤ slopeLimit`.
     init(heights: ClosedRange<Double>, slopeLimit: Double) {
-        vertices = [(heights.lowerBound, -slopeLimit), (heights.upperBound, -slopeLimit),
-                    (heights.upperBound, slopeLimit), (heights.lowerBound, slopeLimit)]
+        vertices = [
+            (heights.lowerBound, -slopeLimit), (heights.upperBound, -slopeLimit),
+            (heights.upperBound, slopeLimit), (heights.lowerBound, slopeLimit)
+        ]
     }
 
     var isEmpty: Bool { vertices.count < 3 && !isDegenerateNonEmpty }
@@ -17,7 +19,7 @@ struct FeasibleLines {
 
     /// Keeps the part where `h + m·d` lies within `low…high`.
     mutating func constrain(offset d: Double, between low: Double, and high: Double) {
-        clip { $0.h + $0.m * d - high }   // ≤ 0
+        clip { $0.h + $0.m * d - high }  // ≤ 0
         clip { low - ($0.h + $0.m * d) }  // ≤ 0
     }
 

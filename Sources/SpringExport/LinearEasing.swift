@@ -90,8 +90,10 @@ public enum LinearEasingError: Error, Equatable, CustomStringConvertible {
         case .noTravel: return "the motion has no travel (from equals to), so it has no progress to ease"
         case .neverSettles: return "the spring never settles (damping ratio 0), so no duration ends it"
         case .settlesTooLate(let t):
-            return "the spring settles after \(NumberFormat.data((t * 10).rounded() / 10)) s, later than the \(NumberFormat.data(LinearEasing.longestDuration)) s an easing may last"
-        case .invalidTolerance(let e): return "the error must be at least 1e-6 of the travel and less than the travel (got \(e) of the travel)"
+            return
+                "the spring settles after \(NumberFormat.data((t * 10).rounded() / 10)) s, later than the \(NumberFormat.data(LinearEasing.longestDuration)) s an easing may last"
+        case .invalidTolerance(let e):
+            return "the error must be at least 1e-6 of the travel and less than the travel (got \(e) of the travel)"
         }
     }
 }
@@ -126,7 +128,8 @@ extension LinearEasing {
     /// Inside a task that is cancelled meanwhile, it stops early and throws `CancellationError`.
     public init(motion: SpringMotion<Double>, tolerance: Double, gridSize: Int = 3000) throws {
         let settle = try LinearEasing.printedSettleDuration(motion: motion, tolerance: tolerance)
-        try self.init(sampler: ProgressSampler(motion: motion, duration: settle), tolerance: tolerance, gridSize: gridSize)
+        try self.init(
+            sampler: ProgressSampler(motion: motion, duration: settle), tolerance: tolerance, gridSize: gridSize)
     }
 
     /// A whole spring sequence as one easing, its progress relative to the sequence's first and final
@@ -152,21 +155,26 @@ extension LinearEasing {
         let settle = sampler.duration
         if settle == 0 {
             // Already within the error of the target: a jump (one frame) is the whole motion.
-            self.init(points: [Point(input: 0, output: 0), Point(input: 1, output: 1)], duration: 0,
-                      tolerance: tolerance, measuredError: 0, outputDecimals: 0, inputDecimals: 0)
+            self.init(
+                points: [Point(input: 0, output: 0), Point(input: 1, output: 1)], duration: 0,
+                tolerance: tolerance, measuredError: 0, outputDecimals: 0, inputDecimals: 0)
             return
         }
         let grid = sampler.grid(count: Swift.max(gridSize, 64))
         let rounding = PrintedRounding(tolerance: tolerance, grid: grid)
         // The feasible windows when their rounded stops hold; otherwise the simpler greedy cone.
         try Task.checkCancellation()
-        let points = LinearEasing.checkedWindowPoints(grid: grid, sampler: sampler, tolerance: tolerance,
-                                                      rounding: rounding)
+        let points =
+            LinearEasing.checkedWindowPoints(
+                grid: grid, sampler: sampler, tolerance: tolerance,
+                rounding: rounding)
             ?? ConeWalk(grid: grid, sampler: sampler, rounding: rounding, tolerance: tolerance).points()
         // Both walks stop early when the task is cancelled, leaving stops that do not reach the end.
         try Task.checkCancellation()
-        self.init(points: points, duration: settle, tolerance: tolerance, measuredError: sampler.measuredError(points: points),
-                  outputDecimals: rounding.outputDecimals, inputDecimals: rounding.inputDecimals)
+        self.init(
+            points: points, duration: settle, tolerance: tolerance,
+            measuredError: sampler.measuredError(points: points),
+            outputDecimals: rounding.outputDecimals, inputDecimals: rounding.inputDecimals)
     }
 
     /// The easing's duration for `motion`, as printed: it ends where the motion stays within half the
@@ -175,13 +183,16 @@ extension LinearEasing {
     private static func printedSettleDuration(motion: SpringMotion<Double>, tolerance: Double) throws -> Double {
         let travel = motion.to - motion.from
         guard travel != 0, travel.isFinite else { throw LinearEasingError.noTravel }
-        guard tolerance.isFinite, tolerance >= smallestTolerance, tolerance < 1 else { throw LinearEasingError.invalidTolerance(tolerance) }
+        guard tolerance.isFinite, tolerance >= smallestTolerance, tolerance < 1 else {
+            throw LinearEasingError.invalidTolerance(tolerance)
+        }
         let spring = motion.spring
         let band = tolerance * abs(travel)
         // The duration ends where the motion stays within half the error for good: inside the error,
         // as required, with room left for the last segment to land exactly on the target.
-        let settleTime = spring.settleTime(displacement: motion.from - motion.to, velocity: motion.initialVelocity,
-                                                 band: LinearEasing.settleFraction * band)
+        let settleTime = spring.settleTime(
+            displacement: motion.from - motion.to, velocity: motion.initialVelocity,
+            band: LinearEasing.settleFraction * band)
         guard settleTime.isFinite else { throw LinearEasingError.neverSettles }
         guard settleTime <= LinearEasing.longestDuration else { throw LinearEasingError.settlesTooLate(settleTime) }
         // CSS and the Web Animations API print the duration in whole milliseconds: the points are
@@ -192,11 +203,16 @@ extension LinearEasing {
 
     /// The stops of ``windowPoints(grid:band:round:)``, or nil when there are none or their measured
     /// error after rounding exceeds `tolerance`.
-    fileprivate static func checkedWindowPoints(grid: ProgressSampler.Grid, sampler: ProgressSampler, tolerance: Double,
-                                                rounding: PrintedRounding) -> [Point]? {
-        guard let points = LinearEasing.windowPoints(grid: grid, band: 0.985 * tolerance,
-                                                     round: (rounding.input, rounding.output)),
-              sampler.measuredError(points: points) <= tolerance * (1 + 1e-9) else { return nil }
+    fileprivate static func checkedWindowPoints(
+        grid: ProgressSampler.Grid, sampler: ProgressSampler, tolerance: Double,
+        rounding: PrintedRounding
+    ) -> [Point]? {
+        guard
+            let points = LinearEasing.windowPoints(
+                grid: grid, band: 0.985 * tolerance,
+                round: (rounding.input, rounding.output)),
+            sampler.measuredError(points: points) <= tolerance * (1 + 1e-9)
+        else { return nil }
         return points
     }
 
@@ -275,8 +291,11 @@ extension LinearEasing {
                 } else {
                     // Nothing passed (a cone of one sample): step to the next grid point on the curve.
                     let next = a + 1
-                    points.append(next == last ? Point(input: 1, output: 1)
-                                  : Point(input: rounding.input(grid.inputs[next]), output: rounding.output(grid.outputs[next])))
+                    points.append(
+                        next == last
+                            ? Point(input: 1, output: 1)
+                            : Point(
+                                input: rounding.input(grid.inputs[next]), output: rounding.output(grid.outputs[next])))
                     a = next
                 }
             }
@@ -301,7 +320,9 @@ extension LinearEasing {
                 if b == last {
                     let endSlope = (1 - start.output) / (1 - start.input)
                     if endSlope >= low && endSlope <= high
-                        && sampler.worstError(from: start, to: Point(input: 1, output: 1), grid: grid, range: a...last) <= limit {
+                        && sampler.worstError(from: start, to: Point(input: 1, output: 1), grid: grid, range: a...last)
+                            <= limit
+                    {
                         return (result, true)
                     }
                 } else {
@@ -324,7 +345,9 @@ extension LinearEasing {
                 for k in 1...11 {
                     let slope = cone.low + (cone.high - cone.low) * Double(k) / 12
                     let end = Point(input: input, output: rounding.output(start.output + slope * (input - start.input)))
-                    guard sampler.worstError(from: start, to: end, grid: grid, range: a...cone.b) <= limit else { continue }
+                    guard sampler.worstError(from: start, to: end, grid: grid, range: a...cone.b) <= limit else {
+                        continue
+                    }
                     let next = cones(from: end, at: cone.b)
                     let furthest = next.reachesEnd ? last + 1 : (next.cones.last?.b ?? cone.b)
                     if best == nil || furthest > best!.next { best = (end, cone.b, furthest) }
@@ -342,8 +365,10 @@ extension LinearEasing {
     /// the previous segment can end at (not at one committed point). The lines are then chosen backwards
     /// from the final stop (1, 1) so that consecutive segments meet. Returns nil if rounding the chosen
     /// numbers leaves no consistent choice (the caller then uses the simpler method).
-    static func windowPoints(grid: ProgressSampler.Grid, band: Double,
-                             round: ((Double) -> Double, (Double) -> Double)) -> [Point]? {
+    static func windowPoints(
+        grid: ProgressSampler.Grid, band: Double,
+        round: ((Double) -> Double, (Double) -> Double)
+    ) -> [Point]? {
         let last = grid.inputs.count - 1
         let slopeLimit = 1e3 * Swift.max(1, grid.slopes.map(abs).max() ?? 1)
         var windows: [(start: Int, end: Int, lines: FeasibleLines)] = []
@@ -403,8 +428,10 @@ extension LinearEasing {
     /// Ramer–Douglas–Peucker on `samples` uniform samples, with its distance tolerance tuned (by
     /// bisection) until the easing's measured vertical error is within `tolerance`: the method today's
     /// CSS spring generators use, for comparison. Same duration and rounding as ``init(motion:tolerance:gridSize:)``.
-    public static func ramerDouglasPeucker(motion: SpringMotion<Double>, tolerance: Double,
-                                           samples: Int = 1000) throws -> LinearEasing {
+    public static func ramerDouglasPeucker(
+        motion: SpringMotion<Double>, tolerance: Double,
+        samples: Int = 1000
+    ) throws -> LinearEasing {
         let reference = try LinearEasing(motion: motion, tolerance: tolerance)
         guard reference.duration > 0 else { return reference }
         let sampler = ProgressSampler(motion: motion, duration: reference.duration)
@@ -419,9 +446,10 @@ extension LinearEasing {
             var kept = simplify(polyline, epsilon: epsilon).map(round)
             kept[0] = Point(input: 0, output: 0)
             kept[kept.count - 1] = Point(input: 1, output: 1)
-            return LinearEasing(points: kept, duration: reference.duration, tolerance: tolerance,
-                                measuredError: sampler.measuredError(points: kept),
-                                outputDecimals: reference.outputDecimals, inputDecimals: reference.inputDecimals)
+            return LinearEasing(
+                points: kept, duration: reference.duration, tolerance: tolerance,
+                measuredError: sampler.measuredError(points: kept),
+                outputDecimals: reference.outputDecimals, inputDecimals: reference.inputDecimals)
         }
         // The largest RDP tolerance whose result still meets the error (error grows with it).
         var lo = 0.0, hi = tolerance * 4
@@ -453,10 +481,15 @@ extension LinearEasing {
             var worst = 0.0, index = first
             for i in (first + 1)..<last {
                 let p = line[i]
-                let distance = length > 0
+                let distance =
+                    length > 0
                     ? abs(dy * (p.input - a.input) - dx * (p.output - a.output)) / length
-                    : ((p.input - a.input) * (p.input - a.input) + (p.output - a.output) * (p.output - a.output)).squareRoot()
-                if distance > worst { worst = distance; index = i }
+                    : ((p.input - a.input) * (p.input - a.input) + (p.output - a.output) * (p.output - a.output))
+                        .squareRoot()
+                if distance > worst {
+                    worst = distance
+                    index = i
+                }
             }
             if worst > epsilon && last - first > 1 {
                 keep[index] = true
@@ -538,7 +571,9 @@ struct ProgressSampler {
     /// The worst |exact − line| over the segment from `start` to `end`. The error's extrema inside are
     /// where the motion's slope equals the line's: found from sign changes of (slope − line slope) on
     /// the grid and refined by bisection. The ends are checked too.
-    func worstError(from start: LinearEasing.Point, to end: LinearEasing.Point, grid: Grid, range: ClosedRange<Int>) -> Double {
+    func worstError(from start: LinearEasing.Point, to end: LinearEasing.Point, grid: Grid, range: ClosedRange<Int>)
+        -> Double
+    {
         let lineSlope = (end.output - start.output) / (end.input - start.input)
         func line(_ s: Double) -> Double { start.output + lineSlope * (s - start.input) }
         func error(_ s: Double) -> Double { abs(output(s) - line(s)) }
@@ -570,8 +605,9 @@ struct ProgressSampler {
     /// The largest vertical distance between the interpolated `points` and the exact motion, over
     /// 20 000 uniform inputs plus each segment's slope-matching extrema.
     func measuredError(points: [LinearEasing.Point]) -> Double {
-        let easing = LinearEasing(points: points, duration: duration, tolerance: 0, measuredError: 0,
-                                  outputDecimals: 0, inputDecimals: 0)
+        let easing = LinearEasing(
+            points: points, duration: duration, tolerance: 0, measuredError: 0,
+            outputDecimals: 0, inputDecimals: 0)
         let n = 20_000
         var worst = 0.0
         for i in 0...n {

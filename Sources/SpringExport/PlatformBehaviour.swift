@@ -40,7 +40,8 @@ extension ExportRequest {
     func platformReports(_ target: ExportTarget, easing: LinearEasing?) -> [PlatformReport] {
         let model: any PlatformModel
         if let platform = target.modelledPlatform {
-            model = platform.model(for: spring, from: from, to: to, velocity: initialVelocity, parameters: platformParameters)
+            model = platform.model(
+                for: spring, from: from, to: to, velocity: initialVelocity, parameters: platformParameters)
         } else if target == .css, let easing {
             model = LinearEasingModel(easing: easing)
         } else {
@@ -64,14 +65,17 @@ extension ExportRequest {
     public func platformWarnings(_ reports: [PlatformReport]) -> (warnings: [String], notes: [String]) {
         let strays = reports.filter { $0.maxError >= visibleError }.map { report in
             let share = report.maxErrorFraction.map { " (\(NumberFormat.percent($0, digits: 2)) of the travel)" } ?? ""
-            return "\(NumberFormat.people(report.maxError))\(share) at \(NumberFormat.people(report.frameRate, digits: 6)) Hz"
+            return
+                "\(NumberFormat.people(report.maxError))\(share) at \(NumberFormat.people(report.frameRate, digits: 6)) Hz"
         }
         let warnings = strays.isEmpty ? [] : ["off the spring asked for by up to " + strays.joined(separator: ", ")]
         let notes = reports.compactMap { report -> String? in
             guard report.finishWarrantsWarning else { return nil }
             let exact = NumberFormat.people(report.exactSettleTime, digits: 4)
             let rate = "at \(NumberFormat.people(report.frameRate, digits: 6)) Hz: "
-            guard let finish = report.finishTime else { return rate + "has not finished after 60 s (exact settle \(exact) s)" }
+            guard let finish = report.finishTime else {
+                return rate + "has not finished after 60 s (exact settle \(exact) s)"
+            }
             let offset = finish - report.exactSettleTime
             // Counted as a Double: a spring that settles ages later is more frames away than an Int holds.
             let frames = (abs(offset) * report.frameRate).rounded()

@@ -7,8 +7,9 @@ extension FitReply.Target {
     /// One target's code and parameters, as `fit --json`, `track --json` and the studio's track
     /// reply list them.
     public init(_ export: TargetExport) {
-        self.init(target: export.target.rawValue, code: export.fullCode, parameters: ParametersReply(export.parameters),
-                  warnings: export.warnings, notes: export.notes)
+        self.init(
+            target: export.target.rawValue, code: export.fullCode, parameters: ParametersReply(export.parameters),
+            warnings: export.warnings, notes: export.notes)
     }
 }
 
@@ -18,9 +19,10 @@ extension FitReply {
     public init(_ fit: SpringFit) {
         self.init(fit, targets: ExportRequest(fitted: fit).conventionExports().map(Target.init))
         if let (preset, distance) = SpringConventions.nearestPreset(to: fit.spring) {
-            nearestPreset = NearestPresetReply(name: preset.name, title: preset.title, family: preset.family,
-                                               dampingRatio: preset.spring.dampingRatio, response: preset.spring.response,
-                                               distance: distance)
+            nearestPreset = NearestPresetReply(
+                name: preset.name, title: preset.title, family: preset.family,
+                dampingRatio: preset.spring.dampingRatio, response: preset.spring.response,
+                distance: distance)
         }
     }
 }
@@ -29,49 +31,61 @@ extension ExportReply {
     /// The reply for `request`: its spring and motion, and each export with the compensations asked
     /// for its target.
     public init(_ request: ExportRequest, exports: [TargetExport], compensations: [(ExportTarget, Compensation)] = []) {
-        let motion = Motion(from: request.motion.from, to: request.motion.to, velocity: request.motion.initialVelocity,
-                            cssError: request.cssError)
-        self.init(spring: SpringReply(request.spring), motion: motion, targets: exports.map { export in
-            TargetReply(export, compensated: compensations.filter { $0.0 == export.target }.map { CompensationReply($0.1) })
-        })
+        let motion = Motion(
+            from: request.motion.from, to: request.motion.to, velocity: request.motion.initialVelocity,
+            cssError: request.cssError)
+        self.init(
+            spring: SpringReply(request.spring), motion: motion,
+            targets: exports.map { export in
+                TargetReply(
+                    export, compensated: compensations.filter { $0.0 == export.target }.map { CompensationReply($0.1) })
+            })
     }
 }
 
 extension TargetReply {
     public init(_ export: TargetExport, compensated: [CompensationReply] = []) {
-        self.init(target: export.target.rawValue, title: export.target.title, code: export.fullCode,
-                  parameters: ParametersReply(export.parameters), warnings: export.warnings, notes: export.notes,
-                  effectiveSpring: export.effectiveSpring.map(SpringReply.init),
-                  platforms: export.platforms.map(PlatformReportReply.init), compensated: compensated)
+        self.init(
+            target: export.target.rawValue, title: export.target.title, code: export.fullCode,
+            parameters: ParametersReply(export.parameters), warnings: export.warnings, notes: export.notes,
+            effectiveSpring: export.effectiveSpring.map(SpringReply.init),
+            platforms: export.platforms.map(PlatformReportReply.init), compensated: compensated)
     }
 }
 
 extension PlatformReportReply {
     public init(_ report: PlatformReport) {
-        self.init(fps: report.frameRate, maxError: report.maxError, maxErrorFraction: report.maxErrorFraction,
-                  maxErrorTime: report.maxErrorTime, finishTime: report.finishTime,
-                  exactSettleTime: report.exactSettleTime, velocityKept: report.velocityKept)
+        self.init(
+            fps: report.frameRate, maxError: report.maxError, maxErrorFraction: report.maxErrorFraction,
+            maxErrorTime: report.maxErrorTime, finishTime: report.finishTime,
+            exactSettleTime: report.exactSettleTime, velocityKept: report.velocityKept)
     }
 }
 
 extension CompensationReply {
     public init(_ c: Compensation) {
-        self.init(fps: c.frameRate, parameters: ParametersReply(c.parameters.map { (name: $0.name, value: $0.value) }),
-                  maxErrorBefore: c.before.maxError, maxErrorAfter: c.after.maxError)
+        self.init(
+            fps: c.frameRate, parameters: ParametersReply(c.parameters.map { (name: $0.name, value: $0.value) }),
+            maxErrorBefore: c.before.maxError, maxErrorAfter: c.after.maxError)
     }
 }
 
 extension SequenceExportReply.Target {
     /// The reply for one target's sequence code.
     public init(_ result: SequenceExport.Result) {
-        self.init(target: result.target.rawValue, title: result.target.title, code: result.code, moreCode: result.moreCode,
-                  error: result.error, summary: result.summary, warnings: result.warnings, notes: result.notes)
+        self.init(
+            target: result.target.rawValue, title: result.target.title, code: result.code, moreCode: result.moreCode,
+            error: result.error, summary: result.summary, warnings: result.warnings, notes: result.notes)
     }
 }
 
 extension SequenceExportReply {
     /// The reply for an export's results and the targets it left out.
-    public init(_ export: SequenceExport, results: [SequenceExport.Result], leftOut: [(target: ExportTarget, why: String)] = []) {
-        self.init(export.sequence, targets: results.map(Target.init), leftOut: leftOut.map { "\($0.target.rawValue): \($0.why)" })
+    public init(
+        _ export: SequenceExport, results: [SequenceExport.Result], leftOut: [(target: ExportTarget, why: String)] = []
+    ) {
+        self.init(
+            export.sequence, targets: results.map(Target.init),
+            leftOut: leftOut.map { "\($0.target.rawValue): \($0.why)" })
     }
 }

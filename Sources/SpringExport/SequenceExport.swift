@@ -24,7 +24,9 @@ public struct SequenceExport: Sendable {
     /// keyframe's spring must lie within what the targets carry (``ExportRequest/exportableProblem(_:)``).
     public static func problem(_ sequence: SpringSequence) -> String? {
         for (index, keyframe) in sequence.keyframes.enumerated() {
-            if let problem = ExportRequest.exportableProblem(keyframe.spring) { return "keyframe \(index + 1): \(problem)" }
+            if let problem = ExportRequest.exportableProblem(keyframe.spring) {
+                return "keyframe \(index + 1): \(problem)"
+            }
         }
         return nil
     }
@@ -35,7 +37,8 @@ public struct SequenceExport: Sendable {
     /// Whether `target` can play a sequence: CSS, SwiftUI, and Motion in any of its conventions.
     public static func supports(_ target: ExportTarget) -> Bool {
         switch target {
-        case .css, .platform(.swiftUI), .platform(.framerPhysics), .platform(.framerDuration), .platform(.framerVisualDuration):
+        case .css, .platform(.swiftUI), .platform(.framerPhysics), .platform(.framerDuration),
+            .platform(.framerVisualDuration):
             return true
         default:
             return false
@@ -73,7 +76,8 @@ public struct SequenceExport: Sendable {
     ///   settles too late.
     public func cssEasing() throws -> LinearEasing {
         do {
-            return try LinearEasing(sequence: sequence, tolerance: cssError / abs(sequence.travel == 0 ? 1 : sequence.travel))
+            return try LinearEasing(
+                sequence: sequence, tolerance: cssError / abs(sequence.travel == 0 ? 1 : sequence.travel))
         } catch let error as LinearEasingError {
             throw ExportError.css(error)
         }
@@ -86,7 +90,8 @@ public struct SequenceExport: Sendable {
         switch target {
         case .css: return try css()
         case .platform(.swiftUI): return swiftUI()
-        case .platform(.framerPhysics), .platform(.framerDuration), .platform(.framerVisualDuration): return try motion(target)
+        case .platform(.framerPhysics), .platform(.framerDuration), .platform(.framerVisualDuration):
+            return try motion(target)
         default: throw ExportError.unsupportedSequenceTarget(target)
         }
     }
@@ -94,7 +99,9 @@ public struct SequenceExport: Sendable {
     /// Each target's code, in order. A target that cannot ease the sequence (CSS and Motion, when the
     /// sequence ends where it starts, never settles or settles too late) throws when `strict`, and is
     /// otherwise left out with why.
-    public func export(_ targets: [ExportTarget], strict: Bool) throws -> (results: [Result], leftOut: [(target: ExportTarget, why: String)]) {
+    public func export(_ targets: [ExportTarget], strict: Bool) throws -> (
+        results: [Result], leftOut: [(target: ExportTarget, why: String)]
+    ) {
         var results: [Result] = [], leftOut: [(target: ExportTarget, why: String)] = []
         for target in targets {
             do {
@@ -124,32 +131,38 @@ public struct SequenceExport: Sendable {
         let travel = sequence.travel
         let ms = (easing.duration * 1000).rounded()
         let code = """
-        /* spring sequence: \(header), within \(n(cssError)) of the exact motion */
-        .spring-sequence { animation: spring-sequence \(n(ms))ms \(easing.css) both; }
-        @keyframes spring-sequence {
-          from { transform: translateX(\(n(sequence.from))px); }
-          to { transform: translateX(\(n(sequence.finalValue))px); }
-        }
-        """
+            /* spring sequence: \(header), within \(n(cssError)) of the exact motion */
+            .spring-sequence { animation: spring-sequence \(n(ms))ms \(easing.css) both; }
+            @keyframes spring-sequence {
+              from { transform: translateX(\(n(sequence.from))px); }
+              to { transform: translateX(\(n(sequence.finalValue))px); }
+            }
+            """
         let keyframes = easing.points.map { point in
             "  { offset: \(LinearEasing.decimal(point.input, places: easing.inputDecimals + 2)), transform: \"translateX(\(n(sequence.from + point.output * travel))px)\" }"
         }.joined(separator: ",\n")
         let more = """
-        /* Web Animations: the same points as keyframes */
-        element.animate([
-        \(keyframes)
-        ], { duration: \(n(ms)), easing: "linear", fill: "both" });
-        """
+            /* Web Animations: the same points as keyframes */
+            element.animate([
+            \(keyframes)
+            ], { duration: \(n(ms)), easing: "linear", fill: "both" });
+            """
         let measured = easing.measuredError * abs(travel)
-        let summary = "off by ≤ \(NumberFormat.people(measured, digits: 3)) everywhere (asked ≤ \(n(cssError))), "
+        let summary =
+            "off by ≤ \(NumberFormat.people(measured, digits: 3)) everywhere (asked ≤ \(n(cssError))), "
             + "\(n(ms)) ms, \(easing.points.count) points"
-        var notes = ["one linear() for the whole sequence: progress 0 is \(n(sequence.from)) and 1 is \(n(sequence.finalValue)); "
-                     + "outputs beyond 0…1 are the keyframes past them"]
+        var notes = [
+            "one linear() for the whole sequence: progress 0 is \(n(sequence.from)) and 1 is \(n(sequence.finalValue)); "
+                + "outputs beyond 0…1 are the keyframes past them"
+        ]
         if sequence.keyframes[0].at > 0 {
-            notes.append("the easing holds at \(n(sequence.from)) until the first keyframe at \(n(sequence.keyframes[0].at)) s")
+            notes.append(
+                "the easing holds at \(n(sequence.from)) until the first keyframe at \(n(sequence.keyframes[0].at)) s")
         }
-        notes.append("a CSS animation cannot be retargeted mid-flight with its velocity: interrupting it restarts from rest")
-        return Result(target: .css, code: code, moreCode: more, error: measured, summary: summary, warnings: [], notes: notes)
+        notes.append(
+            "a CSS animation cannot be retargeted mid-flight with its velocity: interrupting it restarts from rest")
+        return Result(
+            target: .css, code: code, moreCode: more, error: measured, summary: summary, warnings: [], notes: notes)
     }
 
     /// SwiftUI: a `SpringKeyframe` per keyframe, each lasting until the next one's `at`.
@@ -172,32 +185,39 @@ public struct SequenceExport: Sendable {
             }
         }
         let code = """
-        // spring sequence: \(header)
-        KeyframeAnimator(initialValue: \(n(sequence.from)), trigger: trigger) { x in
-            content.offset(x: x)
-        } keyframes: { _ in
-            KeyframeTrack {
-        \(lines.map { "        " + $0 }.joined(separator: "\n"))
+            // spring sequence: \(header)
+            KeyframeAnimator(initialValue: \(n(sequence.from)), trigger: trigger) { x in
+                content.offset(x: x)
+            } keyframes: { _ in
+                KeyframeTrack {
+            \(lines.map { "        " + $0 }.joined(separator: "\n"))
+                }
             }
-        }
-        """
+            """
         let largest = jumps.map { abs($0.jump) }.max() ?? 0
         var warnings: [String] = []
-        var notes = ["each SpringKeyframe lasts until the next keyframe's at; the last one runs for its spring's settling duration",
-                     "bounce < 0 is an overdamped spring, as SwiftUI's Spring(duration:bounce:) takes it"]
+        var notes = [
+            "each SpringKeyframe lasts until the next keyframe's at; the last one runs for its spring's settling duration",
+            "bounce < 0 is an overdamped spring, as SwiftUI's Spring(duration:bounce:) takes it"
+        ]
         let summary: String
         if jumps.isEmpty {
             summary = "exact: one spring keyframe"
         } else {
-            summary = "exact if SwiftUI hands position and velocity over at each keyframe (undocumented); "
+            summary =
+                "exact if SwiftUI hands position and velocity over at each keyframe (undocumented); "
                 + "if it starts each segment at the previous keyframe's value, it jumps by up to \(NumberFormat.people(largest, digits: 3))"
-            let detail = jumps.map { "keyframe \($0.index + 1) at \(n(sequence.keyframes[$0.index].at)) s: \(NumberFormat.people($0.jump, digits: 3))" }
-            let text = "a SpringKeyframe cut short before it settles: value reached minus the previous keyframe's value, "
+            let detail = jumps.map {
+                "keyframe \($0.index + 1) at \(n(sequence.keyframes[$0.index].at)) s: \(NumberFormat.people($0.jump, digits: 3))"
+            }
+            let text =
+                "a SpringKeyframe cut short before it settles: value reached minus the previous keyframe's value, "
                 + detail.joined(separator: ", ")
             if largest >= visibleError { warnings.append(text) } else { notes.append(text) }
         }
-        return Result(target: .platform(.swiftUI), code: code, moreCode: nil, error: jumps.isEmpty ? 0 : nil, summary: summary,
-                      warnings: warnings, notes: notes)
+        return Result(
+            target: .platform(.swiftUI), code: code, moreCode: nil, error: jumps.isEmpty ? 0 : nil, summary: summary,
+            warnings: warnings, notes: notes)
     }
 
     /// Motion: its spring transitions take two keyframes each and start from rest at the previous
@@ -209,15 +229,19 @@ public struct SequenceExport: Sendable {
         let values = easing.points.map { n(sequence.from + $0.output * travel) }
         let times = easing.points.map { LinearEasing.decimal($0.input, places: easing.inputDecimals + 2) }
         let code = """
-        // spring sequence: \(header), within \(n(cssError)) of the exact motion
-        animate(element, { x: [\(values.joined(separator: ", "))] },
-                { duration: \(n(easing.duration)), times: [\(times.joined(separator: ", "))], ease: "linear" })
-        """
+            // spring sequence: \(header), within \(n(cssError)) of the exact motion
+            animate(element, { x: [\(values.joined(separator: ", "))] },
+                    { duration: \(n(easing.duration)), times: [\(times.joined(separator: ", "))], ease: "linear" })
+            """
         let measured = easing.measuredError * abs(travel)
-        let summary = "off by ≤ \(NumberFormat.people(measured, digits: 3)) everywhere (asked ≤ \(n(cssError))), "
+        let summary =
+            "off by ≤ \(NumberFormat.people(measured, digits: 3)) everywhere (asked ≤ \(n(cssError))), "
             + "\(n(easing.duration)) s, \(easing.points.count) keyframes"
-        let notes = ["Motion's spring transitions run between two keyframes and start each segment from rest at the "
-                     + "previous keyframe's value, so they cannot hand velocity over: the sequence is sampled as keyframes instead"]
-        return Result(target: target, code: code, moreCode: nil, error: measured, summary: summary, warnings: [], notes: notes)
+        let notes = [
+            "Motion's spring transitions run between two keyframes and start each segment from rest at the "
+                + "previous keyframe's value, so they cannot hand velocity over: the sequence is sampled as keyframes instead"
+        ]
+        return Result(
+            target: target, code: code, moreCode: nil, error: measured, summary: summary, warnings: [], notes: notes)
     }
 }

@@ -10,14 +10,17 @@ public enum TargetParameters: Sendable, Equatable {
     case swiftUI(duration: Double, bounce: Double, response: Double, dampingFraction: Double, initialVelocity: Double?)
     /// UIKit's `UISpringTimingParameters`: mass, stiffness and damping coefficient, the damping ratio,
     /// duration and bounce, and the initial velocity in travels per second.
-    case uiKit(mass: Double, stiffness: Double, damping: Double, dampingRatio: Double, duration: Double, bounce: Double,
-               initialVelocity: Double)
+    case uiKit(
+        mass: Double, stiffness: Double, damping: Double, dampingRatio: Double, duration: Double, bounce: Double,
+        initialVelocity: Double)
     /// `CASpringAnimation`: mass, stiffness, damping coefficient, initial velocity in travels per second,
     /// and the exact time to settle within 0.1 % (what its `settlingDuration` estimates).
-    case coreAnimation(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double, settlingDuration: Double)
+    case coreAnimation(
+        mass: Double, stiffness: Double, damping: Double, initialVelocity: Double, settlingDuration: Double)
     /// Wave's `Spring(dampingRatio:response:mass:)`, and the damping it really runs after its cap.
-    case wave(dampingRatio: Double, response: Double, mass: Double, effectiveDampingCoefficient: Double,
-              effectiveDampingRatio: Double)
+    case wave(
+        dampingRatio: Double, response: Double, mass: Double, effectiveDampingCoefficient: Double,
+        effectiveDampingRatio: Double)
     /// Jetpack Compose's `spring(dampingRatio:stiffness:)` (mass 1: the stiffness is k/m) and the
     /// initial velocity in units per second.
     case compose(dampingRatio: Double, stiffness: Double, initialVelocity: Double)
@@ -40,8 +43,9 @@ public enum TargetParameters: Sendable, Equatable {
     case reanimated(stiffness: Double, damping: Double, mass: Double, velocity: Double)
     /// Rebound's `SpringConfig` (mass 1: tension k/m, friction c/m), Origami's tension and friction,
     /// Rebound's velocity in travels per second, and POP's dynamics values (velocity in units per second).
-    case origami(tension: Double, friction: Double, origamiTension: Double, origamiFriction: Double, velocity: Double,
-                 dynamicsTension: Double, dynamicsFriction: Double, dynamicsMass: Double, dynamicsVelocity: Double)
+    case origami(
+        tension: Double, friction: Double, origamiTension: Double, origamiFriction: Double, velocity: Double,
+        dynamicsTension: Double, dynamicsFriction: Double, dynamicsMass: Double, dynamicsVelocity: Double)
     /// Figma's custom spring: mass, stiffness and damping coefficient.
     case figma(mass: Double, stiffness: Double, damping: Double)
     /// libadwaita's `adw_spring_params_new(dampingRatio, mass, stiffness)` and the animation's
@@ -97,24 +101,34 @@ public enum TargetParameters: Sendable, Equatable {
     public var namedValues: [(name: String, value: Double)] {
         switch self {
         case let .swiftUI(duration, bounce, response, dampingFraction, initialVelocity):
-            return [("duration", duration), ("bounce", bounce), ("response", response), ("dampingFraction", dampingFraction)]
+            return [
+                ("duration", duration), ("bounce", bounce), ("response", response), ("dampingFraction", dampingFraction)
+            ]
                 + (initialVelocity.map { [("initialVelocity", $0)] } ?? [])
         case let .uiKit(mass, stiffness, damping, dampingRatio, duration, bounce, initialVelocity):
-            return [("mass", mass), ("stiffness", stiffness), ("damping", damping), ("dampingRatio", dampingRatio),
-                    ("duration", duration), ("bounce", bounce), ("initialVelocity", initialVelocity)]
+            return [
+                ("mass", mass), ("stiffness", stiffness), ("damping", damping), ("dampingRatio", dampingRatio),
+                ("duration", duration), ("bounce", bounce), ("initialVelocity", initialVelocity)
+            ]
         case let .coreAnimation(mass, stiffness, damping, initialVelocity, settlingDuration):
-            return [("mass", mass), ("stiffness", stiffness), ("damping", damping), ("initialVelocity", initialVelocity),
-                    ("settlingDuration", settlingDuration)]
+            return [
+                ("mass", mass), ("stiffness", stiffness), ("damping", damping), ("initialVelocity", initialVelocity),
+                ("settlingDuration", settlingDuration)
+            ]
         case let .wave(dampingRatio, response, mass, effectiveDampingCoefficient, effectiveDampingRatio):
-            return [("dampingRatio", dampingRatio), ("response", response), ("mass", mass),
-                    ("effective_dampingCoefficient", effectiveDampingCoefficient), ("effective_dampingRatio", effectiveDampingRatio)]
+            return [
+                ("dampingRatio", dampingRatio), ("response", response), ("mass", mass),
+                ("effective_dampingCoefficient", effectiveDampingCoefficient),
+                ("effective_dampingRatio", effectiveDampingRatio)
+            ]
         case let .compose(dampingRatio, stiffness, initialVelocity):
             return [("dampingRatio", dampingRatio), ("stiffness", stiffness), ("initialVelocity", initialVelocity)]
         case let .android(dampingRatio, stiffness, startVelocity):
             return [("dampingRatio", dampingRatio), ("stiffness", stiffness), ("startVelocity", startVelocity)]
         case let .flutter(mass, stiffness, damping, velocity):
             return [("mass", mass), ("stiffness", stiffness), ("damping", damping), ("velocity", velocity)]
-        case let .framerPhysics(stiffness, damping, mass, velocity), let .reanimated(stiffness, damping, mass, velocity):
+        case let .framerPhysics(stiffness, damping, mass, velocity),
+            let .reanimated(stiffness, damping, mass, velocity):
             return [("stiffness", stiffness), ("damping", damping), ("mass", mass), ("velocity", velocity)]
         case let .framerDuration(duration, bounce):
             return [("duration", duration), ("bounce", bounce)]
@@ -122,30 +136,44 @@ public enum TargetParameters: Sendable, Equatable {
             return [("visualDuration", visualDuration), ("bounce", bounce)]
         case let .reactSpring(tension, friction, mass, velocity):
             return [("tension", tension), ("friction", friction), ("mass", mass), ("velocity", velocity)]
-        case let .origami(tension, friction, origamiTension, origamiFriction, velocity,
-                          dynamicsTension, dynamicsFriction, dynamicsMass, dynamicsVelocity):
-            return [("tension", tension), ("friction", friction), ("origamiTension", origamiTension),
-                    ("origamiFriction", origamiFriction), ("velocity", velocity),
-                    ("dynamicsTension", dynamicsTension), ("dynamicsFriction", dynamicsFriction), ("dynamicsMass", dynamicsMass),
-                    ("dynamicsVelocity", dynamicsVelocity)]
+        case let .origami(
+            tension, friction, origamiTension, origamiFriction, velocity,
+            dynamicsTension, dynamicsFriction, dynamicsMass, dynamicsVelocity):
+            return [
+                ("tension", tension), ("friction", friction), ("origamiTension", origamiTension),
+                ("origamiFriction", origamiFriction), ("velocity", velocity),
+                ("dynamicsTension", dynamicsTension), ("dynamicsFriction", dynamicsFriction),
+                ("dynamicsMass", dynamicsMass),
+                ("dynamicsVelocity", dynamicsVelocity)
+            ]
         case let .figma(mass, stiffness, damping):
             return [("mass", mass), ("stiffness", stiffness), ("damping", damping)]
         case let .libadwaita(dampingRatio, mass, stiffness, initialVelocity, epsilon):
-            return [("dampingRatio", dampingRatio), ("mass", mass), ("stiffness", stiffness), ("initialVelocity", initialVelocity),
-                    ("epsilon", epsilon)]
+            return [
+                ("dampingRatio", dampingRatio), ("mass", mass), ("stiffness", stiffness),
+                ("initialVelocity", initialVelocity),
+                ("epsilon", epsilon)
+            ]
         case let .qtQuick(spring, damping, mass, epsilon):
             return [("spring", spring), ("damping", damping), ("mass", mass), ("epsilon", epsilon)]
         case let .reactNative(stiffness, damping, mass, velocity):
             return [("stiffness", stiffness), ("damping", damping), ("mass", mass), ("velocity", velocity)]
         case let .svelte(stiffness, damping, precision, stiffnessAt120Hz, dampingAt120Hz):
-            return [("stiffness", stiffness), ("damping", damping), ("precision", precision),
-                    ("stiffnessAt120Hz", stiffnessAt120Hz), ("dampingAt120Hz", dampingAt120Hz)]
+            return [
+                ("stiffness", stiffness), ("damping", damping), ("precision", precision),
+                ("stiffnessAt120Hz", stiffnessAt120Hz), ("dampingAt120Hz", dampingAt120Hz)
+            ]
         case let .animeJS(mass, stiffness, damping, velocity, settlingDuration):
-            return [("mass", mass), ("stiffness", stiffness), ("damping", damping), ("velocity", velocity),
-                    ("settlingDuration", settlingDuration)]
+            return [
+                ("mass", mass), ("stiffness", stiffness), ("damping", damping), ("velocity", velocity),
+                ("settlingDuration", settlingDuration)
+            ]
         case let .css(duration, points, bytes, maxErrorPx, bezierErrorPx):
-            return [("duration", duration), ("points", Double(points)), ("bytes", Double(bytes)), ("maxErrorPx", maxErrorPx),
-                    ("bezierErrorPx", bezierErrorPx)]
+            return [
+                ("duration", duration), ("points", Double(points)), ("bytes", Double(bytes)),
+                ("maxErrorPx", maxErrorPx),
+                ("bezierErrorPx", bezierErrorPx)
+            ]
         case let .token(dampingRatio, response, mass):
             return [("dampingRatio", dampingRatio), ("response", response), ("mass", mass)]
         }

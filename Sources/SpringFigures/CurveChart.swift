@@ -10,7 +10,9 @@ public struct ChartFrame: Sendable {
     public var scale: Double
     public var theme: Theme
 
-    public init(title: String? = nil, width: Double = 1200, height: Double = 800, scale: Double = 1, theme: Theme = .light) {
+    public init(
+        title: String? = nil, width: Double = 1200, height: Double = 800, scale: Double = 1, theme: Theme = .light
+    ) {
         self.title = title
         self.width = width
         self.height = height
@@ -20,8 +22,9 @@ public struct ChartFrame: Sendable {
 
     /// The chart with this frame.
     public func chart(title: String, subtitle: String?, panels: [Panel]) -> Chart {
-        Chart(title: self.title ?? title, subtitle: subtitle, panels: panels, width: width, height: height, scale: scale,
-              theme: theme)
+        Chart(
+            title: self.title ?? title, subtitle: subtitle, panels: panels, width: width, height: height, scale: scale,
+            theme: theme)
     }
 }
 
@@ -36,7 +39,9 @@ extension Motion {
             if s.isInstantaneous {
                 parts.append("non-animated (response 0)")
             } else {
-                parts.append("k = \(label(s.stiffness, digits: 4)), c = \(label(s.dampingCoefficient, digits: 4)), m = \(label(s.mass, digits: 4))")
+                parts.append(
+                    "k = \(label(s.stiffness, digits: 4)), c = \(label(s.dampingCoefficient, digits: 4)), m = \(label(s.mass, digits: 4))"
+                )
             }
         }
         return parts.joined(separator: "  ·  ")
@@ -78,7 +83,8 @@ public enum CurveChart {
             let slow = Array(order[split...])
             guard 2 * slow.count <= order.count else { break }
             guard needs[order[split]] > cutRatio * needs[order[split - 1]],
-                  !slow.contains(where: { analyses[$0].spring.isInstantaneous }) else { continue }
+                !slow.contains(where: { analyses[$0].spring.isInstantaneous })
+            else { continue }
             return TimeAxis(span: tidyUp(needs[order[split - 1]]), cut: slow)
         }
         return all
@@ -102,8 +108,10 @@ public enum CurveChart {
     ///   - tolerance: the settle band as a fraction of the travel.
     ///   - timeSpan: seconds shown, whatever the springs need; nil for the fitted span.
     ///   - samples: points per curve.
-    public static func chart(springs: [NamedSpring], motion: Motion, tolerance: Double, timeSpan: Double?,
-                                 frame: ChartFrame, samples: Int = 1201) -> Chart {
+    public static func chart(
+        springs: [NamedSpring], motion: Motion, tolerance: Double, timeSpan: Double?,
+        frame: ChartFrame, samples: Int = 1201
+    ) -> Chart {
         let analyses = springs.map { SpringAnalysis($0, motion: motion, tolerance: tolerance) }
         let fitted = timeSpan == nil ? fittedSpan(analyses) : nil
         let span = timeSpan ?? fitted?.span ?? 1
@@ -119,17 +127,24 @@ public enum CurveChart {
             let (times, positions, velocities) = (sampled.times, sampled.positions, sampled.velocities)
             let name = single ? nil : analysis.named.name
             let look = styles[index]
-            positionSeries.append(Series(name: name ?? "position", xs: times, ys: positions, color: look.color, lineWidth: 2.5,
-                                         dash: look.dash))
-            velocitySeries.append(Series(name: name ?? "velocity", xs: times, ys: velocities, color: look.color, lineWidth: 2.5,
-                                         dash: look.dash))
+            positionSeries.append(
+                Series(
+                    name: name ?? "position", xs: times, ys: positions, color: look.color, lineWidth: 2.5,
+                    dash: look.dash))
+            velocitySeries.append(
+                Series(
+                    name: name ?? "velocity", xs: times, ys: velocities, color: look.color, lineWidth: 2.5,
+                    dash: look.dash))
 
             let settle = analysis.settleTime
             if settle.isFinite && settle > 0 && settle <= span {
                 let text = single ? analysis.howLong : "\(label(settle)) s"
-                let style = single ? AnnotationStyle.muted : AnnotationStyle(color: look.color, dash: .dashed, lineWidth: 1.25)
-                positionNotes.append(.verticalLine(x: settle, label: text, style: style,
-                                                   short: single ? "settles \(label(settle, digits: 3)) s" : nil))
+                let style =
+                    single ? AnnotationStyle.muted : AnnotationStyle(color: look.color, dash: .dashed, lineWidth: 1.25)
+                positionNotes.append(
+                    .verticalLine(
+                        x: settle, label: text, style: style,
+                        short: single ? "settles \(label(settle, digits: 3)) s" : nil))
                 velocityNotes.append(.verticalLine(x: settle, label: nil, style: style))
             } else if !settle.isFinite && single {
                 positionNotes.append(.note("undamped: never settles"))
@@ -137,22 +152,29 @@ public enum CurveChart {
             let metrics = analysis.metrics
             if let peak = metrics.peakTime, metrics.overshoot > 1e-9, peak <= span {
                 let y = analysis.motion.position(at: peak)
-                let text = single ? "overshoot \(NumberFormat.percent(metrics.overshoot)) at \(label(peak)) s" : NumberFormat.percent(metrics.overshoot)
+                let text =
+                    single
+                    ? "overshoot \(NumberFormat.percent(metrics.overshoot)) at \(label(peak)) s"
+                    : NumberFormat.percent(metrics.overshoot)
                 positionNotes.append(.marker(x: peak, y: y, label: text, color: single ? .foreground : look.color))
             }
         }
         for index in fitted?.cut ?? [] { positionNotes.append(.note(cutNote(analyses[index]))) }
         let first = analyses[0]
-        positionNotes.insert(.horizontalBand(lower: motion.to - first.band, upper: motion.to + first.band,
-                                             label: "±\(NumberFormat.percent(tolerance)) settle band"), at: 0)
+        positionNotes.insert(
+            .horizontalBand(
+                lower: motion.to - first.band, upper: motion.to + first.band,
+                label: "±\(NumberFormat.percent(tolerance)) settle band"), at: 0)
         positionNotes.insert(.horizontalLine(y: motion.to, label: "target", style: .dotted), at: 1)
         velocityNotes.insert(.horizontalLine(y: 0, label: nil, style: .dotted), at: 0)
 
         let panels = [
-            Panel(xAxis: Axis("time (s)", range: 0...span), yAxis: Axis("position"), series: positionSeries,
-                  annotations: positionNotes, showsLegend: !single),
-            Panel(xAxis: Axis("time (s)", range: 0...span), yAxis: Axis("velocity (units/s)"), series: velocitySeries,
-                  annotations: velocityNotes, showsLegend: false),
+            Panel(
+                xAxis: Axis("time (s)", range: 0...span), yAxis: Axis("position"), series: positionSeries,
+                annotations: positionNotes, showsLegend: !single),
+            Panel(
+                xAxis: Axis("time (s)", range: 0...span), yAxis: Axis("velocity (units/s)"), series: velocitySeries,
+                annotations: velocityNotes, showsLegend: false)
         ]
         let title = single ? "Spring: \(springs[0].name)" : "\(springs.count) springs"
         return frame.chart(title: title, subtitle: motion.subtitle(springs: springs), panels: panels)

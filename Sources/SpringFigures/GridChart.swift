@@ -11,8 +11,10 @@ import SpringMath
 public enum GridChart {
     /// The springs for every damping ratio (rows) and response (columns), row by row.
     /// - Throws: naming `damping`, `response` or `mass`, for a value no spring takes.
-    public static func springs(dampingRatios: [Double], responses: [Double],
-                               mass: Double = 1) throws(SpringInputError) -> [NamedSpring] {
+    public static func springs(
+        dampingRatios: [Double], responses: [Double],
+        mass: Double = 1
+    ) throws(SpringInputError) -> [NamedSpring] {
         var springs: [NamedSpring] = []
         for ratio in dampingRatios {
             for response in responses {
@@ -25,29 +27,37 @@ public enum GridChart {
 
     /// Rows of damping ratios, columns of responses.
     /// - Precondition: `springs` from ``springs(dampingRatios:responses:mass:)`` with the same lists.
-    public static func chart(dampingRatios: [Double], responses: [Double], springs: [NamedSpring], motion: Motion,
-                             tolerance: Double, timeSpan: Double?, frame: ChartFrame) -> Chart {
+    public static func chart(
+        dampingRatios: [Double], responses: [Double], springs: [NamedSpring], motion: Motion,
+        tolerance: Double, timeSpan: Double?, frame: ChartFrame
+    ) -> Chart {
         precondition(springs.count == dampingRatios.count * responses.count, "one spring per cell")
-        let grid = PanelGrid(columns: responses.count,
-                             columnHeaders: responses.map { "response \(label($0)) s" },
-                             compactColumnHeaders: responses.map { "\(label($0)) s" },
-                             rowHeaders: dampingRatios.map { "ζ \(label($0))" })
+        let grid = PanelGrid(
+            columns: responses.count,
+            columnHeaders: responses.map { "response \(label($0)) s" },
+            compactColumnHeaders: responses.map { "\(label($0)) s" },
+            rowHeaders: dampingRatios.map { "ζ \(label($0))" })
         var subtitle = motion.subtitle(springs: [])
         if let mass = springs.first?.spring.mass, mass != 1 { subtitle += "  ·  m = \(label(mass, digits: 4))" }
         subtitle += "  ·  rows: damping ratio ζ, columns: response"
-        return chart(springs: springs, grid: grid, motion: motion, tolerance: tolerance, timeSpan: timeSpan, frame: frame,
-                     title: "\(dampingRatios.count) damping ratios × \(responses.count) responses", subtitle: subtitle)
+        return chart(
+            springs: springs, grid: grid, motion: motion, tolerance: tolerance, timeSpan: timeSpan, frame: frame,
+            title: "\(dampingRatios.count) damping ratios × \(responses.count) responses", subtitle: subtitle)
     }
 
     /// One cell per preset, titled, in a near-square grid.
-    public static func chart(presets: [SpringPreset], motion: Motion, tolerance: Double, timeSpan: Double?,
-                             frame: ChartFrame) -> Chart {
-        let grid = PanelGrid(columns: columns(forCount: presets.count),
-                             cellTitles: presets.map(\.title))
+    public static func chart(
+        presets: [SpringPreset], motion: Motion, tolerance: Double, timeSpan: Double?,
+        frame: ChartFrame
+    ) -> Chart {
+        let grid = PanelGrid(
+            columns: columns(forCount: presets.count),
+            cellTitles: presets.map(\.title))
         let springs = presets.map { NamedSpring(spring: $0.spring, name: $0.title) }
-        return chart(springs: springs, grid: grid, motion: motion, tolerance: tolerance, timeSpan: timeSpan, frame: frame,
-                     title: presets.count == 1 ? "1 spring preset" : "\(presets.count) spring presets",
-                     subtitle: motion.subtitle(springs: []))
+        return chart(
+            springs: springs, grid: grid, motion: motion, tolerance: tolerance, timeSpan: timeSpan, frame: frame,
+            title: presets.count == 1 ? "1 spring preset" : "\(presets.count) spring presets",
+            subtitle: motion.subtitle(springs: []))
     }
 
     /// "0.84 s · 16 %": the settle time and the overshoot, the same in every cell (short enough
@@ -68,8 +78,10 @@ public enum GridChart {
         return columns
     }
 
-    private static func chart(springs: [NamedSpring], grid: PanelGrid, motion: Motion, tolerance: Double,
-                              timeSpan: Double?, frame: ChartFrame, title: String, subtitle: String) -> Chart {
+    private static func chart(
+        springs: [NamedSpring], grid: PanelGrid, motion: Motion, tolerance: Double,
+        timeSpan: Double?, frame: ChartFrame, title: String, subtitle: String
+    ) -> Chart {
         let analyses = springs.map { SpringAnalysis($0, motion: motion, tolerance: tolerance) }
         let span = timeSpan ?? analyses.map(\.suggestedSpan).max() ?? 1
         var grid = grid
@@ -90,7 +102,7 @@ public enum GridChart {
         let target = analysis.motion.to
         var annotations: [Annotation] = [
             .horizontalBand(lower: target - analysis.band, upper: target + analysis.band, label: nil),
-            .horizontalLine(y: target, label: nil, style: .dotted),
+            .horizontalLine(y: target, label: nil, style: .dotted)
         ]
         let settle = analysis.settleTime
         if settle.isFinite && settle > 0 && settle <= span {
@@ -100,7 +112,8 @@ public enum GridChart {
         if let peak = metrics.peakTime, metrics.overshoot > 1e-9, peak <= span {
             annotations.append(.marker(x: peak, y: analysis.motion.position(at: peak), label: nil))
         }
-        return Panel(series: [Series(xs: samples.times, ys: samples.positions, lineWidth: 2)],
-                     annotations: annotations, showsLegend: false)
+        return Panel(
+            series: [Series(xs: samples.times, ys: samples.positions, lineWidth: 2)],
+            annotations: annotations, showsLegend: false)
     }
 }

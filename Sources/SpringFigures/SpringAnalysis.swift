@@ -10,7 +10,8 @@ public struct SpringAnalysis: Sendable {
 
     public init(_ named: NamedSpring, motion: Motion, tolerance: Double) {
         self.named = named
-        self.motion = SpringMotion(spring: named.spring, from: motion.from, to: motion.to, initialVelocity: motion.initialVelocity)
+        self.motion = SpringMotion(
+            spring: named.spring, from: motion.from, to: motion.to, initialVelocity: motion.initialVelocity)
         self.tolerance = tolerance
     }
 
@@ -31,14 +32,17 @@ public struct SpringAnalysis: Sendable {
     /// 0.832 s" (the last time the motion is `band` or more from the target).
     public var howLong: String {
         let settle = settleTime
-        let within = travel > 0 ? "within \(NumberFormat.percent(tolerance)) of the travel"
+        let within =
+            travel > 0
+            ? "within \(NumberFormat.percent(tolerance)) of the travel"
             : "within \(label(band, digits: 3)) of the target"
         guard settle.isFinite else { return "never settles \(within) (undamped)" }
         return "settles \(within) at \(label(settle, digits: 3)) s"
     }
 
     public var metrics: SpringCurveMetrics {
-        spring.metrics(from: motion.from, to: motion.to, initialVelocity: motion.initialVelocity, tolerances: [tolerance])
+        spring.metrics(
+            from: motion.from, to: motion.to, initialVelocity: motion.initialVelocity, tolerances: [tolerance])
     }
 
     /// A time span that shows the whole motion: past the settle time, or a few periods of an

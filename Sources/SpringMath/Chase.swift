@@ -51,7 +51,8 @@ public struct SpringChase<Value: SpringVector> {
     /// motion toward zero: this is it.
     @inlinable
     public var transient: SpringMotion<Value> {
-        SpringMotion(spring: spring, from: from - (to - lag), to: .zero, initialVelocity: initialVelocity - targetVelocity)
+        SpringMotion(
+            spring: spring, from: from - (to - lag), to: .zero, initialVelocity: initialVelocity - targetVelocity)
     }
 
     /// The position and velocity at `time` seconds.
@@ -96,13 +97,15 @@ public struct TargetPath: Sendable, Equatable {
     /// - Precondition: at least one point; times finite and strictly increasing; positions finite.
     public init(_ points: [(time: Double, position: Double)]) {
         precondition(!points.isEmpty, "a target path needs at least one point")
-        precondition(points.allSatisfy { $0.time.isFinite && $0.position.isFinite }, "times and positions must be finite")
+        precondition(
+            points.allSatisfy { $0.time.isFinite && $0.position.isFinite }, "times and positions must be finite")
         precondition(zip(points, points.dropFirst()).allSatisfy { $0.time < $1.time }, "times must increase")
         self.points = points
     }
 
     public static func == (a: TargetPath, b: TargetPath) -> Bool {
-        a.points.count == b.points.count && zip(a.points, b.points).allSatisfy { $0.time == $1.time && $0.position == $1.position }
+        a.points.count == b.points.count
+            && zip(a.points, b.points).allSatisfy { $0.time == $1.time && $0.position == $1.position }
     }
 
     /// The target's position at `time`.
@@ -128,7 +131,9 @@ extension Spring {
     /// `initialVelocity`: each segment of the path is a ``SpringChase`` from the state the previous
     /// one reached.
     /// - Precondition: `time` ≥ 0 and finite; as ``transition(over:)``.
-    public func chase(_ path: TargetPath, from: Double, initialVelocity: Double = 0, at time: Double) -> SpringState<Double> {
+    public func chase(_ path: TargetPath, from: Double, initialVelocity: Double = 0, at time: Double) -> SpringState<
+        Double
+    > {
         precondition(time.isFinite && time >= 0, "time must be finite and ≥ 0")
         var state = SpringState(position: from, velocity: initialVelocity)
         var clock = 0.0
@@ -136,9 +141,11 @@ extension Spring {
         let kinks = path.points.map(\.time).filter { $0 > 0 && $0 < time }
         for end in kinks + [time] {
             let segment = path.segment(containing: clock)
-            let target = segment.position + segment.velocity * (clock - (segment.start.isFinite ? segment.start : clock))
-            let chase = SpringChase(spring: self, from: state.position, to: target, targetVelocity: segment.velocity,
-                                    initialVelocity: state.velocity)
+            let target =
+                segment.position + segment.velocity * (clock - (segment.start.isFinite ? segment.start : clock))
+            let chase = SpringChase(
+                spring: self, from: state.position, to: target, targetVelocity: segment.velocity,
+                initialVelocity: state.velocity)
             state = chase.state(at: end - clock)
             clock = end
         }

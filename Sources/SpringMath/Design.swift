@@ -16,8 +16,9 @@ extension Spring {
     /// settles within `tolerance` (a fraction of the travel) in `settleTime` seconds.
     /// - Precondition: `0 ≤ overshoot < 1`; `settleTime` finite and ≥ 0; `0 < tolerance < 1`.
     public init(overshoot: Double, settleTime: Double, tolerance: Double = Spring.defaultSettleTolerance) {
-        self.init(settlingDuration: settleTime, dampingRatio: Spring.dampingRatio(forOvershoot: overshoot),
-                  epsilon: tolerance)
+        self.init(
+            settlingDuration: settleTime, dampingRatio: Spring.dampingRatio(forOvershoot: overshoot),
+            epsilon: tolerance)
     }
 
     /// The spring whose unit step from rest reaches its overshoot peak of `overshoot` (a fraction) at

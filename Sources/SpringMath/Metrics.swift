@@ -42,8 +42,10 @@ extension Spring {
     ///   - tolerances: settle tolerances as fractions of the travel, each in (0, 1); the first also
     ///     sets the threshold of ``SpringCurveMetrics/turningPointCount``.
     /// - Precondition: inputs finite; `tolerances` non-empty, each > 0.
-    public func metrics(from: Double = 0, to: Double = 1, initialVelocity: Double = 0,
-                        tolerances: [Double] = [0.01, 0.001, 0.0001]) -> SpringCurveMetrics {
+    public func metrics(
+        from: Double = 0, to: Double = 1, initialVelocity: Double = 0,
+        tolerances: [Double] = [0.01, 0.001, 0.0001]
+    ) -> SpringCurveMetrics {
         precondition(from.isFinite && to.isFinite && initialVelocity.isFinite, "inputs must be finite")
         precondition(!tolerances.isEmpty && tolerances.allSatisfy { $0 > 0 && $0.isFinite }, "tolerances must be > 0")
         let x0 = from - to
@@ -59,8 +61,11 @@ extension Spring {
             peakTime = far
         }
         let settleTimes = tolerances.map {
-            SpringCurveMetrics.SettleTime(tolerance: $0, time: settleTime(displacement: x0, velocity: initialVelocity,
-                                                                          band: $0 * scale))
+            SpringCurveMetrics.SettleTime(
+                tolerance: $0,
+                time: settleTime(
+                    displacement: x0, velocity: initialVelocity,
+                    band: $0 * scale))
         }
         return SpringCurveMetrics(
             overshoot: travel > 0 ? overshootAmount / travel : 0,

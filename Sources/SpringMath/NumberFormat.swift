@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The one way SpringKit writes a number as text, in two modes: for data and for people.
@@ -48,7 +48,8 @@ public enum NumberFormat: Sendable, Hashable {
         let text: String
         if magnitude < 1e-4 || magnitude >= 1e9 {
             // d.ddd…e±XX, correctly rounded; only the mantissa's zeros go.
-            let parts = formatted(value, precision: digits - 1, style: "e").split(separator: "e", maxSplits: 1).map(String.init)
+            let parts = formatted(value, precision: digits - 1, style: "e").split(separator: "e", maxSplits: 1).map(
+                String.init)
             text = trimmedFraction(parts[0]) + "e" + parts[1]
         } else {
             let exponent = Int(magnitude.log10Floor)
@@ -95,8 +96,14 @@ extension Double {
     public var log10Floor: Double {
         var exponent = 0.0
         var x = self
-        while x >= 10 { x /= 10; exponent += 1 }
-        while x < 1 { x *= 10; exponent -= 1 }
+        while x >= 10 {
+            x /= 10
+            exponent += 1
+        }
+        while x < 1 {
+            x *= 10
+            exponent -= 1
+        }
         return exponent
     }
 }

@@ -28,7 +28,9 @@ public func rubberband(value: Double, range: ClosedRange<Double>, interval: Doub
 /// unlabelled spellings: `mapRange(2, 0, 1, 0, 100)` is 200, and `mapRange(2, 0, 1, 0, 100, clip: true)`
 /// is 100. An empty input range (`inMin == inMax`) gives ±∞ or NaN, as in Wave.
 @inlinable
-public func mapRange<T: FloatingPoint>(value: T, inMin: T, inMax: T, outMin: T, outMax: T, clip shouldClip: Bool = false) -> T {
+public func mapRange<T: FloatingPoint>(
+    value: T, inMin: T, inMax: T, outMin: T, outMax: T, clip shouldClip: Bool = false
+) -> T {
     // Wave's order of operations, so that the same call gives the same bits.
     let mapped = (value - inMin) * (outMax - outMin) / (inMax - inMin) + outMin
     guard shouldClip else { return mapped }
@@ -38,7 +40,9 @@ public func mapRange<T: FloatingPoint>(value: T, inMin: T, inMax: T, outMin: T, 
 /// ``mapRange(value:inMin:inMax:outMin:outMax:clip:)`` without labels, Wave's other spelling:
 /// `mapRange(progress, 0, 1, a, b)`.
 @inlinable
-public func mapRange<T: FloatingPoint>(_ value: T, _ inMin: T, _ inMax: T, _ outMin: T, _ outMax: T, clip shouldClip: Bool = false) -> T {
+public func mapRange<T: FloatingPoint>(
+    _ value: T, _ inMin: T, _ inMax: T, _ outMin: T, _ outMax: T, clip shouldClip: Bool = false
+) -> T {
     mapRange(value: value, inMin: inMin, inMax: inMax, outMin: outMin, outMax: outMax, clip: shouldClip)
 }
 

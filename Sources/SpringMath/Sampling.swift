@@ -40,8 +40,10 @@ extension SpringMotion where Value == Double {
     /// Reusing buffers avoids allocating for every curve.
     ///
     /// - Precondition: both buffers have the same count ≥ 2; `span` finite and > 0.
-    public func sample(span: Double, positions xs: UnsafeMutableBufferPointer<Double>,
-                       velocities vs: UnsafeMutableBufferPointer<Double>) {
+    public func sample(
+        span: Double, positions xs: UnsafeMutableBufferPointer<Double>,
+        velocities vs: UnsafeMutableBufferPointer<Double>
+    ) {
         let count = xs.count
         precondition(count >= 2 && vs.count == count, "buffers must have the same count, at least 2")
         precondition(span.isFinite && span > 0, "span must be finite and > 0")

@@ -47,7 +47,8 @@ public struct SpringSequence: Hashable, Sendable {
     public init(from: Double, velocity: Double = 0, keyframes: [SpringKeyframe]) {
         precondition(!keyframes.isEmpty, "a sequence needs at least one keyframe")
         precondition(from.isFinite && velocity.isFinite, "from and velocity must be finite")
-        precondition(keyframes.allSatisfy { $0.to.isFinite && $0.at.isFinite && $0.at >= 0 }, "to and at must be finite, at ≥ 0")
+        precondition(
+            keyframes.allSatisfy { $0.to.isFinite && $0.at.isFinite && $0.at >= 0 }, "to and at must be finite, at ≥ 0")
         precondition(zip(keyframes, keyframes.dropFirst()).allSatisfy { $0.at < $1.at }, "at must increase")
         precondition(keyframes.allSatisfy { !$0.spring.isInstantaneous }, "every spring needs a response > 0")
         self.from = from
@@ -58,8 +59,10 @@ public struct SpringSequence: Hashable, Sendable {
         for (index, keyframe) in keyframes.enumerated() {
             if index > 0 {
                 let previous = keyframes[index - 1]
-                state = SpringMotion(spring: previous.spring, from: state.position, to: previous.to,
-                                     initialVelocity: state.velocity).state(at: keyframe.at - previous.at)
+                state = SpringMotion(
+                    spring: previous.spring, from: state.position, to: previous.to,
+                    initialVelocity: state.velocity
+                ).state(at: keyframe.at - previous.at)
             }
             handovers.append(state)
         }
@@ -82,8 +85,9 @@ public struct SpringSequence: Hashable, Sendable {
 
     /// The free spring motion keyframe `index` runs, with time measured from its `at`.
     public func motion(ofKeyframe index: Int) -> SpringMotion<Double> {
-        SpringMotion(spring: keyframes[index].spring, from: handovers[index].position, to: keyframes[index].to,
-                     initialVelocity: handovers[index].velocity)
+        SpringMotion(
+            spring: keyframes[index].spring, from: handovers[index].position, to: keyframes[index].to,
+            initialVelocity: handovers[index].velocity)
     }
 
     /// The position and velocity at `time` seconds from the start (at rest at `from` before the first
@@ -115,7 +119,9 @@ public struct SpringSequence: Hashable, Sendable {
     public func settleTime(band: Double) -> Double {
         let last = keyframes.count - 1
         let motion = motion(ofKeyframe: last)
-        return keyframes[last].at + motion.spring.settleTime(displacement: motion.from - motion.to,
-                                                             velocity: motion.initialVelocity, band: band)
+        return keyframes[last].at
+            + motion.spring.settleTime(
+                displacement: motion.from - motion.to,
+                velocity: motion.initialVelocity, band: band)
     }
 }

@@ -40,7 +40,9 @@ extension Spring {
     /// - Returns: 0 when the motion never leaves the band after time 0; `+∞` for an undamped spring
     ///   that moves at all.
     /// - Precondition: `band > 0` and finite; `target` and `initialVelocity` finite.
-    public func settleTime(target: Double, initialVelocity: Double = 0, band: Double = Spring.defaultSettleTolerance) -> Double {
+    public func settleTime(target: Double, initialVelocity: Double = 0, band: Double = Spring.defaultSettleTolerance)
+        -> Double
+    {
         settleTime(displacement: -target, velocity: initialVelocity, band: band)
     }
 
@@ -52,7 +54,9 @@ extension Spring {
     ///   - initialVelocity: value units per second.
     ///   - epsilon: the absolute band, in value units, > 0.
     @available(*, deprecated, renamed: "settleTime(target:initialVelocity:band:)")
-    public func settlingDuration(target: Double, initialVelocity: Double = 0, epsilon: Double = Spring.defaultSettleTolerance) -> Double {
+    public func settlingDuration(
+        target: Double, initialVelocity: Double = 0, epsilon: Double = Spring.defaultSettleTolerance
+    ) -> Double {
         settleTime(target: target, initialVelocity: initialVelocity, band: epsilon)
     }
 

@@ -184,7 +184,9 @@ extension Spring {
     public struct Android: Hashable, Sendable {
         public var stiffness: Double
         public var dampingRatio: Double
-        public init(stiffness: Double = Android.stiffnessMedium, dampingRatio: Double = Android.dampingRatioMediumBouncy) {
+        public init(
+            stiffness: Double = Android.stiffnessMedium, dampingRatio: Double = Android.dampingRatioMediumBouncy
+        ) {
             self.stiffness = stiffness
             self.dampingRatio = dampingRatio
         }
@@ -226,7 +228,9 @@ extension Spring {
         /// The mass-1 stiffness of an Origami tension (0 maps to 0, as in Rebound).
         public static func stiffness(tension: Double) -> Double { tension == 0 ? 0 : (tension - 30) * 3.62 + 194 }
         /// The mass-1 damping coefficient of an Origami friction (0 maps to 0, as in Rebound).
-        public static func dampingCoefficient(friction: Double) -> Double { friction == 0 ? 0 : (friction - 8) * 3 + 25 }
+        public static func dampingCoefficient(friction: Double) -> Double {
+            friction == 0 ? 0 : (friction - 8) * 3 + 25
+        }
         /// The tension below which the stiffness is not positive: 30 − 194/3.62 ≈ −23.59.
         public static let tensionFloor = 30 - 194 / 3.62
         /// The friction below which the damping coefficient is negative: 8 − 25/3 ≈ −0.333.
@@ -258,12 +262,16 @@ extension Spring {
     /// The spring of Origami / POP tension and friction (mass 1).
     /// - Precondition: the resulting stiffness is > 0 (tension > about −23.6) and damping coefficient ≥ 0.
     public init(origami p: Origami) {
-        self.init(mass: 1, stiffness: Origami.stiffness(tension: p.tension), dampingCoefficient: Origami.dampingCoefficient(friction: p.friction))
+        self.init(
+            mass: 1, stiffness: Origami.stiffness(tension: p.tension),
+            dampingCoefficient: Origami.dampingCoefficient(friction: p.friction))
     }
 
     /// This spring as Origami / POP tension and friction, for the mass-1 spring with the same motion.
     public var origami: Origami {
-        Origami(tension: Origami.tension(stiffness: stiffness / mass), friction: Origami.friction(dampingCoefficient: dampingCoefficient / mass))
+        Origami(
+            tension: Origami.tension(stiffness: stiffness / mass),
+            friction: Origami.friction(dampingCoefficient: dampingCoefficient / mass))
     }
 
     /// POP's and React Native's `bounciness` (default 8) and `speed` (default 12), converted as they

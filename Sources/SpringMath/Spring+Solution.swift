@@ -6,8 +6,9 @@ extension Spring {
     /// - Precondition: `time` is not NaN, and not `+∞` for an undamped spring (dampingRatio 0).
     @inlinable
     public func transition(over time: Double) -> TransitionMatrix {
-        precondition(time.isFinite || (time == .infinity && kernel.slowestDecayRate > 0),
-                     "time must be finite (or +infinity for a damped spring)")
+        precondition(
+            time.isFinite || (time == .infinity && kernel.slowestDecayRate > 0),
+            "time must be finite (or +infinity for a damped spring)")
         return kernel.transition(time)
     }
 
@@ -155,7 +156,8 @@ extension SpringMotion where Value == Double {
     public func settleTime(tolerance: Double = Spring.defaultSettleTolerance) -> Double {
         precondition(tolerance.isFinite && tolerance > 0, "tolerance must be finite and > 0")
         let travel = Swift.abs(to - from)
-        return spring.settleTime(displacement: from - to, velocity: initialVelocity,
-                                 band: tolerance * (travel > 0 ? travel : 1))
+        return spring.settleTime(
+            displacement: from - to, velocity: initialVelocity,
+            band: tolerance * (travel > 0 ? travel : 1))
     }
 }

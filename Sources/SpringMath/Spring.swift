@@ -45,8 +45,10 @@ public struct Spring: Hashable, Sendable {
 
     @usableFromInline let kernel: SpringKernel
 
-    private init(dampingRatio: Double, response: Double, mass: Double, stiffness: Double, dampingCoefficient: Double,
-                 kernel: SpringKernel) {
+    private init(
+        dampingRatio: Double, response: Double, mass: Double, stiffness: Double, dampingCoefficient: Double,
+        kernel: SpringKernel
+    ) {
         self.dampingRatio = dampingRatio
         self.response = response
         self.mass = mass
@@ -70,11 +72,14 @@ public struct Spring: Hashable, Sendable {
         precondition(mass.isFinite && mass > 0, "mass must be finite and > 0")
         let omega = 2 * Double.pi / response
         let stiffness = omega * omega * mass
-        let dampingCoefficient = response == 0 ? (dampingRatio > 0 ? Double.infinity : 0)
-                                               : 4 * Double.pi * dampingRatio * mass / response
-        self.init(dampingRatio: dampingRatio, response: response, mass: mass,
-                  stiffness: stiffness, dampingCoefficient: dampingCoefficient,
-                  kernel: SpringKernel(omega: omega, zeta: dampingRatio, decay: dampingRatio * omega))
+        let dampingCoefficient =
+            response == 0
+            ? (dampingRatio > 0 ? Double.infinity : 0)
+            : 4 * Double.pi * dampingRatio * mass / response
+        self.init(
+            dampingRatio: dampingRatio, response: response, mass: mass,
+            stiffness: stiffness, dampingCoefficient: dampingCoefficient,
+            kernel: SpringKernel(omega: omega, zeta: dampingRatio, decay: dampingRatio * omega))
     }
 
     /// A spring with the given response and damping ratio, in SwiftUI's argument order (mass 1).
@@ -94,9 +99,10 @@ public struct Spring: Hashable, Sendable {
         precondition(stiffness.isFinite && stiffness > 0, "stiffness must be finite and > 0")
         precondition(mass.isFinite && mass > 0, "mass must be finite and > 0")
         let omega = (stiffness / mass).squareRoot()
-        self.init(dampingRatio: dampingRatio, response: 2 * Double.pi / omega, mass: mass,
-                  stiffness: stiffness, dampingCoefficient: 2 * dampingRatio * (stiffness * mass).squareRoot(),
-                  kernel: SpringKernel(omega: omega, zeta: dampingRatio, decay: dampingRatio * omega))
+        self.init(
+            dampingRatio: dampingRatio, response: 2 * Double.pi / omega, mass: mass,
+            stiffness: stiffness, dampingCoefficient: 2 * dampingRatio * (stiffness * mass).squareRoot(),
+            kernel: SpringKernel(omega: omega, zeta: dampingRatio, decay: dampingRatio * omega))
     }
 
     /// A spring with the given mass, stiffness and damping coefficient, as SwiftUI's
@@ -110,12 +116,14 @@ public struct Spring: Hashable, Sendable {
     public init(mass: Double = 1, stiffness: Double, dampingCoefficient: Double) {
         precondition(mass.isFinite && mass > 0, "mass must be finite and > 0")
         precondition(stiffness.isFinite && stiffness > 0, "stiffness must be finite and > 0")
-        precondition(dampingCoefficient.isFinite && dampingCoefficient >= 0, "dampingCoefficient must be finite and ≥ 0")
+        precondition(
+            dampingCoefficient.isFinite && dampingCoefficient >= 0, "dampingCoefficient must be finite and ≥ 0")
         let omega = (stiffness / mass).squareRoot()
         let zeta = dampingCoefficient / (2 * (stiffness * mass).squareRoot())
-        self.init(dampingRatio: zeta, response: 2 * Double.pi / omega, mass: mass,
-                  stiffness: stiffness, dampingCoefficient: dampingCoefficient,
-                  kernel: SpringKernel(omega: omega, zeta: zeta, decay: dampingCoefficient / (2 * mass)))
+        self.init(
+            dampingRatio: zeta, response: 2 * Double.pi / omega, mass: mass,
+            stiffness: stiffness, dampingCoefficient: dampingCoefficient,
+            kernel: SpringKernel(omega: omega, zeta: zeta, decay: dampingCoefficient / (2 * mass)))
     }
 
     /// A spring with the given mass, stiffness and damping coefficient: the old spelling of
@@ -165,7 +173,9 @@ public struct Spring: Hashable, Sendable {
 
     /// The natural (undamped) angular frequency ω = 2π/response = √(k/m), in rad/s (`+∞` for a
     /// non-animated spring).
-    public var naturalFrequency: Double { kernel.regime == .instantaneous ? .infinity : kernel.omegaSquared.squareRoot() }
+    public var naturalFrequency: Double {
+        kernel.regime == .instantaneous ? .infinity : kernel.omegaSquared.squareRoot()
+    }
 
     /// The damped angular frequency ω_d = ω·√(1 − ζ²), in rad/s; 0 when ζ ≥ 1 (no oscillation) or
     /// for a non-animated spring.

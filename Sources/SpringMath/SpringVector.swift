@@ -103,13 +103,15 @@ public struct RGBAColor: SpringVector, Hashable, Sendable, CustomStringConvertib
     public static var zero: RGBAColor { RGBAColor(red: 0, green: 0, blue: 0, alpha: 0) }
 
     public static func + (lhs: RGBAColor, rhs: RGBAColor) -> RGBAColor {
-        RGBAColor(red: lhs.red + rhs.red, green: lhs.green + rhs.green,
-                  blue: lhs.blue + rhs.blue, alpha: lhs.alpha + rhs.alpha)
+        RGBAColor(
+            red: lhs.red + rhs.red, green: lhs.green + rhs.green,
+            blue: lhs.blue + rhs.blue, alpha: lhs.alpha + rhs.alpha)
     }
 
     public static func - (lhs: RGBAColor, rhs: RGBAColor) -> RGBAColor {
-        RGBAColor(red: lhs.red - rhs.red, green: lhs.green - rhs.green,
-                  blue: lhs.blue - rhs.blue, alpha: lhs.alpha - rhs.alpha)
+        RGBAColor(
+            red: lhs.red - rhs.red, green: lhs.green - rhs.green,
+            blue: lhs.blue - rhs.blue, alpha: lhs.alpha - rhs.alpha)
     }
 
     public mutating func scale(by factor: Double) {

@@ -32,26 +32,31 @@ extension Spring {
     ///   - integrator: the rule that advances the state.
     /// - Precondition: `deltaTime` is finite and ≥ 0.
     @inlinable
-    public func advance<V: SpringVector>(value: inout V, velocity: inout V, target: V, by deltaTime: Double,
-                                         integrator: SpringIntegrator) {
+    public func advance<V: SpringVector>(
+        value: inout V, velocity: inout V, target: V, by deltaTime: Double,
+        integrator: SpringIntegrator
+    ) {
         switch integrator {
         case .exact:
             advance(value: &value, velocity: &velocity, target: target, by: deltaTime)
         case .semiImplicitEuler:
             precondition(deltaTime.isFinite && deltaTime >= 0, "deltaTime must be finite and ≥ 0")
             if isInstantaneous { return snap(value: &value, velocity: &velocity, target: target, deltaTime: deltaTime) }
-            SemiImplicitEuler.advance(value: &value, velocity: &velocity, target: target, deltaTime: deltaTime,
-                                      stiffness: stiffness, dampingCoefficient: dampingCoefficient, mass: mass)
+            SemiImplicitEuler.advance(
+                value: &value, velocity: &velocity, target: target, deltaTime: deltaTime,
+                stiffness: stiffness, dampingCoefficient: dampingCoefficient, mass: mass)
         case .explicitEuler:
             precondition(deltaTime.isFinite && deltaTime >= 0, "deltaTime must be finite and ≥ 0")
             if isInstantaneous { return snap(value: &value, velocity: &velocity, target: target, deltaTime: deltaTime) }
-            ExplicitEuler.advance(value: &value, velocity: &velocity, target: target, deltaTime: deltaTime,
-                                  stiffness: stiffness, dampingCoefficient: dampingCoefficient, mass: mass)
+            ExplicitEuler.advance(
+                value: &value, velocity: &velocity, target: target, deltaTime: deltaTime,
+                stiffness: stiffness, dampingCoefficient: dampingCoefficient, mass: mass)
         case .rungeKutta4:
             precondition(deltaTime.isFinite && deltaTime >= 0, "deltaTime must be finite and ≥ 0")
             if isInstantaneous { return snap(value: &value, velocity: &velocity, target: target, deltaTime: deltaTime) }
-            RungeKutta4.advance(value: &value, velocity: &velocity, target: target, deltaTime: deltaTime,
-                                stiffness: stiffness, dampingCoefficient: dampingCoefficient, mass: mass)
+            RungeKutta4.advance(
+                value: &value, velocity: &velocity, target: target, deltaTime: deltaTime,
+                stiffness: stiffness, dampingCoefficient: dampingCoefficient, mass: mass)
         }
     }
 
@@ -139,10 +144,13 @@ public struct SpringStepper: Hashable, Sendable {
     ///
     /// - Precondition: the three buffers have the same count.
     @inlinable
-    public func advance(values: UnsafeMutableBufferPointer<Double>, velocities: UnsafeMutableBufferPointer<Double>,
-                        targets: UnsafeBufferPointer<Double>) {
-        precondition(values.count == velocities.count && values.count == targets.count,
-                     "values, velocities and targets must have the same count")
+    public func advance(
+        values: UnsafeMutableBufferPointer<Double>, velocities: UnsafeMutableBufferPointer<Double>,
+        targets: UnsafeBufferPointer<Double>
+    ) {
+        precondition(
+            values.count == velocities.count && values.count == targets.count,
+            "values, velocities and targets must have the same count")
         let m = matrix
         for i in 0..<values.count {
             let x = values[i] - targets[i]

@@ -25,8 +25,10 @@ public struct TransitionMatrix: Hashable, Sendable {
     public var velocityFromVelocity: Double
 
     @inlinable
-    public init(positionFromPosition: Double, positionFromVelocity: Double,
-                velocityFromPosition: Double, velocityFromVelocity: Double) {
+    public init(
+        positionFromPosition: Double, positionFromVelocity: Double,
+        velocityFromPosition: Double, velocityFromVelocity: Double
+    ) {
         self.positionFromPosition = positionFromPosition
         self.positionFromVelocity = positionFromVelocity
         self.velocityFromPosition = velocityFromPosition
@@ -34,25 +36,31 @@ public struct TransitionMatrix: Hashable, Sendable {
     }
 
     /// The matrix that leaves a state unchanged (the transition over zero time).
-    public static let identity = TransitionMatrix(positionFromPosition: 1, positionFromVelocity: 0,
-                                                  velocityFromPosition: 0, velocityFromVelocity: 1)
+    public static let identity = TransitionMatrix(
+        positionFromPosition: 1, positionFromVelocity: 0,
+        velocityFromPosition: 0, velocityFromVelocity: 1)
 
     /// The matrix that sends every state to rest at the target (a non-animated spring after any time).
-    public static let settled = TransitionMatrix(positionFromPosition: 0, positionFromVelocity: 0,
-                                                 velocityFromPosition: 0, velocityFromVelocity: 0)
+    public static let settled = TransitionMatrix(
+        positionFromPosition: 0, positionFromVelocity: 0,
+        velocityFromPosition: 0, velocityFromVelocity: 0)
 
     /// Applies the matrix to a scalar state.
     @inlinable
     public func apply(displacement x: Double, velocity v: Double) -> (displacement: Double, velocity: Double) {
-        (positionFromPosition * x + positionFromVelocity * v,
-         velocityFromPosition * x + velocityFromVelocity * v)
+        (
+            positionFromPosition * x + positionFromVelocity * v,
+            velocityFromPosition * x + velocityFromVelocity * v
+        )
     }
 
     /// Applies the matrix to a state of any vector type.
     @inlinable
     public func apply<V: SpringVector>(displacement x: V, velocity v: V) -> (displacement: V, velocity: V) {
-        (V.combine(positionFromPosition, x, positionFromVelocity, v),
-         V.combine(velocityFromPosition, x, velocityFromVelocity, v))
+        (
+            V.combine(positionFromPosition, x, positionFromVelocity, v),
+            V.combine(velocityFromPosition, x, velocityFromVelocity, v)
+        )
     }
 
     /// The transition over both intervals, `self` first and then `next`: `next · self`.
@@ -156,29 +164,33 @@ struct SpringKernel: Hashable, Sendable {
         case .underdamped:
             let e = Double.exp(-rate * t)
             if frequency * t == 0 {  // t == 0, or a spring so close to critical that ω_d·t underflows
-                return TransitionMatrix(positionFromPosition: e * (1 + rate * t), positionFromVelocity: e * t,
-                                        velocityFromPosition: -e * omegaSquared * t,
-                                        velocityFromVelocity: e * (1 - rate * t))
+                return TransitionMatrix(
+                    positionFromPosition: e * (1 + rate * t), positionFromVelocity: e * t,
+                    velocityFromPosition: -e * omegaSquared * t,
+                    velocityFromVelocity: e * (1 - rate * t))
             }
             if e == 0 { return .settled }  // also covers t = +∞, where sin and cos are undefined
             let (sine, c) = sineCosine(frequency * t)
             let s = sine * inverseFrequency
-            return TransitionMatrix(positionFromPosition: e * (c + rate * s), positionFromVelocity: e * s,
-                                    velocityFromPosition: -e * omegaSquared * s,
-                                    velocityFromVelocity: e * (c - rate * s))
+            return TransitionMatrix(
+                positionFromPosition: e * (c + rate * s), positionFromVelocity: e * s,
+                velocityFromPosition: -e * omegaSquared * s,
+                velocityFromVelocity: e * (c - rate * s))
         case .critical:
             let e = Double.exp(-rate * t)
             if e == 0 { return .settled }
-            return TransitionMatrix(positionFromPosition: e * (1 + rate * t), positionFromVelocity: e * t,
-                                    velocityFromPosition: -e * omegaSquared * t,
-                                    velocityFromVelocity: e * (1 - rate * t))
+            return TransitionMatrix(
+                positionFromPosition: e * (1 + rate * t), positionFromVelocity: e * t,
+                velocityFromPosition: -e * omegaSquared * t,
+                velocityFromVelocity: e * (1 - rate * t))
         case .overdamped:
             let e = Double.exp(-rate * t)
             if e == 0 { return .settled }
             let q = -Double.expMinusOne(-frequency * t) * inverseFrequency
-            return TransitionMatrix(positionFromPosition: e * (1 + rate * q), positionFromVelocity: e * q,
-                                    velocityFromPosition: -e * omegaSquared * q,
-                                    velocityFromVelocity: e * (1 - fastRate * q))
+            return TransitionMatrix(
+                positionFromPosition: e * (1 + rate * q), positionFromVelocity: e * q,
+                velocityFromPosition: -e * omegaSquared * q,
+                velocityFromVelocity: e * (1 - fastRate * q))
         case .instantaneous:
             return t > 0 ? .settled : .identity
         }

@@ -54,12 +54,16 @@ extension Spring {
     }
 
     /// Checks that `value` is a finite number obeying `sign` (≥ 0 unless said otherwise).
-    static func check(_ value: Double, _ parameter: SpringParameter, sign: SignRule = .nonNegative) throws(SpringParameterError) {
+    static func check(_ value: Double, _ parameter: SpringParameter, sign: SignRule = .nonNegative)
+        throws(SpringParameterError)
+    {
         if value.isNaN { throw SpringParameterError(parameter: parameter, value: value, reason: .notANumber) }
         if value.isInfinite { throw SpringParameterError(parameter: parameter, value: value, reason: .infinite) }
         switch sign {
-        case .positive where value <= 0: throw SpringParameterError(parameter: parameter, value: value, reason: .notPositive)
-        case .nonNegative where value < 0: throw SpringParameterError(parameter: parameter, value: value, reason: .negative)
+        case .positive where value <= 0:
+            throw SpringParameterError(parameter: parameter, value: value, reason: .notPositive)
+        case .nonNegative where value < 0:
+            throw SpringParameterError(parameter: parameter, value: value, reason: .negative)
         default: break
         }
     }
@@ -102,17 +106,21 @@ extension Spring {
     ///
     /// `givenInstantaneous` says the caller asked for a non-animated spring (a response or duration
     /// of exactly 0). Any other spring whose frequency became infinite has overflowed.
-    static func checkDerived(_ spring: Spring, givenInstantaneous: Bool = false,
-                             _ quantities: [Derived]) throws(SpringParameterError) -> Spring {
+    static func checkDerived(
+        _ spring: Spring, givenInstantaneous: Bool = false,
+        _ quantities: [Derived]
+    ) throws(SpringParameterError) -> Spring {
         if givenInstantaneous { return spring }
         for quantity in quantities {
             let overflowed = !quantity.value.isFinite
             let underflowed = quantity.mustBePositive && quantity.value <= 0
             guard overflowed || underflowed else { continue }
             let ranked = quantity.factors.compactMap { factor in factor.share.map { (factor, $0) } }
-            let culprit = (overflowed ? ranked.max { $0.1 < $1.1 } : ranked.min { $0.1 < $1.1 })?.0 ?? quantity.factors[0]
-            throw SpringParameterError(parameter: culprit.parameter, value: culprit.value,
-                                       reason: .outOfRange("a range where stiffness, damping coefficient and response stay finite"))
+            let culprit =
+                (overflowed ? ranked.max { $0.1 < $1.1 } : ranked.min { $0.1 < $1.1 })?.0 ?? quantity.factors[0]
+            throw SpringParameterError(
+                parameter: culprit.parameter, value: culprit.value,
+                reason: .outOfRange("a range where stiffness, damping coefficient and response stay finite"))
         }
         return spring
     }
@@ -124,23 +132,29 @@ extension Spring {
     }
 
     /// ``init(dampingRatio:response:mass:)`` for untrusted input.
-    public static func validated(dampingRatio: Double, response: Double, mass: Double = 1) throws(SpringParameterError) -> Spring {
+    public static func validated(dampingRatio: Double, response: Double, mass: Double = 1) throws(SpringParameterError)
+        -> Spring
+    {
         try check(dampingRatio, .dampingRatio)
         try check(response, .response)
         try check(mass, .mass, sign: .positive)
         let spring = Spring(dampingRatio: dampingRatio, response: response, mass: mass)
         let zeta = Factor(.dampingRatio, dampingRatio, exponent: 1), m = Factor(.mass, mass, exponent: 1)
         func r(_ exponent: Double) -> Factor { Factor(.response, response, exponent: exponent) }
-        return try checkDerived(spring, givenInstantaneous: response == 0, [
-            Derived(value: spring.kernel.omegaSquared, mustBePositive: true, factors: [r(-2)]),
-            Derived(value: spring.stiffness, mustBePositive: true, factors: [m, r(-2)]),
-            Derived(value: spring.dampingCoefficient, mustBePositive: false, factors: [zeta, m, r(-1)]),
-            Derived(value: spring.kernelScale, mustBePositive: false, factors: [zeta, r(-1)]),
-        ])
+        return try checkDerived(
+            spring, givenInstantaneous: response == 0,
+            [
+                Derived(value: spring.kernel.omegaSquared, mustBePositive: true, factors: [r(-2)]),
+                Derived(value: spring.stiffness, mustBePositive: true, factors: [m, r(-2)]),
+                Derived(value: spring.dampingCoefficient, mustBePositive: false, factors: [zeta, m, r(-1)]),
+                Derived(value: spring.kernelScale, mustBePositive: false, factors: [zeta, r(-1)])
+            ])
     }
 
     /// ``init(dampingRatio:stiffness:mass:)`` for untrusted input.
-    public static func validated(dampingRatio: Double, stiffness: Double, mass: Double = 1) throws(SpringParameterError) -> Spring {
+    public static func validated(dampingRatio: Double, stiffness: Double, mass: Double = 1) throws(SpringParameterError)
+        -> Spring
+    {
         try check(dampingRatio, .dampingRatio)
         try check(stiffness, .stiffness, sign: .positive)
         try check(mass, .mass, sign: .positive)
@@ -148,30 +162,43 @@ extension Spring {
         let zeta = Factor(.dampingRatio, dampingRatio, exponent: 1)
         let k = Factor(.stiffness, stiffness, exponent: 0.5), m = Factor(.mass, mass, exponent: 0.5)
         let kOverM = [Factor(.stiffness, stiffness, exponent: 1), Factor(.mass, mass, exponent: -1)]
-        return try checkDerived(spring, [
-            Derived(value: spring.kernel.omegaSquared, mustBePositive: true, factors: kOverM),
-            Derived(value: spring.response, mustBePositive: true, factors: [Factor(.stiffness, stiffness, exponent: -0.5), m]),
-            Derived(value: spring.dampingCoefficient, mustBePositive: false, factors: [zeta, k, m]),
-            Derived(value: spring.kernelScale, mustBePositive: false, factors: [zeta, k, Factor(.mass, mass, exponent: -0.5)]),
-        ])
+        return try checkDerived(
+            spring,
+            [
+                Derived(value: spring.kernel.omegaSquared, mustBePositive: true, factors: kOverM),
+                Derived(
+                    value: spring.response, mustBePositive: true,
+                    factors: [Factor(.stiffness, stiffness, exponent: -0.5), m]),
+                Derived(value: spring.dampingCoefficient, mustBePositive: false, factors: [zeta, k, m]),
+                Derived(
+                    value: spring.kernelScale, mustBePositive: false,
+                    factors: [zeta, k, Factor(.mass, mass, exponent: -0.5)])
+            ])
     }
 
     /// ``init(mass:stiffness:dampingCoefficient:)`` for untrusted input.
-    public static func validated(mass: Double = 1, stiffness: Double, dampingCoefficient: Double) throws(SpringParameterError) -> Spring {
+    public static func validated(mass: Double = 1, stiffness: Double, dampingCoefficient: Double)
+        throws(SpringParameterError) -> Spring
+    {
         try check(mass, .mass, sign: .positive)
         try check(stiffness, .stiffness, sign: .positive)
         try check(dampingCoefficient, .dampingCoefficient)
         let spring = Spring(mass: mass, stiffness: stiffness, dampingCoefficient: dampingCoefficient)
         let c = Factor(.dampingCoefficient, dampingCoefficient, exponent: 1)
         let kOverM = [Factor(.stiffness, stiffness, exponent: 1), Factor(.mass, mass, exponent: -1)]
-        return try checkDerived(spring, [
-            Derived(value: spring.kernel.omegaSquared, mustBePositive: true, factors: kOverM),
-            Derived(value: spring.response, mustBePositive: true,
+        return try checkDerived(
+            spring,
+            [
+                Derived(value: spring.kernel.omegaSquared, mustBePositive: true, factors: kOverM),
+                Derived(
+                    value: spring.response, mustBePositive: true,
                     factors: [Factor(.stiffness, stiffness, exponent: -0.5), Factor(.mass, mass, exponent: 0.5)]),
-            Derived(value: spring.dampingRatio, mustBePositive: false,
+                Derived(
+                    value: spring.dampingRatio, mustBePositive: false,
                     factors: [c, Factor(.stiffness, stiffness, exponent: -0.5), Factor(.mass, mass, exponent: -0.5)]),
-            Derived(value: spring.kernelScale, mustBePositive: false, factors: [c, Factor(.mass, mass, exponent: -1)]),
-        ])
+                Derived(
+                    value: spring.kernelScale, mustBePositive: false, factors: [c, Factor(.mass, mass, exponent: -1)])
+            ])
     }
 
     /// ``init(duration:bounce:)`` for untrusted input.
@@ -185,17 +212,21 @@ extension Spring {
         // A bounce near −1 means an enormous damping ratio: it enters as that ratio.
         let zeta = Factor(.bounce, bounce, magnitude: spring.dampingRatio, exponent: 1)
         func d(_ exponent: Double) -> Factor { Factor(.duration, duration, exponent: exponent) }
-        return try checkDerived(spring, givenInstantaneous: duration == 0, [
-            Derived(value: spring.kernel.omegaSquared, mustBePositive: true, factors: [d(-2)]),
-            Derived(value: spring.stiffness, mustBePositive: true, factors: [d(-2)]),
-            Derived(value: spring.dampingCoefficient, mustBePositive: false, factors: [zeta, d(-1)]),
-            Derived(value: spring.kernelScale, mustBePositive: false, factors: [zeta, d(-1)]),
-        ])
+        return try checkDerived(
+            spring, givenInstantaneous: duration == 0,
+            [
+                Derived(value: spring.kernel.omegaSquared, mustBePositive: true, factors: [d(-2)]),
+                Derived(value: spring.stiffness, mustBePositive: true, factors: [d(-2)]),
+                Derived(value: spring.dampingCoefficient, mustBePositive: false, factors: [zeta, d(-1)]),
+                Derived(value: spring.kernelScale, mustBePositive: false, factors: [zeta, d(-1)])
+            ])
     }
 
     /// ``init(settlingDuration:dampingRatio:epsilon:)`` for untrusted input.
-    public static func validated(settlingDuration: Double, dampingRatio: Double,
-                                 epsilon: Double = Spring.defaultSettleTolerance) throws(SpringParameterError) -> Spring {
+    public static func validated(
+        settlingDuration: Double, dampingRatio: Double,
+        epsilon: Double = Spring.defaultSettleTolerance
+    ) throws(SpringParameterError) -> Spring {
         try check(settlingDuration, .settleTime)
         try check(dampingRatio, .dampingRatio, sign: .positive)
         try check(epsilon, .tolerance, sign: .positive)

@@ -30,8 +30,9 @@ extension Spring {
         let omega = 2 * Double.pi / response
         let stiffness = omega * omega * mass
         let unbanded = 4 * Double.pi * dampingRatio * mass / response
-        let banded = rubberband(value: unbanded, range: Spring.waveDampingCoefficientRange,
-                                interval: Spring.waveDampingCoefficientInterval)
+        let banded = rubberband(
+            value: unbanded, range: Spring.waveDampingCoefficientRange,
+            interval: Spring.waveDampingCoefficientInterval)
         return Spring(mass: mass, stiffness: stiffness, dampingCoefficient: banded)
     }
 }

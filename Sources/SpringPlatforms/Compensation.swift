@@ -34,7 +34,9 @@ extension Platform {
     /// Retuned parameters for `frameRate`, in frames per second (nil for platforms that are not
     /// ``isCompensable``).
     /// - Precondition: as ``model(for:from:to:velocity:parameters:)``; `frameRate` finite and > 0.
-    public func compensated(for spring: Spring, from: Double, to: Double, velocity: Double, frameRate: Double) -> Compensation? {
+    public func compensated(for spring: Spring, from: Double, to: Double, velocity: Double, frameRate: Double)
+        -> Compensation?
+    {
         guard isCompensable else { return nil }
         precondition(frameRate.isFinite && frameRate > 0, "frameRate must be finite and > 0")
         let k = spring.stiffness / spring.mass, c = spring.dampingCoefficient / spring.mass
@@ -44,12 +46,15 @@ extension Platform {
             let scale = Foundation.exp(p[0]), dampingScale = Foundation.exp(p[1])
             switch self {
             case .reactSpring:
-                return ReactSpringModel(tension: spring.stiffness / (scale * scale), friction: spring.dampingCoefficient * dampingScale / scale,
-                                        mass: spring.mass, velocity: velocity / 1000 / scale)
+                return ReactSpringModel(
+                    tension: spring.stiffness / (scale * scale),
+                    friction: spring.dampingCoefficient * dampingScale / scale,
+                    mass: spring.mass, velocity: velocity / 1000 / scale)
             default:
-                return ReboundModel(tension: k / (scale * scale), friction: c * dampingScale / scale,
-                                    velocity: (travel != 0 ? velocity / travel : 0) / scale,
-                                    port: self == .origami ? .javaScript : .java)
+                return ReboundModel(
+                    tension: k / (scale * scale), friction: c * dampingScale / scale,
+                    velocity: (travel != 0 ? velocity / travel : 0) / scale,
+                    port: self == .origami ? .javaScript : .java)
             }
         }
         func measure(_ m: any PlatformModel) -> PlatformReport {
@@ -67,7 +72,8 @@ extension Platform {
         guard let values = Compensation.Parameters(chosen) else {
             preconditionFailure("a compensable platform's model is react-spring's or Rebound's")
         }
-        return Compensation(platform: self, values: values, model: chosen, before: before, after: after, frameRate: frameRate)
+        return Compensation(
+            platform: self, values: values, model: chosen, before: before, after: after, frameRate: frameRate)
     }
 
 }
@@ -79,8 +85,9 @@ extension Compensation {
         case reactSpring(tension: Double, friction: Double, mass: Double, velocity: Double)
         /// Rebound's JavaScript port (Origami): `SpringConfig`'s tension and friction (mass 1), the
         /// velocity in travels per second, and the same tension and friction on Origami's scale.
-        case reboundJavaScript(tension: Double, friction: Double, velocity: Double, origamiTension: Double,
-                               origamiFriction: Double)
+        case reboundJavaScript(
+            tension: Double, friction: Double, velocity: Double, origamiTension: Double,
+            origamiFriction: Double)
         /// Rebound's Java port: `SpringConfig`'s tension and friction (mass 1) and the velocity in
         /// travels per second.
         case reboundJava(tension: Double, friction: Double, velocity: Double)
@@ -92,8 +99,9 @@ extension Compensation {
             } else if let m = model as? ReboundModel {
                 switch m.port {
                 case .javaScript:
-                    self = .reboundJavaScript(tension: m.tension, friction: m.friction, velocity: m.velocity,
-                                              origamiTension: (m.tension - 194) / 3.62 + 30, origamiFriction: (m.friction - 25) / 3 + 8)
+                    self = .reboundJavaScript(
+                        tension: m.tension, friction: m.friction, velocity: m.velocity,
+                        origamiTension: (m.tension - 194) / 3.62 + 30, origamiFriction: (m.friction - 25) / 3 + 8)
                 case .java:
                     self = .reboundJava(tension: m.tension, friction: m.friction, velocity: m.velocity)
                 }
@@ -109,8 +117,10 @@ extension Compensation {
             case let .reactSpring(tension, friction, mass, velocity):
                 return [("tension", tension), ("friction", friction), ("mass", mass), ("velocity", velocity)]
             case let .reboundJavaScript(tension, friction, velocity, origamiTension, origamiFriction):
-                return [("tension", tension), ("friction", friction), ("velocity", velocity),
-                        ("origamiTension", origamiTension), ("origamiFriction", origamiFriction)]
+                return [
+                    ("tension", tension), ("friction", friction), ("velocity", velocity),
+                    ("origamiTension", origamiTension), ("origamiFriction", origamiFriction)
+                ]
             case let .reboundJava(tension, friction, velocity):
                 return [("tension", tension), ("friction", friction), ("velocity", velocity)]
             }
@@ -123,7 +133,13 @@ extension Compensation {
 enum NelderMead {
     static func minimize(start: [Double], step: Double, iterations: Int, _ f: ([Double]) -> Double) -> [Double] {
         let n = start.count
-        var simplex = [start] + (0..<n).map { i -> [Double] in var p = start; p[i] += step; return p }
+        var simplex =
+            [start]
+            + (0..<n).map { i -> [Double] in
+                var p = start
+                p[i] += step
+                return p
+            }
         var values = simplex.map(f)
         func combine(_ a: [Double], _ b: [Double], _ t: Double) -> [Double] { zip(a, b).map { $0 + t * ($1 - $0) } }
         for _ in 0..<iterations {
@@ -137,14 +153,22 @@ enum NelderMead {
             if fr < values[0] {
                 let expanded = combine(centroid, worst, -2)
                 let fe = f(expanded)
-                if fe < fr { simplex[n] = expanded; values[n] = fe } else { simplex[n] = reflected; values[n] = fr }
+                if fe < fr {
+                    simplex[n] = expanded
+                    values[n] = fe
+                } else {
+                    simplex[n] = reflected
+                    values[n] = fr
+                }
             } else if fr < values[n - 1] {
-                simplex[n] = reflected; values[n] = fr
+                simplex[n] = reflected
+                values[n] = fr
             } else {
                 let contracted = combine(centroid, worst, 0.5)
                 let fc = f(contracted)
                 if fc < values[n] {
-                    simplex[n] = contracted; values[n] = fc
+                    simplex[n] = contracted
+                    values[n] = fc
                 } else {
                     for i in 1...n {
                         simplex[i] = combine(simplex[0], simplex[i], 0.5)

@@ -89,7 +89,7 @@ public enum Platform: String, CaseIterable, Hashable, Sendable {
     public var basis: Basis {
         switch self {
         case .framerPhysics, .framerDuration, .framerVisualDuration, .reactSpring, .reanimated, .origami, .reboundJava,
-             .libadwaita, .qtQuick, .reactNative, .svelte, .animeJS, .animeJSEasing:
+            .libadwaita, .qtQuick, .reactNative, .svelte, .animeJS, .animeJSEasing:
             return .recordings
         case .wave, .android, .flutter, .compose:
             return .source
@@ -102,7 +102,8 @@ public enum Platform: String, CaseIterable, Hashable, Sendable {
     public var stepping: String {
         switch self {
         case .swiftUI, .uiKit, .coreAnimation:
-            return "exact closed form at each frame; ends where it stays within 0.1 % (assumed: the rule is unpublished)"
+            return
+                "exact closed form at each frame; ends where it stays within 0.1 % (assumed: the rule is unpublished)"
         case .figma:
             return "exact closed form (assumed: Figma's stepping is unpublished); no initial velocity"
         case .flutter:
@@ -110,7 +111,8 @@ public enum Platform: String, CaseIterable, Hashable, Sendable {
         case .compose:
             return "exact closed form at each frame; ends within the visibility threshold (0.01)"
         case .android:
-            return "exact closed form over whole-ms frames, Float state; first frame idle; ends within 0.75 px and 46.9 px/s"
+            return
+                "exact closed form over whole-ms frames, Float state; first frame idle; ends within 0.75 px and 46.9 px/s"
         case .wave:
             return "semi-implicit Euler once a frame, damping coefficient capped near 60; snaps at its settle estimate"
         case .framerPhysics:
@@ -120,25 +122,33 @@ public enum Platform: String, CaseIterable, Hashable, Sendable {
         case .framerVisualDuration:
             return "exact closed form from rest (overdamped runs critical); velocity ignored; rest test as physics"
         case .reactSpring:
-            return "1 ms Euler steps, ceil(frame ms) per frame (17 at 60 Hz); first frame 17 steps; ends on its rest test"
+            return
+                "1 ms Euler steps, ceil(frame ms) per frame (17 at 60 Hz); first frame 17 steps; ends on its rest test"
         case .reanimated:
             return "closed form per frame, exact for ζ < 1; ζ ≥ 1 runs critically damped; ends at an energy threshold"
         case .origami:
-            return "1 ms RK4 steps with a blend that loses the fractional ms; first loop 1 ms; ends at 0.1 % of the travel"
+            return
+                "1 ms RK4 steps with a blend that loses the fractional ms; first loop 1 ms; ends at 0.1 % of the travel"
         case .reboundJava:
             return "1 ms RK4 steps with a blend that loses the fractional ms; ends at 0.5 % of the travel"
         case .libadwaita:
-            return "exact closed form at whole-ms frame times; ends at its estimated duration (envelope to 0.001, or Newton when overdamped)"
+            return
+                "exact closed form at whole-ms frame times; ends at its estimated duration (envelope to 0.001, or Newton when overdamped)"
         case .qtQuick:
-            return "semi-implicit Euler in fixed 16 ms steps, per-step spring and damping (≤ 1); no initial velocity; ends within 0.01"
+            return
+                "semi-implicit Euler in fixed 16 ms steps, per-step spring and damping (≤ 1); no initial velocity; ends within 0.01"
         case .reactNative:
-            return "exact closed form at whole-ms times (JS driver); ζ ≥ 1 runs critically damped; ends within 0.001 units and 0.001 units/s"
+            return
+                "exact closed form at whole-ms times (JS driver); ζ ≥ 1 runs critically damped; ends within 0.001 units and 0.001 units/s"
         case .svelte:
-            return "semi-implicit Euler once a frame in 60 Hz frame units, so the spring depends on the frame rate; no initial velocity; ends within 0.01"
+            return
+                "semi-implicit Euler once a frame in 60 Hz frame units, so the spring depends on the frame rate; no initial velocity; ends within 0.01"
         case .animeJS:
-            return "exact closed form at whole-ms times 12 ms ahead; cut at its settling duration (20 ms samples within 0.05 % for 200 ms)"
+            return
+                "exact closed form at whole-ms times 12 ms ahead; cut at its settling duration (20 ms samples within 0.05 % for 200 ms)"
         case .animeJSEasing:
-            return "exact closed form at the frame times; cut at its settling duration (20 ms samples within 0.05 % for 200 ms)"
+            return
+                "exact closed form at the frame times; cut at its settling duration (20 ms samples within 0.05 % for 200 ms)"
         }
     }
 
@@ -147,8 +157,10 @@ public enum Platform: String, CaseIterable, Hashable, Sendable {
     /// `parameters` (Android's minimum visible change).
     ///
     /// - Precondition: `spring` is not instantaneous (a response-0 spring has nothing to export).
-    public func model(for spring: Spring, from: Double, to: Double, velocity: Double,
-                      parameters: PlatformParameters = .standard) -> any PlatformModel {
+    public func model(
+        for spring: Spring, from: Double, to: Double, velocity: Double,
+        parameters: PlatformParameters = .standard
+    ) -> any PlatformModel {
         precondition(!spring.isInstantaneous, "a response-0 spring has no platform model")
         let k = spring.stiffness, c = spring.dampingCoefficient, m = spring.mass
         let travel = to - from
@@ -157,35 +169,42 @@ public enum Platform: String, CaseIterable, Hashable, Sendable {
         case .swiftUI, .uiKit, .coreAnimation:
             return ExactPlatformModel(spring: spring, velocity: velocity, finish: .settled(tolerance: 1e-3))
         case .figma:
-            return ExactPlatformModel(spring: spring, velocity: velocity, finish: .settled(tolerance: 1e-3), takesVelocity: false)
+            return ExactPlatformModel(
+                spring: spring, velocity: velocity, finish: .settled(tolerance: 1e-3), takesVelocity: false)
         case .flutter:
-            return ExactPlatformModel(spring: spring, velocity: velocity, finish: .restTest(distance: 1e-3, speed: 1e-3))
+            return ExactPlatformModel(
+                spring: spring, velocity: velocity, finish: .restTest(distance: 1e-3, speed: 1e-3))
         case .compose:
             return ExactPlatformModel(spring: spring, velocity: velocity, finish: .settledWithin(band: 0.01))
         case .android:
-            return AndroidSpringForceModel(stiffness: k / m, dampingRatio: spring.dampingRatio, velocity: velocity,
-                                           minimumVisibleChange: parameters.minimumVisibleChange)
+            return AndroidSpringForceModel(
+                stiffness: k / m, dampingRatio: spring.dampingRatio, velocity: velocity,
+                minimumVisibleChange: parameters.minimumVisibleChange)
         case .wave:
-            return WaveEulerModel(spring: Spring(dampingRatio: spring.dampingRatio, response: spring.response, mass: m),
-                                  velocity: velocity)
+            return WaveEulerModel(
+                spring: Spring(dampingRatio: spring.dampingRatio, response: spring.response, mass: m),
+                velocity: velocity)
         case .framerPhysics:
             return MotionSpringModel(.physics(stiffness: k, damping: c, mass: m, velocity: velocity))
         case .framerDuration:
             let options = spring.framerMotionDuration
             return MotionSpringModel(.duration(seconds: options.duration, bounce: options.bounce))
         case .framerVisualDuration:
-            return MotionSpringModel(.visualDuration(seconds: spring.framerVisualDuration, bounce: 1 - spring.dampingRatio))
+            return MotionSpringModel(
+                .visualDuration(seconds: spring.framerVisualDuration, bounce: 1 - spring.dampingRatio))
         case .reactSpring:
             return ReactSpringModel(tension: k, friction: c, mass: m, velocity: velocity / 1000)
         case .reanimated:
             return ReanimatedModel(stiffness: k, damping: c, mass: m, velocity: velocity)
         case .origami:
             let origami = spring.origami
-            return ReboundModel(origamiTension: origami.tension, origamiFriction: origami.friction, velocity: travelsPerSecond)
+            return ReboundModel(
+                origamiTension: origami.tension, origamiFriction: origami.friction, velocity: travelsPerSecond)
         case .reboundJava:
             return ReboundModel(tension: k / m, friction: c / m, velocity: travelsPerSecond, port: .java)
         case .libadwaita:
-            return LibadwaitaSpringModel(dampingRatio: spring.dampingRatio, mass: m, stiffness: k, initialVelocity: velocity)
+            return LibadwaitaSpringModel(
+                dampingRatio: spring.dampingRatio, mass: m, stiffness: k, initialVelocity: velocity)
         case .qtQuick:
             return QtQuickSpringModel(stiffness: k, dampingCoefficient: c, mass: m)
         case .reactNative:
@@ -195,8 +214,9 @@ public enum Platform: String, CaseIterable, Hashable, Sendable {
         case .animeJS, .animeJSEasing:
             // anime.js clamps the mass to at least 1: a lighter spring goes as k/m, c/m with mass 1.
             let scale = m < 1 ? m : 1
-            return AnimeSpringModel(mass: m / scale, stiffness: k / scale, damping: c / scale, velocity: travelsPerSecond,
-                                    clock: self == .animeJS ? .engine : .exact)
+            return AnimeSpringModel(
+                mass: m / scale, stiffness: k / scale, damping: c / scale, velocity: travelsPerSecond,
+                clock: self == .animeJS ? .engine : .exact)
         }
     }
 }

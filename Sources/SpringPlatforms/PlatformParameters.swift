@@ -12,12 +12,14 @@ public struct PlatformParameters: Hashable, Sendable {
 
     /// Android's named minimum visible changes, by the names `--minimum-visible-change` accepts.
     public static let androidMinimumVisibleChanges: [(name: String, value: Double)] = [
-        ("pixels", 1), ("alpha", 1.0 / 256), ("scale", 1.0 / 500), ("rotation", 1.0 / 10),
+        ("pixels", 1), ("alpha", 1.0 / 256), ("scale", 1.0 / 500), ("rotation", 1.0 / 10)
     ]
 
     /// - Precondition: `minimumVisibleChange` is finite and > 0.
     public init(minimumVisibleChange: Double = 1) {
-        precondition(minimumVisibleChange.isFinite && minimumVisibleChange > 0, "the minimum visible change must be finite and > 0")
+        precondition(
+            minimumVisibleChange.isFinite && minimumVisibleChange > 0,
+            "the minimum visible change must be finite and > 0")
         self.minimumVisibleChange = minimumVisibleChange
     }
 }

@@ -33,11 +33,16 @@ extension PlatformTrajectory {
     /// finished, the frames showing the target until `until` (seconds), for at most
     /// ``PlatformLimits/maximumFrames`` frames after the finish (a motion that settles later than
     /// that is measured up to there).
-    public func largestError(from motion: SpringMotion<Double>, schedule: FrameSchedule, until: Double) -> (error: Double, time: Double) {
+    public func largestError(from motion: SpringMotion<Double>, schedule: FrameSchedule, until: Double) -> (
+        error: Double, time: Double
+    ) {
         var worst = 0.0, worstTime = 0.0
         for (t, x) in zip(times, positions) {
             let e = abs(x - motion.position(at: t))
-            if e > worst { worst = e; worstTime = t }
+            if e > worst {
+                worst = e
+                worstTime = t
+            }
         }
         guard finished, until.isFinite else { return (worst, worstTime) }
         var frame = times.count
@@ -46,7 +51,10 @@ extension PlatformTrajectory {
             let t = schedule.time(ofFrame: frame)
             if t > until + schedule.interval { break }
             let e = abs(motion.to - motion.position(at: t))
-            if e > worst { worst = e; worstTime = t }
+            if e > worst {
+                worst = e
+                worstTime = t
+            }
             frame += 1
         }
         return (worst, worstTime)
@@ -62,15 +70,18 @@ extension Platform {
     public static func exactSettleTime(of motion: SpringMotion<Double>) -> Double {
         let travel = abs(motion.to - motion.from)
         let band = travel > 0 ? settleTolerance * travel : settleTolerance
-        return motion.spring.settleTime(displacement: motion.from - motion.to, velocity: motion.initialVelocity, band: band)
+        return motion.spring.settleTime(
+            displacement: motion.from - motion.to, velocity: motion.initialVelocity, band: band)
     }
 
     /// What this platform displays for the spring and motion at `frameRate` (frames per second),
     /// measured against the exact motion.
     /// - Precondition: `spring` is not instantaneous; `frameRate` finite and > 0; the motion finite.
-    public func report(spring: Spring, from: Double, to: Double, velocity: Double, frameRate: Double) -> PlatformReport {
+    public func report(spring: Spring, from: Double, to: Double, velocity: Double, frameRate: Double) -> PlatformReport
+    {
         let model = self.model(for: spring, from: from, to: to, velocity: velocity)
-        return PlatformReport.measure(model, spring: spring, from: from, to: to, velocity: velocity, frameRate: frameRate)
+        return PlatformReport.measure(
+            model, spring: spring, from: from, to: to, velocity: velocity, frameRate: frameRate)
     }
 
 }
@@ -78,17 +89,20 @@ extension Platform {
 extension PlatformReport {
     /// Runs `model` at `frameRate` (frames per second) and measures it against the exact motion of
     /// `spring`.
-    public static func measure(_ model: any PlatformModel, spring: Spring, from: Double, to: Double,
-                               velocity: Double, frameRate: Double) -> PlatformReport {
+    public static func measure(
+        _ model: any PlatformModel, spring: Spring, from: Double, to: Double,
+        velocity: Double, frameRate: Double
+    ) -> PlatformReport {
         let schedule = FrameSchedule(frameRate: frameRate)
         let exact = SpringMotion(spring: spring, from: from, to: to, initialVelocity: velocity)
         let settle = Platform.exactSettleTime(of: exact)
         let trajectory = model.trajectory(from: from, to: to, schedule: schedule)
         let (error, time) = trajectory.largestError(from: exact, schedule: schedule, until: settle)
         let travel = abs(to - from)
-        return PlatformReport(frameRate: frameRate, maxError: error, maxErrorFraction: travel > 0 ? error / travel : nil,
-                              maxErrorTime: time, finishTime: trajectory.finishTime, exactSettleTime: settle,
-                              velocityKept: velocity == 0 || model.carriesVelocity)
+        return PlatformReport(
+            frameRate: frameRate, maxError: error, maxErrorFraction: travel > 0 ? error / travel : nil,
+            maxErrorTime: time, finishTime: trajectory.finishTime, exactSettleTime: settle,
+            velocityKept: velocity == 0 || model.carriesVelocity)
     }
 
 }

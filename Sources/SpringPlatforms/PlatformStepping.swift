@@ -28,7 +28,8 @@ extension PlatformModel {
 
     /// ``trajectory(from:to:schedule:limit:)`` at a steady `frameRate`, in frames per second.
     public func trajectory(from: Double, to: Double, frameRate: Double) -> PlatformTrajectory {
-        trajectory(from: from, to: to, schedule: FrameSchedule(frameRate: frameRate), limit: PlatformLimits.defaultLimit)
+        trajectory(
+            from: from, to: to, schedule: FrameSchedule(frameRate: frameRate), limit: PlatformLimits.defaultLimit)
     }
 
     public var carriesVelocity: Bool { true }

@@ -32,34 +32,47 @@ extension Platform {
     /// of a steady grid that does not start at 0.
     /// - Precondition: `times` non-empty, finite, strictly increasing, one per position; `spring`
     ///   not instantaneous; `frameRate` finite and > 0.
-    public func match(times: [Double], positions: [Double], spring: Spring, from: Double, to: Double,
-                      velocity: Double, frameRate: Double, parameters: PlatformParameters = .standard) -> RecordingMatch {
+    public func match(
+        times: [Double], positions: [Double], spring: Spring, from: Double, to: Double,
+        velocity: Double, frameRate: Double, parameters: PlatformParameters = .standard
+    ) -> RecordingMatch {
         precondition(times.count == positions.count && !times.isEmpty, "one position per time")
         let ownClock = truncatesOnItsOwnClock && times[0] != 0
-        let steady = !ownClock && times.indices.allSatisfy { abs(times[$0] - times[0] - Double($0) / frameRate) <= 1e-6 }
-        let schedule = steady ? FrameSchedule(frameRate: frameRate) : FrameSchedule(times: times, thenFrameRate: frameRate)
+        let steady =
+            !ownClock && times.indices.allSatisfy { abs(times[$0] - times[0] - Double($0) / frameRate) <= 1e-6 }
+        let schedule =
+            steady ? FrameSchedule(frameRate: frameRate) : FrameSchedule(times: times, thenFrameRate: frameRate)
         let model = self.model(for: spring, from: from, to: to, velocity: velocity, parameters: parameters)
-        let run = model.trajectory(from: from, to: to, schedule: schedule,
-                                   limit: Swift.max(PlatformLimits.defaultLimit, (times.last! - times[0]) * 2))
+        let run = model.trajectory(
+            from: from, to: to, schedule: schedule,
+            limit: Swift.max(PlatformLimits.defaultLimit, (times.last! - times[0]) * 2))
         var worst = 0.0, worstTime = times[0]
         for index in 0..<Swift.min(run.positions.count, positions.count) {
             let difference = abs(run.positions[index] - positions[index])
-            if difference > worst { worst = difference; worstTime = times[index] }
+            if difference > worst {
+                worst = difference
+                worstTime = times[index]
+            }
         }
         // Frames one side shows and the other does not: the shorter one holds its last value.
         if run.positions.count != positions.count {
-            let (longer, last) = run.positions.count > positions.count
+            let (longer, last) =
+                run.positions.count > positions.count
                 ? (run.positions, positions[positions.count - 1]) : (positions, run.positions[run.positions.count - 1])
             let shorter = Swift.min(run.positions.count, positions.count)
             for index in shorter..<longer.count {
                 let difference = abs(longer[index] - last)
-                if difference > worst { worst = difference; worstTime = index < times.count ? times[index] : run.times[index] + times[0] }
+                if difference > worst {
+                    worst = difference
+                    worstTime = index < times.count ? times[index] : run.times[index] + times[0]
+                }
             }
         }
         let travel = abs(to - from)
-        return RecordingMatch(platform: self, maxDifference: worst, maxDifferenceFraction: travel > 0 ? worst / travel : nil,
-                              maxDifferenceTime: worstTime, recordedFrames: positions.count, modelFrames: run.positions.count,
-                              modelFinishTime: run.finishTime.map { $0 + times[0] })
+        return RecordingMatch(
+            platform: self, maxDifference: worst, maxDifferenceFraction: travel > 0 ? worst / travel : nil,
+            maxDifferenceTime: worstTime, recordedFrames: positions.count, modelFrames: run.positions.count,
+            modelFinishTime: run.finishTime.map { $0 + times[0] })
     }
 
 }

@@ -19,8 +19,10 @@ struct SpringPlot: ParsableCommand {
             Example: springplot --damping 0.68 --response 0.8 -o curve.png
             """,
         version: "0.1.0",
-        subcommands: [Curve.self, Retarget.self, Integrators.self, Phase.self, Info.self, DataCommand.self, Export.self,
-                      Grid.self, Verify.self, Fit.self, Track.self, Chase.self, SequenceCommand.self],
+        subcommands: [
+            Curve.self, Retarget.self, Integrators.self, Phase.self, Info.self, DataCommand.self, Export.self,
+            Grid.self, Verify.self, Fit.self, Track.self, Chase.self, SequenceCommand.self
+        ],
         defaultSubcommand: Curve.self
     )
 }
@@ -75,8 +77,12 @@ func commonCurve(_ arguments: [String]) -> Curve? {
     if let first = arguments.first, SpringPlot.configuration.subcommands.contains(where: { $0._commandName == first }) {
         return nil
     }
-    guard !arguments.contains(where: { rootWords.contains($0) || $0.hasPrefix("--generate-completion")
-        || $0.hasPrefix("--experimental") }) else { return nil }
+    guard
+        !arguments.contains(where: {
+            rootWords.contains($0) || $0.hasPrefix("--generate-completion")
+                || $0.hasPrefix("--experimental")
+        })
+    else { return nil }
     return try? Curve.parse(arguments)
 }
 
@@ -86,7 +92,9 @@ func unknownHelpTopic(_ arguments: [String]) -> String? {
     guard arguments.first == "help" else { return nil }
     var command: any ParsableCommand.Type = SpringPlot.self
     for name in arguments.dropFirst() where !name.hasPrefix("-") {
-        guard let subcommand = command.configuration.subcommands.first(where: { $0._commandName == name }) else { return name }
+        guard let subcommand = command.configuration.subcommands.first(where: { $0._commandName == name }) else {
+            return name
+        }
         command = subcommand
     }
     return nil

@@ -38,27 +38,39 @@ enum StudioEndpoints {
         .union(["width", "height", "theme", "tolerance", "epsilon", "span", "text", "interaction"])
 
     static let endpoints: [Endpoint] = [
-        Endpoint(path: "/api/chart.svg", parameters: chartParameters, handler: { request throws(StudioInputError) in
-            try chart(request, format: .svg)
-        }),
-        Endpoint(path: "/api/chart.png", parameters: chartParameters.union(["scale"]), handler: { request throws(StudioInputError) in
-            try chart(request, format: .png)
-        }),
-        Endpoint(path: "/api/spring.json", parameters: springParameters.union(motionParameters).union(["tolerance", "epsilon"]),
-                 handler: spring),
-        Endpoint(path: "/api/export.json", parameters: springParameters.union(motionParameters).union(["error"]),
-                 handler: export),
+        Endpoint(
+            path: "/api/chart.svg", parameters: chartParameters,
+            handler: { request throws(StudioInputError) in
+                try chart(request, format: .svg)
+            }),
+        Endpoint(
+            path: "/api/chart.png", parameters: chartParameters.union(["scale"]),
+            handler: { request throws(StudioInputError) in
+                try chart(request, format: .png)
+            }),
+        Endpoint(
+            path: "/api/spring.json",
+            parameters: springParameters.union(motionParameters).union(["tolerance", "epsilon"]),
+            handler: spring),
+        Endpoint(
+            path: "/api/export.json", parameters: springParameters.union(motionParameters).union(["error"]),
+            handler: export),
         Endpoint(path: "/api/studio.json", parameters: [], handler: { _ throws(StudioInputError) in definitions }),
         Endpoint(path: "/api/code.json", parameters: ["code"], handler: code),
-        Endpoint(path: "/api/platform.json", parameters: springParameters.union(motionParameters).union(["platform", "fps"]),
-                 handler: platform),
+        Endpoint(
+            path: "/api/platform.json", parameters: springParameters.union(motionParameters).union(["platform", "fps"]),
+            handler: platform),
         Endpoint(path: "/api/sequence.json", parameters: ["sequence"], handler: sequence),
-        Endpoint(path: "/api/sequence.svg", parameters: ["sequence", "width", "height", "theme", "tolerance", "text"],
-                 handler: sequenceChart),
+        Endpoint(
+            path: "/api/sequence.svg", parameters: ["sequence", "width", "height", "theme", "tolerance", "text"],
+            handler: sequenceChart),
         Endpoint(path: "/api/sequence-export.json", parameters: ["sequence", "error"], handler: sequenceExport),
-        Endpoint(path: "/api/chase.json", parameters: springParameters.union(["from", "velocity", "path"]), handler: chase),
-        Endpoint(path: "/api/segment.json", parameters: springParameters.union(motionParameters).union(["t", "target", "restart"]),
-                 handler: segment),
+        Endpoint(
+            path: "/api/chase.json", parameters: springParameters.union(["from", "velocity", "path"]), handler: chase),
+        Endpoint(
+            path: "/api/segment.json",
+            parameters: springParameters.union(motionParameters).union(["t", "target", "restart"]),
+            handler: segment)
     ]
 
     /// Answers `path` with the raw query pairs: 404 for an unknown path, 400 for bad parameters.
@@ -67,7 +79,8 @@ enum StudioEndpoints {
             return StudioReply(status: 200, contentType: file.contentType, body: Array(file.text.utf8))
         }
         if path == "/spring.js" {
-            return StudioReply(status: 200, contentType: "text/javascript; charset=utf-8", body: Array(PreviewPage.springScript.utf8))
+            return StudioReply(
+                status: 200, contentType: "text/javascript; charset=utf-8", body: Array(PreviewPage.springScript.utf8))
         }
         if path == "/favicon.ico" { return StudioReply(status: 204, contentType: "image/x-icon", body: []) }
         guard let endpoint = endpoints.first(where: { $0.path == path }) else {
@@ -92,19 +105,23 @@ enum StudioEndpoints {
     /// the rules of every field (SpringInput's and Motion's, with the studio's own: it plays and
     /// exports the spring, so a response or duration of 0, an instant jump, is refused up front).
     static let definitions: StudioReply = {
-        let families = ["wave": "Wave", "swiftui": "SwiftUI", "m3": "Material 3", "figma": "Figma", "react-spring": "react-spring"]
+        let families = [
+            "wave": "Wave", "swiftui": "SwiftUI", "m3": "Material 3", "figma": "Figma", "react-spring": "react-spring"
+        ]
         let presets = SpringPreset.all.map { preset in
             let s = preset.spring
             var query = "damping=\(s.dampingRatio)&response=\(s.response)"
             if s.mass != 1 { query += "&mass=\(s.mass)" }
-            return StudioReplies.Definitions.Preset(name: preset.name, family: families[preset.family] ?? preset.family,
-                                                    title: preset.title, query: query)
+            return StudioReplies.Definitions.Preset(
+                name: preset.name, family: families[preset.family] ?? preset.family,
+                title: preset.title, query: query)
         }
-        return .encoded(StudioReplies.Definitions(
-            presets: presets,
-            palettes: .init(light: Theme.light.palette.map(\.hexString), dark: Theme.dark.palette.map(\.hexString)),
-            targets: ExportTarget.allCases.map { .init(target: $0.rawValue, title: $0.title) },
-            fields: fieldRules, sequence: .init(maximumTime: SequenceInput.maximumTime)))
+        return .encoded(
+            StudioReplies.Definitions(
+                presets: presets,
+                palettes: .init(light: Theme.light.palette.map(\.hexString), dark: Theme.dark.palette.map(\.hexString)),
+                targets: ExportTarget.allCases.map { .init(target: $0.rawValue, title: $0.title) },
+                fields: fieldRules, sequence: .init(maximumTime: SequenceInput.maximumTime)))
     }()
 
     /// Each parameter's rule as the page's fields apply it.
@@ -115,12 +132,14 @@ enum StudioEndpoints {
             let (name, given) = entry
             let playsAndExports = name == "response" || name == "swiftui-duration"
             let rule = playsAndExports ? ValueRule.positive : given
-            let message = "\(name) \(rule.requirement)" + (playsAndExports ? " (0 is an instant jump: nothing to play or export)" : "")
-            fields[name] = .init(lower: rule.lower, lowerInclusive: rule.lowerInclusive, upper: rule.upper,
-                                 upperInclusive: rule.upperInclusive, message: message)
+            let message =
+                "\(name) \(rule.requirement)"
+                + (playsAndExports ? " (0 is an instant jump: nothing to play or export)" : "")
+            fields[name] = .init(
+                lower: rule.lower, lowerInclusive: rule.lowerInclusive, upper: rule.upper,
+                upperInclusive: rule.upperInclusive, message: message)
         }
     }
-
 
     // MARK: Platform
 
@@ -129,16 +148,21 @@ enum StudioEndpoints {
     /// exact motion.
     static func platform(_ request: StudioRequest) throws(StudioInputError) -> StudioReply {
         guard let name = request.word("platform"), let platform = Platform(rawValue: name) else {
-            throw StudioInputError("platform", "platform must be one of \(Platform.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw StudioInputError(
+                "platform", "platform must be one of \(Platform.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let spring = try request.springs()[0].spring
-        guard !spring.isInstantaneous else { throw StudioInputError("response", "a response-0 spring is an instant jump: nothing to step") }
+        guard !spring.isInstantaneous else {
+            throw StudioInputError("response", "a response-0 spring is an instant jump: nothing to step")
+        }
         let motion = try request.motion()
         let fps = try request.bounded("fps", 10...240, default: 60)
         let trajectory = platform.model(for: spring, from: motion.from, to: motion.to, velocity: motion.initialVelocity)
             .trajectory(from: motion.from, to: motion.to, schedule: FrameSchedule(frameRate: fps), limit: 30)
-        return .encoded(StudioReplies.PlatformFrames(platform: platform.rawValue, title: platform.title, fps: fps,
-                                                     positions: trajectory.positions, finished: trajectory.finished))
+        return .encoded(
+            StudioReplies.PlatformFrames(
+                platform: platform.rawValue, title: platform.title, fps: fps,
+                positions: trajectory.positions, finished: trajectory.finished))
     }
 
     // MARK: Code
@@ -147,7 +171,9 @@ enum StudioEndpoints {
     /// `springplot --from-code`); code with no spring in it gets `{"problem": …}` naming what could not
     /// be read (an answer, see ``StudioReplies/Problem``); no code at all is a bad request (400).
     static func code(_ request: StudioRequest) throws(StudioInputError) -> StudioReply {
-        guard let text = request.word("code"), !text.isEmpty else { throw StudioInputError("code", "code is missing: paste a spring") }
+        guard let text = request.word("code"), !text.isEmpty else {
+            throw StudioInputError("code", "code is missing: paste a spring")
+        }
         let parsed: SpringCode
         do {
             parsed = try SpringCode(text)
@@ -181,19 +207,29 @@ enum StudioEndpoints {
         let width = try request.bounded("width", 400...2400, default: 900)
         let height = try request.bounded("height", 300...1600, default: 560)
         let tolerance = try request.tolerance()
-        let span = try request.number("span").map { _ throws(StudioInputError) in try request.bounded("span", 0.001...600, default: 1) }
+        let span = try request.number("span").map { _ throws(StudioInputError) in
+            try request.bounded("span", 0.001...600, default: 1)
+        }
         // `text` enlarges every font (1 to 2): a page that shows the chart narrower than its canvas
         // keeps the text readable.
         let textScale = try request.bounded("text", 1...2, default: 1)
         let scale = format == .png ? try request.bounded("scale", 1...3, default: 1) : 1
         let pixels = (width * scale).rounded(.up) * (height * scale).rounded(.up)
         guard pixels <= maximumChartPixels else {
-            throw StudioInputError("scale", "scale \(label(scale, digits: 4)) makes the \(Int(width)) × \(Int(height)) chart \(Int(pixels)) pixels: at most \(Int(maximumChartPixels))")
+            throw StudioInputError(
+                "scale",
+                "scale \(label(scale, digits: 4)) makes the \(Int(width)) × \(Int(height)) chart \(Int(pixels)) pixels: at most \(Int(maximumChartPixels))"
+            )
         }
-        let frame = ChartFrame(width: width, height: height, scale: scale, theme: try request.theme().scalingText(by: textScale))
-        var chart = CurveChart.chart(springs: springs, motion: motion, tolerance: tolerance, timeSpan: span, frame: frame, samples: 400)
-        if let pieces = try request.interaction(), !pieces.isEmpty, !chart.panels.isEmpty, let spring = springs.first?.spring {
-            chart.panels[0].series += interactionSeries(pieces, spring: spring, until: chart.panels[0].series.first?.xs.last ?? 1)
+        let frame = ChartFrame(
+            width: width, height: height, scale: scale, theme: try request.theme().scalingText(by: textScale))
+        var chart = CurveChart.chart(
+            springs: springs, motion: motion, tolerance: tolerance, timeSpan: span, frame: frame, samples: 400)
+        if let pieces = try request.interaction(), !pieces.isEmpty, !chart.panels.isEmpty,
+            let spring = springs.first?.spring
+        {
+            chart.panels[0].series += interactionSeries(
+                pieces, spring: spring, until: chart.panels[0].series.first?.xs.last ?? 1)
             // The legend tells the two apart (a single spring's chart has none of its own).
             chart.panels[0].showsLegend = true
             if springs.count == 1 { chart.panels[0].series[0].name = "the spring" }
@@ -208,16 +244,23 @@ enum StudioEndpoints {
         var runs: [Series] = [], xs: [Double] = [], ys: [Double] = []
         func close() {
             if xs.count >= 2 {
-                runs.append(Series(name: runs.isEmpty ? "last interaction" : nil, xs: xs, ys: ys, color: .foreground,
-                                   lineWidth: 1.75, dash: .dashed))
+                runs.append(
+                    Series(
+                        name: runs.isEmpty ? "last interaction" : nil, xs: xs, ys: ys, color: .foreground,
+                        lineWidth: 1.75, dash: .dashed))
             }
-            xs = []; ys = []
+            xs = []
+            ys = []
         }
         for (index, piece) in pieces.enumerated() {
             let stop = Swift.min(index + 1 < pieces.count ? pieces[index + 1].start : end, end)
-            guard let motion = piece.motion else { close(); continue }
+            guard let motion = piece.motion else {
+                close()
+                continue
+            }
             guard stop > piece.start else { continue }
-            let exact = SpringMotion(spring: spring, from: motion.from, to: motion.to, initialVelocity: motion.initialVelocity)
+            let exact = SpringMotion(
+                spring: spring, from: motion.from, to: motion.to, initialVelocity: motion.initialVelocity)
             let count = 120
             for i in 0...count {
                 let t = piece.start + (stop - piece.start) * Double(i) / Double(count)
@@ -257,15 +300,18 @@ enum StudioEndpoints {
                 let origami = s.origami
                 conventions.moving = .init(
                     swiftUIDuration: s.response, swiftUIBounce: s.bounce,
-                    framerDuration: framer.duration, framerBounce: framer.bounce, framerVisualDuration: s.framerVisualDuration,
+                    framerDuration: framer.duration, framerBounce: framer.bounce,
+                    framerVisualDuration: s.framerVisualDuration,
                     reactSpringTension: react.tension, reactSpringFriction: react.friction,
-                    composeStiffness: s.stiffness / s.mass, origamiTension: origami.tension, origamiFriction: origami.friction)
+                    composeStiffness: s.stiffness / s.mass, origamiTension: origami.tension,
+                    origamiFriction: origami.friction)
             }
             return StudioReplies.Item(
                 name: named.name, spring: conventions,
-                metrics: .init(settleTime: analysis.settleTime, overshoot: metrics.overshoot, peakTime: metrics.peakTime,
-                               riseTime: metrics.riseTime, turningPoints: metrics.turningPointCount, dampedPeriod: s.dampedPeriod,
-                               timeConstant: s.timeConstant, waveSettleEstimate: s.waveSettleEstimate))
+                metrics: .init(
+                    settleTime: analysis.settleTime, overshoot: metrics.overshoot, peakTime: metrics.peakTime,
+                    riseTime: metrics.riseTime, turningPoints: metrics.turningPointCount, dampedPeriod: s.dampedPeriod,
+                    timeConstant: s.timeConstant, waveSettleEstimate: s.waveSettleEstimate))
         }
         return .encoded(StudioReplies.Springs(springs: items))
     }
@@ -279,15 +325,21 @@ enum StudioEndpoints {
         let motion = try request.motion()
         let travel = abs(motion.to - motion.from)
         let error = try request.bounded("error", 1e-9...1e9, default: travel > 0 ? min(0.5, travel / 10) : 0.5)
-        if travel > 0 && error >= travel { throw StudioInputError("error", "error must be smaller than the travel \(label(travel)) (got \(error))") }
+        if travel > 0 && error >= travel {
+            throw StudioInputError("error", "error must be smaller than the travel \(label(travel)) (got \(error))")
+        }
         if travel > 0 && error < LinearEasing.smallestTolerance * travel {
-            throw StudioInputError("error", "error must be at least 1e-6 of the travel, \(label(LinearEasing.smallestTolerance * travel)) here (got \(error))")
+            throw StudioInputError(
+                "error",
+                "error must be at least 1e-6 of the travel, \(label(LinearEasing.smallestTolerance * travel)) here (got \(error))"
+            )
         }
         let spring = springs[0].spring
         if spring.isInstantaneous { throw StudioInputError("response", "response must be > 0 to export") }
         if let problem = ExportRequest.exportableProblem(spring) {
             let given = request.springParameterNames
-            throw StudioInputError(given.first, "\((given.isEmpty ? ["damping", "response"] : given).joined(separator: "/")): \(problem)")
+            throw StudioInputError(
+                given.first, "\((given.isEmpty ? ["damping", "response"] : given).joined(separator: "/")): \(problem)")
         }
         let exportRequest = ExportRequest(spring: spring, motion: motion, cssError: error)
         let exports = (try? exportRequest.exportAll()) ?? []
@@ -312,9 +364,11 @@ enum StudioEndpoints {
         let width = try request.bounded("width", 400...2400, default: 900)
         let height = try request.bounded("height", 300...1600, default: 560)
         let textScale = try request.bounded("text", 1...2, default: 1)
-        let frame = ChartFrame(width: width, height: height, scale: 1, theme: try request.theme().scalingText(by: textScale))
-        let chart = SequenceChart.chart(sequence: sequence, tolerance: try request.tolerance(), timeSpan: nil, frame: frame,
-                                        samples: 400)
+        let frame = ChartFrame(
+            width: width, height: height, scale: 1, theme: try request.theme().scalingText(by: textScale))
+        let chart = SequenceChart.chart(
+            sequence: sequence, tolerance: try request.tolerance(), timeSpan: nil, frame: frame,
+            samples: 400)
         return render(chart, format: .svg)
     }
 
@@ -325,9 +379,14 @@ enum StudioEndpoints {
         let sequence = try request.sequence()
         let travel = abs(sequence.travel)
         let error = try request.bounded("error", 1e-9...1e9, default: travel > 0 ? min(0.5, travel / 10) : 0.5)
-        if travel > 0 && error >= travel { throw StudioInputError("error", "error must be smaller than the travel \(label(travel)) (got \(error))") }
+        if travel > 0 && error >= travel {
+            throw StudioInputError("error", "error must be smaller than the travel \(label(travel)) (got \(error))")
+        }
         if travel > 0 && error < LinearEasing.smallestTolerance * travel {
-            throw StudioInputError("error", "error must be at least 1e-6 of the travel, \(label(LinearEasing.smallestTolerance * travel)) here (got \(error))")
+            throw StudioInputError(
+                "error",
+                "error must be at least 1e-6 of the travel, \(label(LinearEasing.smallestTolerance * travel)) here (got \(error))"
+            )
         }
         if let problem = SequenceExport.problem(sequence) { throw StudioInputError("sequence", "sequence: \(problem)") }
         let export = SequenceExport(sequence: sequence, cssError: error)
@@ -344,15 +403,21 @@ enum StudioEndpoints {
     /// sampled 240 times up to its settling, and the WaveRuntime code that follows the same path.
     static func chase(_ request: StudioRequest) throws(StudioInputError) -> StudioReply {
         let spring = try request.springs(maximum: 1)[0].spring
-        guard !spring.isInstantaneous else { throw StudioInputError("response", "a response-0 spring is the target itself: nothing to chase") }
+        guard !spring.isInstantaneous else {
+            throw StudioInputError("response", "a response-0 spring is the target itself: nothing to chase")
+        }
         let path = try request.path()
         let from = try request.bounded("from", -Motion.limit...Motion.limit, default: path.points[0].position)
         let velocity = try request.bounded("velocity", -Motion.limit...Motion.limit, default: 0)
         let start = Motion(from: from, to: path.points[0].position, initialVelocity: velocity)
-        let steepest = zip(path.points, path.points.dropFirst()).map { abs(($1.position - $0.position) / ($1.time - $0.time)) }.max() ?? 0
+        let steepest =
+            zip(path.points, path.points.dropFirst()).map { abs(($1.position - $0.position) / ($1.time - $0.time)) }
+            .max() ?? 0
         if let problem = ChaseInput.problem(spring: spring, motion: start, targetVelocity: steepest) {
-            throw StudioInputError(problem.parameter == "target-velocity" ? "path" : problem.parameter,
-                                   "\(problem.parameter == "target-velocity" ? "the path's steepest piece" : problem.parameter) \(problem.message)")
+            throw StudioInputError(
+                problem.parameter == "target-velocity" ? "path" : problem.parameter,
+                "\(problem.parameter == "target-velocity" ? "the path's steepest piece" : problem.parameter) \(problem.message)"
+            )
         }
         let end = path.points[path.points.count - 1]
         let positions = path.points.map(\.position) + [from]
@@ -361,13 +426,16 @@ enum StudioEndpoints {
         guard (last.position - end.position).isFinite, last.velocity.isFinite else {
             throw StudioInputError("path", "the spring's motion along this path is too large to compute")
         }
-        let settle = spring.settleTime(displacement: last.position - end.position, velocity: last.velocity, band: 1e-3 * scale)
+        let settle = spring.settleTime(
+            displacement: last.position - end.position, velocity: last.velocity, band: 1e-3 * scale)
         let span = min(60, end.time + (settle.isFinite ? settle * 1.2 : 5))
         let times = (0...240).map { span * Double($0) / 240 }
         let states = times.map { spring.chase(path, from: from, initialVelocity: velocity, at: $0) }
-        return .encoded(StudioReplies.Chase(spring: SpringReply(spring), lagTime: spring.dampingRatio * spring.response / Double.pi,
-                                            t: times, position: states.map(\.position), target: times.map { path.position(at: $0) },
-                                            code: chaseCode(spring: spring, path: path, from: from, velocity: velocity)))
+        return .encoded(
+            StudioReplies.Chase(
+                spring: SpringReply(spring), lagTime: spring.dampingRatio * spring.response / Double.pi,
+                t: times, position: states.map(\.position), target: times.map { path.position(at: $0) },
+                code: chaseCode(spring: spring, path: path, from: from, velocity: velocity)))
     }
 
     /// WaveRuntime code that follows `path`: at each point's time the target is set there and given
@@ -376,27 +444,29 @@ enum StudioEndpoints {
         func n(_ x: Double) -> String { NumberFormat.people(x, digits: 6) }
         let points = path.points
         let pieces = points.indices.map { i -> String in
-            let v = i + 1 < points.count ? (points[i + 1].position - points[i].position) / (points[i + 1].time - points[i].time) : 0
+            let v =
+                i + 1 < points.count
+                ? (points[i + 1].position - points[i].position) / (points[i + 1].time - points[i].time) : 0
             return "(at: \(n(points[i].time)), position: \(n(points[i].position)), velocity: \(n(v)))"
         }
         return """
-        // Chase a moving target: each straight piece of the path is followed exactly (SpringAnimator.targetVelocity),
-        // the same at every frame rate. Feed a finger or a scroll position the same way as its events arrive.
-        let animator = SpringAnimator(spring: Spring(dampingRatio: \(n(spring.dampingRatio)), response: \(n(spring.response))),
-                                      value: \(n(from)), target: \(n(points[0].position)))
-        \(velocity != 0 ? "animator.velocity = \(n(velocity))\n" : "")let pieces: [(at: Double, position: Double, velocity: Double)] = [
-            \(pieces.joined(separator: ",\n    "))
-        ]
-        animator.start()
-        for piece in pieces {
-            // On your clock (here, the main queue): a piece that starts between frames is off by the
-            // target's movement over the part of a frame.
-            DispatchQueue.main.asyncAfter(deadline: .now() + piece.at) {
-                animator.target = piece.position
-                animator.targetVelocity = piece.velocity
+            // Chase a moving target: each straight piece of the path is followed exactly (SpringAnimator.targetVelocity),
+            // the same at every frame rate. Feed a finger or a scroll position the same way as its events arrive.
+            let animator = SpringAnimator(spring: Spring(dampingRatio: \(n(spring.dampingRatio)), response: \(n(spring.response))),
+                                          value: \(n(from)), target: \(n(points[0].position)))
+            \(velocity != 0 ? "animator.velocity = \(n(velocity))\n" : "")let pieces: [(at: Double, position: Double, velocity: Double)] = [
+                \(pieces.joined(separator: ",\n    "))
+            ]
+            animator.start()
+            for piece in pieces {
+                // On your clock (here, the main queue): a piece that starts between frames is off by the
+                // target's movement over the part of a frame.
+                DispatchQueue.main.asyncAfter(deadline: .now() + piece.at) {
+                    animator.target = piece.position
+                    animator.targetVelocity = piece.velocity
+                }
             }
-        }
-        """
+            """
     }
 
     // MARK: Segment
@@ -410,7 +480,8 @@ enum StudioEndpoints {
         let t = try request.bounded("t", 0...3600, default: 0)
         let target = try request.bounded("target", -Motion.limit...Motion.limit, default: motion.to)
         let restart = try request.bounded("restart", 0...1, default: 0) >= 0.5
-        var animation = SpringAnimation(spring: spring, value: motion.from, target: motion.to, velocity: motion.initialVelocity)
+        var animation = SpringAnimation(
+            spring: spring, value: motion.from, target: motion.to, velocity: motion.initialVelocity)
         animation.start()
         _ = animation.advance(by: t)
         // A run that has already come to rest is at its target with no velocity.
@@ -419,9 +490,10 @@ enum StudioEndpoints {
         if restart { animation.velocity = 0 }
         let next = Motion(from: position, to: target, initialVelocity: animation.velocity)
         let settle = SpringAnalysis(NamedSpring(spring: spring, name: ""), motion: next, tolerance: 0.001).settleTime
-        return .encoded(StudioReplies.Segment(
-            at: .init(t: t, position: position, velocity: velocity),
-            segment: .init(from: next.from, to: next.to, velocity: next.initialVelocity, settleTime: settle),
-            restart: restart))
+        return .encoded(
+            StudioReplies.Segment(
+                at: .init(t: t, position: position, velocity: velocity),
+                segment: .init(from: next.from, to: next.to, velocity: next.initialVelocity, settleTime: settle),
+                restart: restart))
     }
 }

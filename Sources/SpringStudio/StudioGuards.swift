@@ -22,11 +22,15 @@ public struct StudioLimits: Sendable {
     /// reply is 503. Work is also cancelled when the client closes the connection first.
     public var answerTimeout: Double
 
-    public init(requestTimeout: Double = 10, maximumConnections: Int = 256, maximumBodyBytes: Int = 1 << 20,
-                maximumUploadBytes: Int = 32 << 20, trackTimeout: Double = 30, answerTimeout: Double = 10) {
+    public init(
+        requestTimeout: Double = 10, maximumConnections: Int = 256, maximumBodyBytes: Int = 1 << 20,
+        maximumUploadBytes: Int = 32 << 20, trackTimeout: Double = 30, answerTimeout: Double = 10
+    ) {
         precondition(requestTimeout.isFinite && requestTimeout > 0, "requestTimeout must be finite and > 0")
-        precondition(trackTimeout.isFinite && trackTimeout > 0 && trackTimeout < 1e6, "trackTimeout must be in (0, 1e6) s")
-        precondition(answerTimeout.isFinite && answerTimeout > 0 && answerTimeout < 1e6, "answerTimeout must be in (0, 1e6) s")
+        precondition(
+            trackTimeout.isFinite && trackTimeout > 0 && trackTimeout < 1e6, "trackTimeout must be in (0, 1e6) s")
+        precondition(
+            answerTimeout.isFinite && answerTimeout > 0 && answerTimeout < 1e6, "answerTimeout must be in (0, 1e6) s")
         self.answerTimeout = answerTimeout
         precondition(maximumConnections > 0, "maximumConnections must be > 0")
         self.trackTimeout = trackTimeout
@@ -60,14 +64,19 @@ struct HostPolicy: Sendable {
         let parts = host.split(separator: ".", omittingEmptySubsequences: false)
         // ASCII digits only: `isNumber` would let through other scripts' digits, which `Int` refuses.
         func isASCIIDigit(_ c: Character) -> Bool { c.isASCII && c.isWholeNumber }
-        if parts.count == 4, parts.allSatisfy({ part in
-            guard !part.isEmpty, part.count <= 3, part.allSatisfy(isASCIIDigit), let value = Int(part) else { return false }
-            return value <= 255
-        }) {
+        if parts.count == 4,
+            parts.allSatisfy({ part in
+                guard !part.isEmpty, part.count <= 3, part.allSatisfy(isASCIIDigit), let value = Int(part) else {
+                    return false
+                }
+                return value <= 255
+            })
+        {
             return true
         }
         // IPv6: hex digits, colons, at least two colons (an embedded IPv4 tail allowed).
-        return host.filter { $0 == ":" }.count >= 2 && host.allSatisfy { $0.isASCII && ($0.isHexDigit || $0 == ":" || $0 == ".") }
+        return host.filter { $0 == ":" }.count >= 2
+            && host.allSatisfy { $0.isASCII && ($0.isHexDigit || $0 == ":" || $0 == ".") }
     }
 
     func allows(_ authority: String?) -> Bool {

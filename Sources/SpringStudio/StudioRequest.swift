@@ -35,10 +35,14 @@ struct StudioRequest {
     private(set) var words: [String: String] = [:]
 
     /// Parameters that are words, not numbers.
-    static let wordParameters: Set<String> = ["theme", "target-name", "code", "platform", "sequence", "path", "interaction"]
+    static let wordParameters: Set<String> = [
+        "theme", "target-name", "code", "platform", "sequence", "path", "interaction"
+    ]
     /// Number parameters besides the spring's.
     static let motionParameters = ["from", "to", "velocity"]
-    static let otherParameters = ["width", "height", "tolerance", "epsilon", "span", "t", "target", "restart", "error", "fps"]
+    static let otherParameters = [
+        "width", "height", "tolerance", "epsilon", "span", "t", "target", "restart", "error", "fps"
+    ]
 
     /// Parses `query` (already split into name/value pairs, percent-decoded), allowing `allowed` names.
     init(pairs: [(String, String)], allowed: Set<String>) throws(StudioInputError) {
@@ -55,9 +59,11 @@ struct StudioRequest {
                 continue
             }
             let listed = name == "damping" || name == "response"
-            let parts = listed ? value.split(separator: ",", omittingEmptySubsequences: false).map(String.init) : [value]
+            let parts =
+                listed ? value.split(separator: ",", omittingEmptySubsequences: false).map(String.init) : [value]
             if parts.count > StudioRequest.maximumSprings {
-                throw StudioInputError(name, "\(name) takes at most \(StudioRequest.maximumSprings) values (got \(parts.count))")
+                throw StudioInputError(
+                    name, "\(name) takes at most \(StudioRequest.maximumSprings) values (got \(parts.count))")
             }
             var list: [Double] = []
             for part in parts {
@@ -79,19 +85,25 @@ struct StudioRequest {
 
     /// The target path in `path`: `t:x` pairs separated by commas, times in seconds (0…60, increasing).
     func path() throws(StudioInputError) -> TargetPath {
-        guard let text = words["path"], !text.isEmpty else { throw StudioInputError("path", "path is missing: give t:x pairs") }
+        guard let text = words["path"], !text.isEmpty else {
+            throw StudioInputError("path", "path is missing: give t:x pairs")
+        }
         let pairs = text.split(separator: ",", omittingEmptySubsequences: false)
         guard pairs.count <= StudioRequest.maximumPathPoints else {
-            throw StudioInputError("path", "path takes at most \(StudioRequest.maximumPathPoints) points (got \(pairs.count))")
+            throw StudioInputError(
+                "path", "path takes at most \(StudioRequest.maximumPathPoints) points (got \(pairs.count))")
         }
         var points: [(time: Double, position: Double)] = []
         for pair in pairs {
             let parts = pair.split(separator: ":", omittingEmptySubsequences: false)
             guard parts.count == 2, parts.allSatisfy({ $0.count <= 32 }),
-                  let t = Double(String(parts[0]).trimmingSpaces), let x = Double(String(parts[1]).trimmingSpaces) else {
+                let t = Double(String(parts[0]).trimmingSpaces), let x = Double(String(parts[1]).trimmingSpaces)
+            else {
                 throw StudioInputError("path", "path must be t:x pairs separated by commas (got '\(pair.prefix(40))')")
             }
-            guard t.isFinite, (0...60).contains(t) else { throw StudioInputError("path", "path times must be between 0 and 60 s (got \(t))") }
+            guard t.isFinite, (0...60).contains(t) else {
+                throw StudioInputError("path", "path times must be between 0 and 60 s (got \(t))")
+            }
             guard x.isFinite, abs(x) <= Motion.limit else {
                 throw StudioInputError("path", "path positions must lie between -1e100 and 1e100 (got \(x))")
             }
@@ -115,7 +127,9 @@ struct StudioRequest {
         guard let text = words["interaction"] else { return nil }
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count <= StudioRequest.maximumInteractionPieces else {
-            throw StudioInputError("interaction", "interaction takes at most \(StudioRequest.maximumInteractionPieces) pieces (got \(parts.count))")
+            throw StudioInputError(
+                "interaction",
+                "interaction takes at most \(StudioRequest.maximumInteractionPieces) pieces (got \(parts.count))")
         }
         var pieces: [InteractionPiece] = []
         for part in parts {
@@ -124,19 +138,28 @@ struct StudioRequest {
             let piece: InteractionPiece
             if fields.count == 2, fields[1] == "drag", let start = numbers[0] {
                 piece = InteractionPiece(start: start, motion: nil)
-            } else if fields.count == 4, let start = numbers[0], let from = numbers[1], let to = numbers[2], let velocity = numbers[3] {
+            } else if fields.count == 4, let start = numbers[0], let from = numbers[1], let to = numbers[2],
+                let velocity = numbers[3]
+            {
                 guard [from, to, velocity].allSatisfy({ $0.isFinite && abs($0) <= Motion.limit }) else {
-                    throw StudioInputError("interaction", "interaction values must lie between -1e100 and 1e100 (got '\(part.prefix(40))')")
+                    throw StudioInputError(
+                        "interaction", "interaction values must lie between -1e100 and 1e100 (got '\(part.prefix(40))')"
+                    )
                 }
                 piece = InteractionPiece(start: start, motion: Motion(from: from, to: to, initialVelocity: velocity))
             } else {
-                throw StudioInputError("interaction", "interaction must be start:from:to:velocity or start:drag pieces separated by commas (got '\(part.prefix(40))')")
+                throw StudioInputError(
+                    "interaction",
+                    "interaction must be start:from:to:velocity or start:drag pieces separated by commas (got '\(part.prefix(40))')"
+                )
             }
             guard piece.start.isFinite, (0...600).contains(piece.start) else {
-                throw StudioInputError("interaction", "interaction starts must be between 0 and 600 s (got \(piece.start))")
+                throw StudioInputError(
+                    "interaction", "interaction starts must be between 0 and 600 s (got \(piece.start))")
             }
             if let last = pieces.last, piece.start < last.start {
-                throw StudioInputError("interaction", "interaction starts must not decrease (\(last.start) then \(piece.start))")
+                throw StudioInputError(
+                    "interaction", "interaction starts must not decrease (\(last.start) then \(piece.start))")
             }
             pieces.append(piece)
         }
@@ -174,17 +197,24 @@ struct StudioRequest {
     /// from, to and velocity; each one not given is `Motion.onScreen`'s (the preview's pixels).
     func motion() throws(StudioInputError) -> Motion {
         let given = Motion.onScreen
-        let motion = Motion(from: number("from") ?? given.from, to: number("to") ?? given.to,
-                            initialVelocity: number("velocity") ?? given.initialVelocity)
-        if let problem = motion.problem { throw StudioInputError(problem.parameter, "\(problem.parameter) \(problem.message)") }
+        let motion = Motion(
+            from: number("from") ?? given.from, to: number("to") ?? given.to,
+            initialVelocity: number("velocity") ?? given.initialVelocity)
+        if let problem = motion.problem {
+            throw StudioInputError(problem.parameter, "\(problem.parameter) \(problem.message)")
+        }
         return motion
     }
 
     /// A number within `range`, or the default.
-    func bounded(_ name: String, _ range: ClosedRange<Double>, default value: Double) throws(StudioInputError) -> Double {
+    func bounded(_ name: String, _ range: ClosedRange<Double>, default value: Double) throws(StudioInputError) -> Double
+    {
         guard let x = number(name) else { return value }
         guard x.isFinite, range.contains(x) else {
-            throw StudioInputError(name, "\(name) must be in \(label(range.lowerBound, digits: 6))…\(label(range.upperBound, digits: 6)) (got \(x))")
+            throw StudioInputError(
+                name,
+                "\(name) must be in \(label(range.lowerBound, digits: 6))…\(label(range.upperBound, digits: 6)) (got \(x))"
+            )
         }
         return x
     }

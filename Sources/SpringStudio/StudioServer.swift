@@ -16,19 +16,25 @@ public enum StudioServer {
     /// Guards: only `Host` headers naming this machine are answered (see ``HostPolicy``); a connection
     /// must send each whole request within `limits.requestTimeout`; at most `limits.maximumConnections`
     /// are open at once; no CORS header is ever sent, so other origins' pages cannot read replies.
-    public static func application(host: String = "127.0.0.1", port: Int = 8080, limits: StudioLimits = StudioLimits(),
-                                   onRunning: @escaping @Sendable (Int) async -> Void = { _ in })
-        -> some ApplicationProtocol {
+    public static func application(
+        host: String = "127.0.0.1", port: Int = 8080, limits: StudioLimits = StudioLimits(),
+        onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    )
+        -> some ApplicationProtocol
+    {
         var logger = Logger(label: "spring-studio")
         logger.logLevel = .warning
         let timeout = TimeAmount.nanoseconds(Int64((limits.requestTimeout * 1e9).rounded()))
         return Application(
             router: StudioServer.router(hosts: HostPolicy(boundHost: host), limits: limits),
-            server: .http1(configuration: .init(additionalChannelHandlers: [RequestDeadlineHandler(limit: timeout)],
-                                                idleTimeout: .seconds(60))),
-            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "spring-studio",
-                                                    backlog: 256,
-                                                    availableConnectionsDelegate: MaximumAvailableConnections(limits.maximumConnections)),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [RequestDeadlineHandler(limit: timeout)],
+                    idleTimeout: .seconds(60))),
+            configuration: ApplicationConfiguration(
+                address: .hostname(host, port: port), serverName: "spring-studio",
+                backlog: 256,
+                availableConnectionsDelegate: MaximumAvailableConnections(limits.maximumConnections)),
             onServerRunning: { channel in
                 await onRunning(channel.localAddress?.port ?? port)
             },
@@ -39,10 +45,13 @@ public enum StudioServer {
     /// percent-decoded), without HTTP: the status code, the content type and the body. For tools that
     /// embed the studio's endpoints, and for benchmarks.
     public static func respond(path: String, query: String) -> (status: Int, contentType: String, body: [UInt8]) {
-        let pairs: [(String, String)] = query.isEmpty ? [] : query.split(separator: "&", omittingEmptySubsequences: false).map { part in
-            let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return (String(pieces[0]), pieces.count > 1 ? percentDecoded(pieces[1]) : "")
-        }
+        let pairs: [(String, String)] =
+            query.isEmpty
+            ? []
+            : query.split(separator: "&", omittingEmptySubsequences: false).map { part in
+                let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                return (String(pieces[0]), pieces.count > 1 ? percentDecoded(pieces[1]) : "")
+            }
         let reply = StudioEndpoints.reply(path: path, query: pairs, queryLength: query.utf8.count)
         return (reply.status, reply.contentType, reply.body)
     }
@@ -52,9 +61,13 @@ public enum StudioServer {
         var bytes: [UInt8] = []
         var iterator = Array(text.utf8)[...]
         while let byte = iterator.popFirst() {
-            if byte == UInt8(ascii: "+") { bytes.append(UInt8(ascii: " ")); continue }
+            if byte == UInt8(ascii: "+") {
+                bytes.append(UInt8(ascii: " "))
+                continue
+            }
             if byte == UInt8(ascii: "%"), iterator.count >= 2,
-               let value = UInt8(String(decoding: iterator.prefix(2), as: UTF8.self), radix: 16) {
+                let value = UInt8(String(decoding: iterator.prefix(2), as: UTF8.self), radix: 16)
+            {
                 bytes.append(value)
                 iterator = iterator.dropFirst(2)
                 continue
@@ -81,15 +94,23 @@ extension StudioServer {
     /// of a Hummingbird `Router`, behind ``StudioGuardMiddleware``.
     static func router(hosts: HostPolicy, limits: StudioLimits) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
-        router.add(middleware: StudioGuardMiddleware(hosts: hosts, maximumBodyBytes: limits.maximumBodyBytes,
-                                                     maximumUploadBytes: limits.maximumUploadBytes))
+        router.add(
+            middleware: StudioGuardMiddleware(
+                hosts: hosts, maximumBodyBytes: limits.maximumBodyBytes,
+                maximumUploadBytes: limits.maximumUploadBytes))
         // Owned by this router, not by the process: two studios in one process share nothing.
         let pool = StudioWorkPool(), tracker = StudioTrack()
         let answerLimit = limits.answerTimeout
-        let paths = ["/", "/favicon.ico"] + WebFiles.files.keys.sorted().map { "/" + $0 } + StudioEndpoints.endpoints.map(\.path)
+        let paths =
+            ["/", "/favicon.ico"] + WebFiles.files.keys.sorted().map { "/" + $0 }
+            + StudioEndpoints.endpoints.map(\.path)
         for path in paths {
-            router.get(RouterPath(path)) { request, _ in await StudioServer.answer(request, within: answerLimit, on: pool) }
-            router.head(RouterPath(path)) { request, _ in await StudioServer.answer(request, within: answerLimit, on: pool) }
+            router.get(RouterPath(path)) { request, _ in
+                await StudioServer.answer(request, within: answerLimit, on: pool)
+            }
+            router.head(RouterPath(path)) { request, _ in
+                await StudioServer.answer(request, within: answerLimit, on: pool)
+            }
         }
         let upload = limits.maximumUploadBytes, trackTimeout = limits.trackTimeout
         router.post(RouterPath(StudioServer.trackPath)) { request, _ in
@@ -162,7 +183,9 @@ struct StudioGuardMiddleware: RouterMiddleware {
     let maximumBodyBytes: Int
     let maximumUploadBytes: Int
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         let declaredLength = request.headers[.contentLength].flatMap { Int($0) } ?? 0
         // A second Host header is left among the fields once the first has become the authority: which
         // one a proxy or the browser meant cannot be known, so neither is answered.
@@ -175,13 +198,17 @@ struct StudioGuardMiddleware: RouterMiddleware {
             return StudioServer.response(.encoded(ErrorReply(message), status: 421))
         }
         if request.uri.path == StudioServer.trackPath && request.method != .post {
-            return StudioServer.response(.encoded(ErrorReply("POST a recording to \(StudioServer.trackPath): it takes no \(request.method)"),
-                                                  status: 405))
+            return StudioServer.response(
+                .encoded(
+                    ErrorReply("POST a recording to \(StudioServer.trackPath): it takes no \(request.method)"),
+                    status: 405))
         }
         let isUpload = request.method == .post && request.uri.path == StudioServer.trackPath
         let cap = isUpload ? maximumUploadBytes : maximumBodyBytes
         if declaredLength > cap {
-            let message = isUpload ? "the recording is over the \(cap >> 20) MiB the studio accepts" : "request body over \(cap) bytes"
+            let message =
+                isUpload
+                ? "the recording is over the \(cap >> 20) MiB the studio accepts" : "request body over \(cap) bytes"
             return StudioServer.response(.encoded(ErrorReply(message), status: 413))
         }
         if request.method != .get && request.method != .head && !isUpload {
@@ -190,8 +217,9 @@ struct StudioGuardMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as HTTPError where error.status == .notFound {
-            return StudioServer.response(StudioEndpoints.reply(path: request.uri.path, query: [], queryLength: 0),
-                                         head: request.method == .head)
+            return StudioServer.response(
+                StudioEndpoints.reply(path: request.uri.path, query: [], queryLength: 0),
+                head: request.method == .head)
         }
     }
 }

@@ -14,8 +14,10 @@ final class StudioTrack: Sendable {
     /// Whether a recording is being tracked now.
     private let busy = Mutex(false)
 
-    func reply(video: [UInt8], property: String?, axis: String?,
-                      deadline: ContinuousClock.Instant? = nil) -> StudioReply {
+    func reply(
+        video: [UInt8], property: String?, axis: String?,
+        deadline: ContinuousClock.Instant? = nil
+    ) -> StudioReply {
         func failure(_ message: String, _ status: Int) -> StudioReply {
             .encoded(ErrorReply(message), status: status)
         }
@@ -32,13 +34,18 @@ final class StudioTrack: Sendable {
         guard claimed else { return failure("another recording is being tracked: try again in a moment", 503) }
         defer { busy.withLock { $0 = false } }
 
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spring-studio-upload-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "spring-studio-upload-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("recording")
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false,
-                                                    attributes: [.posixPermissions: 0o700])
-            guard FileManager.default.createFile(atPath: file.path, contents: Data(video), attributes: [.posixPermissions: 0o600]) else {
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: false,
+                attributes: [.posixPermissions: 0o700])
+            guard
+                FileManager.default.createFile(
+                    atPath: file.path, contents: Data(video), attributes: [.posixPermissions: 0o600])
+            else {
                 return failure("cannot store the upload for tracking", 500)
             }
         } catch {

@@ -29,16 +29,24 @@ enum StudioWork {
     /// is cancelled (its client went away), the work's task is cancelled, the work stops at its next
     /// check, and the reply is 503. The reply comes when the work has returned, so nothing of a
     /// request outlives it.
-    static func reply(within limit: Double, on pool: StudioWorkPool,
-                      _ work: @escaping @Sendable () -> StudioReply) async -> StudioReply {
+    static func reply(
+        within limit: Double, on pool: StudioWorkPool,
+        _ work: @escaping @Sendable () -> StudioReply
+    ) async -> StudioReply {
         let task = Task(executorPreference: pool) { () -> StudioReply? in
             let reply = work()
             return Task.isCancelled ? nil : reply
         }
         // Cancelling a task that has finished does nothing, so the timer is left to fire.
         pool.deadlines.asyncAfter(deadline: .now() + limit) { task.cancel() }
-        let reply = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
-        return reply ?? .encoded(ErrorReply("the studio stopped this request after \(NumberFormat.data(limit)) s: try smaller values"),
-                                 status: 503)
+        let reply = await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
+        return reply
+            ?? .encoded(
+                ErrorReply("the studio stopped this request after \(NumberFormat.data(limit)) s: try smaller values"),
+                status: 503)
     }
 }

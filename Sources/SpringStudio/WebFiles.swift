@@ -13,7 +13,7 @@ enum WebFiles {
         "link.js": page("link.js", PackageResources.link_js),
         "preview.js": page("preview.js", PackageResources.preview_js),
         "server.js": page("server.js", PackageResources.server_js),
-        "studio.js": page("studio.js", PackageResources.studio_js),
+        "studio.js": page("studio.js", PackageResources.studio_js)
     ]
 
     private static func page(_ name: String, _ bytes: [UInt8]) -> (contentType: String, text: String) {

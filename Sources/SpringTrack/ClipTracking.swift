@@ -17,8 +17,10 @@ extension VideoDecoder {
     /// - Parameter firstLookAbove: pictures (or regions) with more pixels than this get a first,
     ///   small look; ``firstLookArea`` by default.
     /// - Throws: ``TrackError`` from decoding or tracking.
-    public func track(_ request: Request, property: TrackProperty = .position, axis: TrackAxis = .auto,
-                      firstLookAbove: Int = firstLookArea) throws(TrackError) -> TrackedSamples {
+    public func track(
+        _ request: Request, property: TrackProperty = .position, axis: TrackAxis = .auto,
+        firstLookAbove: Int = firstLookArea
+    ) throws(TrackError) -> TrackedSamples {
         let size = try displayedSize(of: request)
         var request = request
         // A region outside the picture makes the first look find nothing; decode then says why.
@@ -44,7 +46,9 @@ extension VideoDecoder {
     /// in a decode a fraction of the size; nil when the picture is small or the look is not clear.
     /// - Throws: what the full decode would meet as well: too many frames or pixels, a frame too
     ///   large, the deadline (the full decode is not tried again after them).
-    func firstLook(_ request: Request, size: (width: Int, height: Int), above threshold: Int) throws(TrackError) -> PixelBox? {
+    func firstLook(_ request: Request, size: (width: Int, height: Int), above threshold: Int) throws(TrackError)
+        -> PixelBox?
+    {
         let whole = request.region ?? PixelBox(x: 0, y: 0, width: size.width, height: size.height)
         let area = whole.width * whole.height
         guard area > threshold else { return nil }
@@ -61,7 +65,8 @@ extension VideoDecoder {
             default: return nil
             }
         }
-        guard frames.count >= 2, let found = try? MotionTracker.movingRegion(frames, width: frames[0].width, height: frames[0].height)
+        guard frames.count >= 2,
+            let found = try? MotionTracker.movingRegion(frames, width: frames[0].width, height: frames[0].height)
         else { return nil }
         // Back to full size, with two small pixels more on each side for the averaging.
         // Corners on even pixels, so that the cut keeps 4:2:0 colour pairs whole (see decode).

@@ -70,8 +70,10 @@ public enum MotionTracker {
 
     /// Tracks the single moving element of `frames`.
     /// - Precondition: every frame has the same size.
-    public static func track(_ frames: [VideoFrame], property: TrackProperty = .position, axis: TrackAxis = .auto,
-                             minimumSamples: Int = 8) throws(TrackError) -> TrackedSamples {
+    public static func track(
+        _ frames: [VideoFrame], property: TrackProperty = .position, axis: TrackAxis = .auto,
+        minimumSamples: Int = 8
+    ) throws(TrackError) -> TrackedSamples {
         guard frames.count >= minimumSamples else { throw .tooShort(frames: frames.count, needed: minimumSamples) }
         let width = frames[0].width, height = frames[0].height
         for frame in frames { precondition(frame.width == width && frame.height == height, "frames of one size") }
@@ -93,11 +95,11 @@ public enum MotionTracker {
         let enough = Swift.max(8, differingCount / 20)
         // The counts above say which frames those are; only their two masks are built.
         guard let earlyIndex = fromFirst.indices.dropFirst().first(where: { fromFirst[$0] >= enough }),
-              let lateIndex = fromLast.indices.dropLast().last(where: { fromLast[$0] >= enough })
+            let lateIndex = fromLast.indices.dropLast().last(where: { fromLast[$0] >= enough })
         else { throw .noNetMotion(property: property) }
         let earlyMask = changedMask(clip[earlyIndex], first, count: w * h)
         guard let early = centroid(earlyMask, width: w, least: enough),
-              let late = centroid(changedMask(clip[lateIndex], last, count: w * h), width: w, least: enough)
+            let late = centroid(changedMask(clip[lateIndex], last, count: w * h), width: w, least: enough)
         else { throw .noNetMotion(property: property) }
         let travel = (x: late.x - early.x, y: late.y - early.y)
         let distance = (travel.x * travel.x + travel.y * travel.y).squareRoot()
@@ -118,7 +120,8 @@ public enum MotionTracker {
                 }
             }
         case .scale:
-            guard let inner = meanDistance(earlyMask, width: w, from: early), let ring = meanDistance(differing, width: w, from: early)
+            guard let inner = meanDistance(earlyMask, width: w, from: early),
+                let ring = meanDistance(differing, width: w, from: early)
             else { throw .noNetMotion(property: .scale) }
             grows = inner <= ring
             // A shrinking element covers the background inside its final outline in the first frame
@@ -175,7 +178,9 @@ public enum MotionTracker {
             let measured: Double?
             if property == .position {
                 let offset = Double(measuredAxis == .x ? region.x : region.y)
-                measured = outlineCentre(pixels, background: background, width: w, axis: measuredAxis).map { $0 + offset }
+                measured = outlineCentre(pixels, background: background, width: w, axis: measuredAxis).map {
+                    $0 + offset
+                }
             } else {
                 measured = bandExtent(pixels, background: background, width: w, axis: measuredAxis, band: band)
             }
@@ -215,13 +220,17 @@ public enum MotionTracker {
         guard values.count >= 3 else { return 0 }
         var kept = [true]
         var previous = 0  // the last sample kept
-        func speed(_ from: Int, _ to: Int) -> Double { (values[to] - values[from]) / Swift.max(times[to] - times[from], 1e-9) }
+        func speed(_ from: Int, _ to: Int) -> Double {
+            (values[to] - values[from]) / Swift.max(times[to] - times[from], 1e-9)
+        }
         for index in 1..<(values.count - 1) {
             var isHeld = false
             if previous > 0 {
                 let stepBefore = values[previous] - values[previous - 1], stepAfter = values[index + 1] - values[index]
-                isHeld = abs(stepBefore) >= 1 && abs(stepAfter) >= 1 && (stepBefore > 0) == (stepAfter > 0)
-                    && 5 * abs(speed(previous, index)) <= Swift.min(abs(speed(previous - 1, previous)), abs(speed(index, index + 1)))
+                isHeld =
+                    abs(stepBefore) >= 1 && abs(stepAfter) >= 1 && (stepBefore > 0) == (stepAfter > 0)
+                    && 5 * abs(speed(previous, index))
+                        <= Swift.min(abs(speed(previous - 1, previous)), abs(speed(index, index + 1)))
             }
             kept.append(!isHeld)
             if !isHeld { previous = index }
@@ -276,7 +285,9 @@ public enum MotionTracker {
         for r in 0..<rows {
             for c in 0..<columns where active[r * columns + c] {
                 for rr in Swift.max(0, r - reach)...Swift.min(rows - 1, r + reach) {
-                    for cc in Swift.max(0, c - reach)...Swift.min(columns - 1, c + reach) { grown[rr * columns + cc] = true }
+                    for cc in Swift.max(0, c - reach)...Swift.min(columns - 1, c + reach) {
+                        grown[rr * columns + cc] = true
+                    }
                 }
             }
         }
@@ -297,7 +308,10 @@ public enum MotionTracker {
                 for rr in Swift.max(0, r - 1)...Swift.min(rows - 1, r + 1) {
                     for cc in Swift.max(0, c - 1)...Swift.min(columns - 1, c + 1) {
                         let next = rr * columns + cc
-                        if grown[next] && label[next] < 0 { label[next] = id; stack.append(next) }
+                        if grown[next] && label[next] < 0 {
+                            label[next] = id
+                            stack.append(next)
+                        }
                     }
                 }
             }
@@ -310,7 +324,8 @@ public enum MotionTracker {
         guard let largest = ordered.first else { throw .noMotion }
         func pixels(_ box: (x0: Int, y0: Int, x1: Int, y1: Int), margin: Int) -> PixelBox {
             let x0 = Swift.max(0, box.x0 * block - margin), y0 = Swift.max(0, box.y0 * block - margin)
-            let x1 = Swift.min(width, (box.x1 + 1) * block + margin), y1 = Swift.min(height, (box.y1 + 1) * block + margin)
+            let x1 = Swift.min(width, (box.x1 + 1) * block + margin),
+                y1 = Swift.min(height, (box.y1 + 1) * block + margin)
             return PixelBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         }
         let rivals = ordered.dropFirst().filter { $0.size * 5 >= largest.size }
@@ -323,7 +338,8 @@ public enum MotionTracker {
     /// across that band, are one element. Two elements moving side by side along parallel lines
     /// stretch along their lines, so they stay apart.
     static func joinedAlongAnAxis(_ pieces: [(size: Int, box: (x0: Int, y0: Int, x1: Int, y1: Int))])
-        -> [(size: Int, box: (x0: Int, y0: Int, x1: Int, y1: Int))] {
+        -> [(size: Int, box: (x0: Int, y0: Int, x1: Int, y1: Int))]
+    {
         var pieces = pieces
         func overlap(_ a0: Int, _ a1: Int, _ b0: Int, _ b1: Int) -> Double {
             let shared = Swift.min(a1, b1) - Swift.max(a0, b0) + 1
@@ -336,13 +352,17 @@ public enum MotionTracker {
                 for j in pieces.indices where j > i {
                     let a = pieces[i].box, b = pieces[j].box
                     let (aw, ah, bw, bh) = (a.x1 - a.x0 + 1, a.y1 - a.y0 + 1, b.x1 - b.x0 + 1, b.y1 - b.y0 + 1)
-                    let rowBand = overlap(a.y0, a.y1, b.y0, b.y1) >= 0.7 && 2 * aw >= ah && 2 * bw >= bh
+                    let rowBand =
+                        overlap(a.y0, a.y1, b.y0, b.y1) >= 0.7 && 2 * aw >= ah && 2 * bw >= bh
                         && overlap(a.x0, a.x1, b.x0, b.x1) < 0.5
-                    let columnBand = overlap(a.x0, a.x1, b.x0, b.x1) >= 0.7 && 2 * ah >= aw && 2 * bh >= bw
+                    let columnBand =
+                        overlap(a.x0, a.x1, b.x0, b.x1) >= 0.7 && 2 * ah >= aw && 2 * bh >= bw
                         && overlap(a.y0, a.y1, b.y0, b.y1) < 0.5
                     guard rowBand || columnBand else { continue }
-                    pieces[i] = (pieces[i].size + pieces[j].size,
-                                 (Swift.min(a.x0, b.x0), Swift.min(a.y0, b.y0), Swift.max(a.x1, b.x1), Swift.max(a.y1, b.y1)))
+                    pieces[i] = (
+                        pieces[i].size + pieces[j].size,
+                        (Swift.min(a.x0, b.x0), Swift.min(a.y0, b.y0), Swift.max(a.x1, b.x1), Swift.max(a.y1, b.y1))
+                    )
                     pieces.remove(at: j)
                     merged = true
                     break search
@@ -412,7 +432,10 @@ public enum MotionTracker {
             previous.withUnsafeBufferPointer { b in
                 for i in 0..<(a.count / 3) {
                     let d = difference(a, b, i)
-                    if d > 0 { differing += 1; worst = Swift.max(worst, d) }
+                    if d > 0 {
+                        differing += 1
+                        worst = Swift.max(worst, d)
+                    }
                 }
             }
         }
@@ -445,8 +468,10 @@ public enum MotionTracker {
         var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
         for i in mask.indices where mask[i] != 0 {
             let x = i % width, y = i / width
-            x0 = Swift.min(x0, x); x1 = Swift.max(x1, x)
-            y0 = Swift.min(y0, y); y1 = Swift.max(y1, y)
+            x0 = Swift.min(x0, x)
+            x1 = Swift.max(x1, x)
+            y0 = Swift.min(y0, y)
+            y1 = Swift.max(y1, y)
         }
         return x0 == Int.max ? nil : PixelBox(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
     }
@@ -472,8 +497,10 @@ public enum MotionTracker {
     /// of the one outside it that the element covers (see ``mix(_:_:at:element:)``, with the element's
     /// colour taken two pixels in). Only the outline counts, so content inside the element, and
     /// background that happens to match it inside, do not.
-    static func lineEdges(_ pixels: [UInt8], background: [UInt8], width: Int, axis: TrackAxis,
-                          lines: Range<Int>) -> [(low: Double, high: Double)] {
+    static func lineEdges(
+        _ pixels: [UInt8], background: [UInt8], width: Int, axis: TrackAxis,
+        lines: Range<Int>
+    ) -> [(low: Double, high: Double)] {
         let count = pixels.count / 3, height = count / width
         var changed = [Bool](repeating: false, count: count)
         pixels.withUnsafeBufferPointer { p in
@@ -486,14 +513,19 @@ public enum MotionTracker {
         for line in lines where line >= 0 && line < lineCount {
             func index(_ k: Int) -> Int { axis == .x ? line * width + k : k * width + line }
             func solid(_ k: Int, _ step: Int) -> Bool {
-                (0..<3).allSatisfy { j in let m = k + j * step; return m >= 0 && m < length && changed[index(m)] }
+                (0..<3).allSatisfy { j in
+                    let m = k + j * step
+                    return m >= 0 && m < length && changed[index(m)]
+                }
             }
             guard let low = (0..<length).first(where: { solid($0, 1) }),
-                  let high = (0..<length).reversed().first(where: { solid($0, -1) }), high - low >= 4 else { continue }
+                let high = (0..<length).reversed().first(where: { solid($0, -1) }), high - low >= 4
+            else { continue }
             func covered(_ k: Int, inward: Int) -> Double {
                 let element = index(k + 2 * inward)
                 let outside = k - inward
-                let beyond = outside >= 0 && outside < length ? mix(pixels, background, at: index(outside), element: element) : 0
+                let beyond =
+                    outside >= 0 && outside < length ? mix(pixels, background, at: index(outside), element: element) : 0
                 return mix(pixels, background, at: index(k), element: element) + beyond
             }
             edges.append((Double(low + 1) - covered(low, inward: 1), Double(high) + covered(high, inward: -1)))
@@ -525,7 +557,9 @@ public enum MotionTracker {
     /// The element's extent along `axis`: the distance between its outer edges
     /// (``lineEdges(_:background:width:axis:lines:)``) on the lines of `band`, the middle half of
     /// them averaged.
-    static func bandExtent(_ pixels: [UInt8], background: [UInt8], width: Int, axis: TrackAxis, band: Range<Int>) -> Double? {
+    static func bandExtent(_ pixels: [UInt8], background: [UInt8], width: Int, axis: TrackAxis, band: Range<Int>)
+        -> Double?
+    {
         var extents = lineEdges(pixels, background: background, width: width, axis: axis, lines: band)
             .map { $0.high - $0.low }
         guard extents.count * 2 >= band.count else { return nil }

@@ -55,7 +55,8 @@ public enum TrackError: Error, Sendable, CustomStringConvertible {
         case .emptyFolder(let path):
             return "the folder \(TrackError.shown(path)) holds no .png frames"
         case .frameSizeChanged(let file):
-            return "\(TrackError.shown(file)) differs in size from the first frame: every frame of a folder must be the same size"
+            return
+                "\(TrackError.shown(file)) differs in size from the first frame: every frame of a folder must be the same size"
         case .regionOutside(let box, let width, let height):
             return "--roi \(box) does not lie inside the \(width)×\(height) frame"
         case .tooLarge(let frames, let bytes):
@@ -65,7 +66,8 @@ public enum TrackError: Error, Sendable, CustomStringConvertible {
             return "tracking took longer than allowed: cut the clip to the motion (--start/--end), "
                 + "or run springplot track with a longer --timeout"
         case .frameTooLarge(let width, let height):
-            return "the frames are \(width)×\(height) pixels, over the \(VideoDecoder.maximumPixels / 1_000_000)-megapixel limit the tracker decodes: scale the recording down first"
+            return
+                "the frames are \(width)×\(height) pixels, over the \(VideoDecoder.maximumPixels / 1_000_000)-megapixel limit the tracker decodes: scale the recording down first"
         case .tooManyFrames(let limit, let width, let height):
             let size = width.flatMap { w in height.map { h in " of \(w)×\(h) pixels" } } ?? ""
             return "the clip holds more than \(limit) frames\(size), more than the tracker decodes: "
@@ -73,7 +75,8 @@ public enum TrackError: Error, Sendable, CustomStringConvertible {
         case .unlistableFrameName(let name):
             return "the frame file \(String(reflecting: name)) has a line break in its name: rename it"
         case .tooShort(let frames, let needed):
-            return "the clip is too short: \(frames) frames where a fit needs at least \(needed) (a longer recording, or a wider --start/--end)"
+            return
+                "the clip is too short: \(frames) frames where a fit needs at least \(needed) (a longer recording, or a wider --start/--end)"
         case .noMotion:
             return "no motion found: nothing in the frame moves (check --start/--end and --roi)"
         case .severalElements(let boxes):
@@ -110,6 +113,8 @@ public enum TrackError: Error, Sendable, CustomStringConvertible {
     /// `text` with its control characters escaped (`\n`, `\u{1B}`).
     static func oneLine(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return text }
-        return text.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }.joined()
+        return text.unicodeScalars.map {
+            $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0)
+        }.joined()
     }
 }

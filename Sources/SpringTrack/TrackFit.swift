@@ -10,7 +10,9 @@ public enum TrackFit {
     /// seen on the still tail, combined with the rounding of an element drawn at `step`-pixel
     /// positions (uniform within ±step/2: step/√12 RMS, allowed 1.25 times), or 0.2 % of the travel,
     /// whichever is larger. Easing curves and slides leave several times more.
-    public static func residualLimit(noise: Double, travel: Double, property: TrackProperty = .position, step: Double = 0) -> Double {
+    public static func residualLimit(
+        noise: Double, travel: Double, property: TrackProperty = .position, step: Double = 0
+    ) -> Double {
         let floor = property == .position ? 0.4 : 0.6
         let tracking = floor + 3 * noise, rounding = 1.25 * step / 12.0.squareRoot()
         return Swift.max((tracking * tracking + rounding * rounding).squareRoot(), 0.002 * abs(travel))
@@ -48,7 +50,9 @@ public enum TrackFit {
         let travel = fit.to - fit.from
         let step = samples.property == .position ? pixelStep(samples.values) : 0
         let limit = residualLimit(noise: samples.noise, travel: travel, property: samples.property, step: step)
-        if fit.residualRMS > limit { throw .notASpring(residualRMS: fit.residualRMS, travel: abs(travel), limit: limit, step: step) }
+        if fit.residualRMS > limit {
+            throw .notASpring(residualRMS: fit.residualRMS, travel: abs(travel), limit: limit, step: step)
+        }
         return fit
     }
 }

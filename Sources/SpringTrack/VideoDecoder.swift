@@ -38,7 +38,9 @@ public struct VideoDecoder: Sendable {
     }
 
     /// Finds `ffmpeg` and `ffprobe` on `PATH`.
-    public static func locate(path: String? = ProcessInfo.processInfo.environment["PATH"]) throws(TrackError) -> VideoDecoder {
+    public static func locate(path: String? = ProcessInfo.processInfo.environment["PATH"]) throws(TrackError)
+        -> VideoDecoder
+    {
         let directories = (path ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
         func find(_ name: String) -> String? {
             for directory in directories where !directory.isEmpty {
@@ -71,8 +73,11 @@ public struct VideoDecoder: Sendable {
         /// ``TrackError/timedOut`` thrown. Nil: no deadline.
         public var deadline: ContinuousClock.Instant?
 
-        public init(path: String, folderFrameRate: Double = 60, region: PixelBox? = nil, start: Double? = nil, end: Double? = nil,
-                    reduction: Int = 1) {
+        public init(
+            path: String, folderFrameRate: Double = 60, region: PixelBox? = nil, start: Double? = nil,
+            end: Double? = nil,
+            reduction: Int = 1
+        ) {
             self.path = path
             self.folderFrameRate = folderFrameRate
             self.region = region
@@ -93,12 +98,16 @@ public struct VideoDecoder: Sendable {
     func decode(_ request: Request, displayedSize: (width: Int, height: Int)?) throws(TrackError) -> [VideoFrame] {
         precondition(request.reduction >= 1, "a reduction of at least 1")
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: request.path, isDirectory: &isFolder) else { throw .notFound(request.path) }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("springplot-track-\(UUID().uuidString)")
+        guard FileManager.default.fileExists(atPath: request.path, isDirectory: &isFolder) else {
+            throw .notFound(request.path)
+        }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "springplot-track-\(UUID().uuidString)")
         do {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         } catch {
-            throw .unreadable(path: request.path, detail: "cannot create a scratch folder: \(error.localizedDescription)")
+            throw .unreadable(
+                path: request.path, detail: "cannot create a scratch folder: \(error.localizedDescription)")
         }
         defer { try? FileManager.default.removeItem(at: scratch) }
 
@@ -114,19 +123,23 @@ public struct VideoDecoder: Sendable {
                 text += "file '" + file.replacingOccurrences(of: "'", with: "'\\''") + "'\nduration \(step)\n"
             }
             do { try text.write(to: list, atomically: true, encoding: .utf8) } catch {
-                throw .unreadable(path: request.path, detail: "cannot write the frame list: \(error.localizedDescription)")
+                throw .unreadable(
+                    path: request.path, detail: "cannot write the frame list: \(error.localizedDescription)")
             }
             input = ["-f", "concat", "-safe", "0", "-i", list.path]
         }
         let size: (width: Int, height: Int)
-        if let displayedSize { size = displayedSize } else {
+        if let displayedSize {
+            size = displayedSize
+        } else {
             size = try frameSize(of: probeTarget, label: request.path, deadline: request.deadline)
         }
         if size.width > VideoDecoder.maximumPixels / Swift.max(size.height, 1) {
             throw .frameTooLarge(width: size.width, height: size.height)
         }
         // Frames beyond either cap are not decoded: ffmpeg stops after one more than the budget.
-        let frameBudget = Swift.max(1, Swift.min(VideoDecoder.maximumFrames, VideoDecoder.maximumDecodedPixels / (size.width * size.height)))
+        let frameBudget = Swift.max(
+            1, Swift.min(VideoDecoder.maximumFrames, VideoDecoder.maximumDecodedPixels / (size.width * size.height)))
         if let region = request.region, !region.fits(width: size.width, height: size.height) {
             throw .regionOutside(region, width: size.width, height: size.height)
         }
@@ -158,11 +171,16 @@ public struct VideoDecoder: Sendable {
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         // -max_pixels holds every frame the decoder meets to the per-frame limit, not only the first
         // one ffprobe saw: a stream whose frames grow is refused by the decoder before it allocates.
-        let arguments = ["-nostdin", "-nostats", "-hide_banner", "-loglevel", "info",
-                         "-max_pixels", String(VideoDecoder.maximumPixels)] + input
-            + ["-map", "0:v:0", "-an", "-sn", "-dn", "-vf", filters.joined(separator: ","),
-               "-fps_mode", "passthrough", "-frames:v", String(frameBudget + 1),
-               "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"]
+        let arguments =
+            [
+                "-nostdin", "-nostats", "-hide_banner", "-loglevel", "info",
+                "-max_pixels", String(VideoDecoder.maximumPixels)
+            ] + input
+            + [
+                "-map", "0:v:0", "-an", "-sn", "-dn", "-vf", filters.joined(separator: ","),
+                "-fps_mode", "passthrough", "-frames:v", String(frameBudget + 1),
+                "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"
+            ]
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = arguments
@@ -216,7 +234,9 @@ public struct VideoDecoder: Sendable {
         process.waitUntilExit()
         watchdog?.cancel()
         try? logHandle.close()
-        if let deadline = request.deadline, process.terminationReason == .uncaughtSignal, ContinuousClock.now >= deadline {
+        if let deadline = request.deadline, process.terminationReason == .uncaughtSignal,
+            ContinuousClock.now >= deadline
+        {
             timedOut = true
         }
         if timedOut { throw .timedOut }
@@ -224,15 +244,23 @@ public struct VideoDecoder: Sendable {
         if overLimit { throw .tooLarge(frames: buffers.count + 1, bytes: (buffers.count + 1) * frameBytes) }
         let logText = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         guard process.terminationStatus == 0 else {
-            if let oversized = Self.oversizedFrame(in: logText) { throw .frameTooLarge(width: oversized.width, height: oversized.height) }
-            throw .unreadable(path: request.path, detail: Self.firstError(in: logText) ?? "ffmpeg exited with status \(process.terminationStatus)")
+            if let oversized = Self.oversizedFrame(in: logText) {
+                throw .frameTooLarge(width: oversized.width, height: oversized.height)
+            }
+            throw .unreadable(
+                path: request.path,
+                detail: Self.firstError(in: logText) ?? "ffmpeg exited with status \(process.terminationStatus)")
         }
         // Folder frames carry no time of their own: frame i is shown at i / rate (ffmpeg's concat
         // demuxer would round image times to its 1/25 s time base).
-        let times = isFolder.boolValue ? buffers.indices.map { Double($0) / request.folderFrameRate }
+        let times =
+            isFolder.boolValue
+            ? buffers.indices.map { Double($0) / request.folderFrameRate }
             : Self.presentationTimes(in: logText)
         guard times.count == buffers.count else {
-            throw .unreadable(path: request.path, detail: "the decoder reported \(times.count) timestamps for \(buffers.count) frames")
+            throw .unreadable(
+                path: request.path, detail: "the decoder reported \(times.count) timestamps for \(buffers.count) frames"
+            )
         }
         var frames: [VideoFrame] = []
         frames.reserveCapacity(buffers.count)
@@ -248,17 +276,24 @@ public struct VideoDecoder: Sendable {
     /// applied, as ffmpeg decodes it), or its first PNG's for a folder.
     func displayedSize(of request: Request) throws(TrackError) -> (width: Int, height: Int) {
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: request.path, isDirectory: &isFolder) else { throw .notFound(request.path) }
-        return try frameSize(of: isFolder.boolValue ? pngFrames(in: request.path)[0] : request.path, label: request.path,
-                             deadline: request.deadline)
+        guard FileManager.default.fileExists(atPath: request.path, isDirectory: &isFolder) else {
+            throw .notFound(request.path)
+        }
+        return try frameSize(
+            of: isFolder.boolValue ? pngFrames(in: request.path)[0] : request.path, label: request.path,
+            deadline: request.deadline)
     }
 
     /// The displayed size of the first video stream (rotation applied, as ffmpeg decodes it).
-    func frameSize(of path: String, label: String, deadline: ContinuousClock.Instant? = nil) throws(TrackError) -> (width: Int, height: Int) {
+    func frameSize(of path: String, label: String, deadline: ContinuousClock.Instant? = nil) throws(TrackError) -> (
+        width: Int, height: Int
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ffprobe)
-        process.arguments = ["-v", "error", "-max_pixels", String(VideoDecoder.maximumPixels), "-select_streams", "v:0",
-                             "-show_entries", "stream=width,height:stream_side_data=rotation", "-of", "default=noprint_wrappers=1", path]
+        process.arguments = [
+            "-v", "error", "-max_pixels", String(VideoDecoder.maximumPixels), "-select_streams", "v:0",
+            "-show_entries", "stream=width,height:stream_side_data=rotation", "-of", "default=noprint_wrappers=1", path
+        ]
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
@@ -270,20 +305,27 @@ public struct VideoDecoder: Sendable {
         let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         watchdog?.cancel()
-        if let deadline, process.terminationReason == .uncaughtSignal, ContinuousClock.now >= deadline { throw .timedOut }
+        if let deadline, process.terminationReason == .uncaughtSignal, ContinuousClock.now >= deadline {
+            throw .timedOut
+        }
         var values: [String: String] = [:]
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: "=", maxSplits: 1)
             if parts.count == 2 { values[String(parts[0])] = String(parts[1]) }
         }
-        if let oversized = Self.oversizedFrame(in: problem) { throw .frameTooLarge(width: oversized.width, height: oversized.height) }
+        if let oversized = Self.oversizedFrame(in: problem) {
+            throw .frameTooLarge(width: oversized.width, height: oversized.height)
+        }
         guard process.terminationStatus == 0, let width = values["width"].flatMap({ Int($0) }),
-              let height = values["height"].flatMap({ Int($0) }), width > 0, height > 0 else {
+            let height = values["height"].flatMap({ Int($0) }), width > 0, height > 0
+        else {
             let detail = problem.split(separator: "\n").last.map { String($0) }
-            throw .unreadable(path: label, detail: detail.map { Self.trimmed($0, file: path) } ?? "it holds no video stream")
+            throw .unreadable(
+                path: label, detail: detail.map { Self.trimmed($0, file: path) } ?? "it holds no video stream")
         }
         if let rotation = values["rotation"].flatMap({ Double($0) }), rotation.isFinite, abs(rotation) < 1e6,
-           Int(abs(rotation).rounded()) % 180 == 90 {
+            Int(abs(rotation).rounded()) % 180 == 90
+        {
             return (height, width)
         }
         return (width, height)
@@ -299,7 +341,9 @@ public struct VideoDecoder: Sendable {
             .sorted { Self.naturalOrder($0, $1) }
         guard !frames.isEmpty else { throw .emptyFolder(folder) }
         // The frame list (ffconcat) is one file name a line: a name with a line break cannot be in it.
-        if let unlisted = frames.first(where: { $0.contains(where: { $0.isNewline }) }) { throw .unlistableFrameName(unlisted) }
+        if let unlisted = frames.first(where: { $0.contains(where: { $0.isNewline }) }) {
+            throw .unlistableFrameName(unlisted)
+        }
         if frames.count > VideoDecoder.maximumFrames {
             throw .tooManyFrames(limit: VideoDecoder.maximumFrames, width: nil, height: nil)
         }
@@ -314,8 +358,14 @@ public struct VideoDecoder: Sendable {
         while let p = x, let q = y {
             if p.properties.numericType != nil, q.properties.numericType != nil, p.isASCII, q.isASCII {
                 var left = "", right = ""
-                while let d = x, d.isASCII, d.properties.numericType != nil { left.unicodeScalars.append(d); x = i.next() }
-                while let d = y, d.isASCII, d.properties.numericType != nil { right.unicodeScalars.append(d); y = j.next() }
+                while let d = x, d.isASCII, d.properties.numericType != nil {
+                    left.unicodeScalars.append(d)
+                    x = i.next()
+                }
+                while let d = y, d.isASCII, d.properties.numericType != nil {
+                    right.unicodeScalars.append(d)
+                    y = j.next()
+                }
                 let l = left.drop { $0 == "0" }, r = right.drop { $0 == "0" }
                 if l.count != r.count { return l.count < r.count }
                 if l != r { return l < r }
@@ -351,7 +401,8 @@ public struct VideoDecoder: Sendable {
             let parts = token.split(separator: "x")
             // "Picture size 0x0 is invalid" is a broken stream, not a large one.
             if parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0,
-               width > VideoDecoder.maximumPixels / height {
+                width > VideoDecoder.maximumPixels / height
+            {
                 return (width, height)
             }
         }
@@ -373,17 +424,20 @@ public struct VideoDecoder: Sendable {
     /// The first line of ffmpeg's log that reads as an error, without ffmpeg's own prefixes.
     static func firstError(in log: String) -> String? {
         let lines = log.split(separator: "\n").map(String.init).filter { !$0.contains("Parsed_showinfo") }
-        let error = lines.first { line in
-            let lower = line.lowercased()
-            return lower.contains("error") || lower.contains("invalid data") || lower.contains("no such file")
-                || lower.contains("does not contain") || lower.contains("not supported")
-        } ?? lines.last
+        let error =
+            lines.first { line in
+                let lower = line.lowercased()
+                return lower.contains("error") || lower.contains("invalid data") || lower.contains("no such file")
+                    || lower.contains("does not contain") || lower.contains("not supported")
+            } ?? lines.last
         return error.map { trimmed($0, file: nil) }
     }
 
     private static func trimmed(_ line: String, file: String?) -> String {
         var text = line.trimmingCharacters(in: .whitespaces)
-        if text.hasPrefix("["), let close = text.firstIndex(of: "]") { text = String(text[text.index(after: close)...]).trimmingCharacters(in: .whitespaces) }
+        if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
+            text = String(text[text.index(after: close)...]).trimmingCharacters(in: .whitespaces)
+        }
         if let file, text.hasPrefix(file + ": ") { text.removeFirst(file.count + 2) }
         return text
     }

@@ -43,9 +43,11 @@ public struct TargetReply: Encodable, Sendable {
     /// Left out when no compensation was asked for (or none applies to the target).
     public var compensated: [CompensationReply]
 
-    public init(target: String, title: String, code: String, parameters: ParametersReply, warnings: [String],
-                notes: [String], effectiveSpring: SpringReply?, platforms: [PlatformReportReply],
-                compensated: [CompensationReply]) {
+    public init(
+        target: String, title: String, code: String, parameters: ParametersReply, warnings: [String],
+        notes: [String], effectiveSpring: SpringReply?, platforms: [PlatformReportReply],
+        compensated: [CompensationReply]
+    ) {
         self.target = target
         self.title = title
         self.code = code
@@ -86,8 +88,10 @@ public struct PlatformReportReply: Encodable, Sendable {
     public var exactSettleTime: Double
     public var velocityKept: Bool
 
-    public init(fps: Double, maxError: Double, maxErrorFraction: Double?, maxErrorTime: Double, finishTime: Double?,
-                exactSettleTime: Double, velocityKept: Bool) {
+    public init(
+        fps: Double, maxError: Double, maxErrorFraction: Double?, maxErrorTime: Double, finishTime: Double?,
+        exactSettleTime: Double, velocityKept: Bool
+    ) {
         self.fps = fps
         self.maxError = maxError
         self.maxErrorFraction = maxErrorFraction

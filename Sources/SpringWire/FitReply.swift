@@ -106,8 +106,10 @@ public struct TrackReply: Encodable, Sendable {
         public var stillFramesSkipped: Int
         public var trackingNoise: Double
 
-        public init(trackedSamples: Int, onsetTime: Double, endTime: Double, property: String, axis: String,
-                    region: Region, frames: Int, repeatedFrames: Int, stillFramesSkipped: Int, trackingNoise: Double) {
+        public init(
+            trackedSamples: Int, onsetTime: Double, endTime: Double, property: String, axis: String,
+            region: Region, frames: Int, repeatedFrames: Int, stillFramesSkipped: Int, trackingNoise: Double
+        ) {
             self.trackedSamples = trackedSamples
             self.onsetTime = onsetTime
             self.endTime = endTime

@@ -97,7 +97,10 @@ private final class Slot {
         case .literal(let text): out += text
         case .string(let text): out += JSONWriter.quoted(text)
         case .numbers(let numbers):
-            if numbers.isEmpty { out += "[]"; return }
+            if numbers.isEmpty {
+                out += "[]"
+                return
+            }
             out += "[" + newline
             for (index, number) in numbers.enumerated() {
                 if index > 0 { out += "," + newline }
@@ -105,7 +108,10 @@ private final class Slot {
             }
             out += newline + close + "]"
         case .array(let items):
-            if items.slots.isEmpty { out += "[]"; return }
+            if items.slots.isEmpty {
+                out += "[]"
+                return
+            }
             out += "[" + newline
             for (index, slot) in items.slots.enumerated() {
                 if index > 0 { out += "," + newline }
@@ -114,7 +120,10 @@ private final class Slot {
             }
             out += newline + close + "]"
         case .object(let members):
-            if members.keys.isEmpty { out += "{}"; return }
+            if members.keys.isEmpty {
+                out += "{}"
+                return
+            }
             out += "{" + newline
             for (index, key) in members.keys.enumerated() {
                 if index > 0 { out += "," + newline }
@@ -147,7 +156,10 @@ private struct AnyKey: CodingKey {
     var stringValue: String
     var intValue: Int?
     init(stringValue: String) { self.stringValue = stringValue }
-    init(intValue: Int) { self.stringValue = String(intValue); self.intValue = intValue }
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
+        self.intValue = intValue
+    }
 }
 
 private struct TreeEncoder: Encoder {
@@ -192,17 +204,30 @@ private struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     // A missing value is written as null, not left out (see JSONWriter).
-    func encodeIfPresent(_ value: Bool?, forKey key: Key) { if let value { encode(value, forKey: key) } else { encodeNil(forKey: key) } }
-    func encodeIfPresent(_ value: String?, forKey key: Key) { if let value { encode(value, forKey: key) } else { encodeNil(forKey: key) } }
-    func encodeIfPresent(_ value: Double?, forKey key: Key) { if let value { encode(value, forKey: key) } else { encodeNil(forKey: key) } }
-    func encodeIfPresent(_ value: Float?, forKey key: Key) { if let value { encode(value, forKey: key) } else { encodeNil(forKey: key) } }
-    func encodeIfPresent(_ value: Int?, forKey key: Key) { if let value { encode(value, forKey: key) } else { encodeNil(forKey: key) } }
+    func encodeIfPresent(_ value: Bool?, forKey key: Key) {
+        if let value { encode(value, forKey: key) } else { encodeNil(forKey: key) }
+    }
+    func encodeIfPresent(_ value: String?, forKey key: Key) {
+        if let value { encode(value, forKey: key) } else { encodeNil(forKey: key) }
+    }
+    func encodeIfPresent(_ value: Double?, forKey key: Key) {
+        if let value { encode(value, forKey: key) } else { encodeNil(forKey: key) }
+    }
+    func encodeIfPresent(_ value: Float?, forKey key: Key) {
+        if let value { encode(value, forKey: key) } else { encodeNil(forKey: key) }
+    }
+    func encodeIfPresent(_ value: Int?, forKey key: Key) {
+        if let value { encode(value, forKey: key) } else { encodeNil(forKey: key) }
+    }
     func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
         if let value { try encode(value, forKey: key) } else { encodeNil(forKey: key) }
     }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        KeyedEncodingContainer(KeyedWriter<NestedKey>(members: members.slot(key.stringValue).members, codingPath: codingPath + [key]))
+    func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        KeyedEncodingContainer(
+            KeyedWriter<NestedKey>(members: members.slot(key.stringValue).members, codingPath: codingPath + [key]))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -251,7 +276,9 @@ private struct UnkeyedWriter: UnkeyedEncodingContainer {
         try next().set(value, codingPath: path)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         let path = nextPath
         return KeyedEncodingContainer(KeyedWriter<NestedKey>(members: next().members, codingPath: path))
     }

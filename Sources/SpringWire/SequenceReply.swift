@@ -66,8 +66,10 @@ public struct SequenceExportReply: Encodable, Sendable {
         public var warnings: [String]
         public var notes: [String]
 
-        public init(target: String, title: String, code: String, moreCode: String?, error: Double?, summary: String,
-                    warnings: [String], notes: [String]) {
+        public init(
+            target: String, title: String, code: String, moreCode: String?, error: Double?, summary: String,
+            warnings: [String], notes: [String]
+        ) {
             self.target = target
             self.title = title
             self.code = code

@@ -11,8 +11,10 @@ final class AnimationContext {
     let controller: AnimationController
     let group: AnimationGroup
 
-    init(spring: Spring, mode: AnimationMode, delay: Double, gestureVelocity: CGPoint?,
-         controller: AnimationController, group: AnimationGroup) {
+    init(
+        spring: Spring, mode: AnimationMode, delay: Double, gestureVelocity: CGPoint?,
+        controller: AnimationController, group: AnimationGroup
+    ) {
         self.springReference = controller.reference(for: spring)
         self.mode = mode
         self.delay = delay
@@ -25,7 +27,9 @@ final class AnimationContext {
     /// ``Wave/animate(withSpring:mode:delay:gestureVelocity:controller:animations:completion:)``): a
     /// point (`CGPoint`, `SIMD2<Double>`) takes it whole, a rectangle (`frame`) in its origin; nil for
     /// every other property, which starts from its own velocity.
-    func injectedVelocity<Object: AnyObject, Value: SpringVector>(for keyPath: ReferenceWritableKeyPath<Object, Value>) -> Value? {
+    func injectedVelocity<Object: AnyObject, Value: SpringVector>(for keyPath: ReferenceWritableKeyPath<Object, Value>)
+        -> Value?
+    {
         guard let gestureVelocity, GesturePositions.isPositional(keyPath, of: Object.self) else { return nil }
         if let point = gestureVelocity as? Value { return point }
         if let vector = SIMD2<Double>(Double(gestureVelocity.x), Double(gestureVelocity.y)) as? Value { return vector }
@@ -33,8 +37,10 @@ final class AnimationContext {
         return nil
     }
 
-    func animate<Object: AnyObject, Value: SpringVector>(_ object: Object, _ keyPath: ReferenceWritableKeyPath<Object, Value>,
-                                                       to target: Value) {
+    func animate<Object: AnyObject, Value: SpringVector>(
+        _ object: Object, _ keyPath: ReferenceWritableKeyPath<Object, Value>,
+        to target: Value
+    ) {
         if let node = controller.propertyNode(for: object, keyPath) {
             // Retarget: position and velocity kept; the node now belongs to this block.
             if node.group !== group {
@@ -48,12 +54,14 @@ final class AnimationContext {
             node.animation.retarget(to: target)
             return
         }
-        var animation = SpringAnimation(springReference: springReference, value: object[keyPath: keyPath], target: target,
-                                        velocity: injectedVelocity(for: keyPath) ?? .zero, mode: mode,
-                                        integrator: .exact, restThreshold: .automatic)
+        var animation = SpringAnimation(
+            springReference: springReference, value: object[keyPath: keyPath], target: target,
+            velocity: injectedVelocity(for: keyPath) ?? .zero, mode: mode,
+            integrator: .exact, restThreshold: .automatic)
         animation.start(afterDelay: delay)
-        let node = PropertyAnimationNode(object: object, keyPath: keyPath, animation: animation,
-                                         controller: controller, group: group)
+        let node = PropertyAnimationNode(
+            object: object, keyPath: keyPath, animation: animation,
+            controller: controller, group: group)
         group.memberAdded()
         controller.registerProperty(node)
         controller.schedule(node)

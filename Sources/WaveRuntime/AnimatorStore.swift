@@ -231,7 +231,8 @@ class AnimatorStore<Value: SpringVector>: AnimationNode {
     @inline(__always)
     final func reported(_ value: Value, slot: UInt32, flags: MotionFlags) -> Value {
         guard flags.contains(.extras), let extras = extrasBySlot[slot], extras.integralize,
-              let alignable = value as? any PixelAlignable else { return value }
+            let alignable = value as? any PixelAlignable
+        else { return value }
         return (alignable.roundedToPixels(scale: extras.pixelScale) as? Value) ?? value
     }
 
@@ -337,8 +338,9 @@ class AnimatorStore<Value: SpringVector>: AnimationNode {
                         return [.moved, .finished]
                     }
                 } else {
-                    result = advanceInGeneral(motions, offset, slot: slot, by: deltaTime,
-                                              transition: instantaneous ? nil : transition)
+                    result = advanceInGeneral(
+                        motions, offset, slot: slot, by: deltaTime,
+                        transition: instantaneous ? nil : transition)
                 }
                 if result.isEmpty { continue }
                 if result.contains(.began), let didStart = extras(slot)?.didStart {
@@ -346,8 +348,11 @@ class AnimatorStore<Value: SpringVector>: AnimationNode {
                 }
                 if result.contains(.moved) {
                     let motion = motions[offset]
-                    guard callValueChanged(chunk, offset, slot: slot,
-                                           reported(motion.value, slot: slot, flags: motion.flags)) else { continue }
+                    guard
+                        callValueChanged(
+                            chunk, offset, slot: slot,
+                            reported(motion.value, slot: slot, flags: motion.flags))
+                    else { continue }
                 }
                 if result.contains(.finished) { finish(slot, chunk: chunk, offset: offset) }
             }
@@ -361,14 +366,17 @@ class AnimatorStore<Value: SpringVector>: AnimationNode {
     /// integrators, the state test. `transition` is the exact transition for the frame, nil for a
     /// spring that jumps.
     @inline(__always)
-    private func advanceInGeneral(_ motions: SlotBuffer<MotionState<Value>>, _ offset: Int, slot: UInt32,
-                                  by deltaTime: Double, transition: TransitionMatrix?) -> AnimationStep {
+    private func advanceInGeneral(
+        _ motions: SlotBuffer<MotionState<Value>>, _ offset: Int, slot: UInt32,
+        by deltaTime: Double, transition: TransitionMatrix?
+    ) -> AnimationStep {
         motions.update(offset) { motion in
             let flags = motion.flags
             let extras = flags.contains(.extras) ? extrasBySlot[slot] : nil
-            return motion.advance(by: deltaTime, transition: motion.integrator == .exact ? transition : nil,
-                                  spring: springs[Int(motion.springIndex)],
-                                  visibleChange: extras?.visibleChange ?? .nan, targetVelocity: extras?.targetVelocity)
+            return motion.advance(
+                by: deltaTime, transition: motion.integrator == .exact ? transition : nil,
+                spring: springs[Int(motion.springIndex)],
+                visibleChange: extras?.visibleChange ?? .nan, targetVelocity: extras?.targetVelocity)
         }
     }
 

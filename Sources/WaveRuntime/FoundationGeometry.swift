@@ -66,6 +66,7 @@ extension CGRect: SpringVector {
 /// - Precondition: `0 < decelerationRate < 1`.
 @inlinable
 public func project(point: CGPoint, velocity: CGPoint, decelerationRate: Double = 0.998) -> CGPoint {
-    CGPoint(x: project(value: Double(point.x), velocity: Double(velocity.x), decelerationRate: decelerationRate),
-            y: project(value: Double(point.y), velocity: Double(velocity.y), decelerationRate: decelerationRate))
+    CGPoint(
+        x: project(value: Double(point.x), velocity: Double(velocity.x), decelerationRate: decelerationRate),
+        y: project(value: Double(point.y), velocity: Double(velocity.y), decelerationRate: decelerationRate))
 }

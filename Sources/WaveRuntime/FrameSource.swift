@@ -58,8 +58,9 @@ public final class RealTimeFrameSource: FrameSource {
         guard source == nil else { return }
         let timer = DispatchSource.makeTimerSource(queue: .main)
         let nanoseconds = Int(1e9 / frameRate)
-        timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds),
-                       leeway: .microseconds(500))
+        timer.schedule(
+            deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds),
+            leeway: .microseconds(500))
         lastTick = DispatchTime.now().uptimeNanoseconds
         timer.setEventHandler { [weak self] in
             MainActor.assumeIsolated {

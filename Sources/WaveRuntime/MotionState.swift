@@ -26,8 +26,10 @@ struct MotionState<Value: SpringVector> {
     /// The spring's index in the owning store's table (unused by a standalone ``SpringAnimation``).
     var springIndex: UInt32
 
-    init(value: Value, target: Value, velocity: Value, mode: AnimationMode, integrator: SpringIntegrator,
-         springIndex: UInt32 = 0) {
+    init(
+        value: Value, target: Value, velocity: Value, mode: AnimationMode, integrator: SpringIntegrator,
+        springIndex: UInt32 = 0
+    ) {
         self.value = value
         self.velocity = velocity
         self.target = target
@@ -118,8 +120,10 @@ struct MotionState<Value: SpringVector> {
     /// `targetVelocity`, when given and not zero, moves the target at that velocity while the motion
     /// runs (see ``advanceChasing(by:transition:spring:targetVelocity:)``).
     @inline(__always)
-    mutating func advance(by deltaTime: Double, transition: TransitionMatrix?, spring: Spring,
-                          visibleChange: @autoclosure () -> Double, targetVelocity: Value? = nil) -> AnimationStep {
+    mutating func advance(
+        by deltaTime: Double, transition: TransitionMatrix?, spring: Spring,
+        visibleChange: @autoclosure () -> Double, targetVelocity: Value? = nil
+    ) -> AnimationStep {
         if state == .ended { state = .inactive }
         var result: AnimationStep = []
         var dt = deltaTime
@@ -174,8 +178,10 @@ struct MotionState<Value: SpringVector> {
     /// spring toward zero, so the motion is the same at every frame rate. A numeric integrator moves the
     /// target first and then takes its step toward it: retargeting every frame. Non-animated mode
     /// keeps the value on the moving target.
-    mutating func advanceChasing(by deltaTime: Double, transition: TransitionMatrix?, spring: Spring,
-                                 targetVelocity: Value) {
+    mutating func advanceChasing(
+        by deltaTime: Double, transition: TransitionMatrix?, spring: Spring,
+        targetVelocity: Value
+    ) {
         if isNonAnimated(spring) {
             target = target + targetVelocity.scaled(by: deltaTime)
             value = target
@@ -185,8 +191,9 @@ struct MotionState<Value: SpringVector> {
         if integrator == .exact {
             let lag = targetVelocity.scaled(by: spring.dampingRatio * spring.response / Double.pi)
             let step = transition ?? spring.transition(over: deltaTime)
-            let (offset, relativeVelocity) = step.apply(displacement: value - (target - lag),
-                                                        velocity: velocity - targetVelocity)
+            let (offset, relativeVelocity) = step.apply(
+                displacement: value - (target - lag),
+                velocity: velocity - targetVelocity)
             target = target + targetVelocity.scaled(by: deltaTime)
             value = target - lag + offset
             velocity = targetVelocity + relativeVelocity
@@ -229,7 +236,10 @@ struct MotionState<Value: SpringVector> {
     /// The rest thresholds while the state test decides the finish.
     var restThresholds: (distance: Float, speed: Float) {
         let bits = countdown.bitPattern
-        return (Float(bitPattern: UInt32(truncatingIfNeeded: bits)), Float(bitPattern: UInt32(truncatingIfNeeded: bits >> 32)))
+        return (
+            Float(bitPattern: UInt32(truncatingIfNeeded: bits)),
+            Float(bitPattern: UInt32(truncatingIfNeeded: bits >> 32))
+        )
     }
 
     /// Whether distance and speed are both under the rest thresholds (the numeric integrators' test).
@@ -243,7 +253,8 @@ struct MotionState<Value: SpringVector> {
     /// The rest thresholds of the motion from here (see ``RestThreshold``).
     func currentRestThresholds(_ spring: Spring, visibleChange: Double) -> (distance: Float, speed: Float) {
         OneDimensionalParts(offset: value - target, velocity: velocity)
-            .restThresholds(spring, visibleChange: visibleChange, magnitude: Swift.max(target.magnitude, value.magnitude))
+            .restThresholds(
+                spring, visibleChange: visibleChange, magnitude: Swift.max(target.magnitude, value.magnitude))
     }
 
     /// The motion from here changed: plan the finish again. With exact stepping that is the time until
@@ -261,7 +272,8 @@ struct MotionState<Value: SpringVector> {
                 return
             }
         }
-        countdown = Double(bitPattern: UInt64(thresholds.distance.bitPattern) | UInt64(thresholds.speed.bitPattern) << 32)
+        countdown = Double(
+            bitPattern: UInt64(thresholds.distance.bitPattern) | UInt64(thresholds.speed.bitPattern) << 32)
         flags.insert(.stateTest)
     }
 
@@ -278,8 +290,10 @@ struct MotionState<Value: SpringVector> {
     /// out from the current state. NaN when the motion is too large to plan.
     func remainingSettleTime(_ spring: Spring, visibleChange: Double) -> Double {
         if state == .running && integrator == .exact && !flags.contains(.stateTest) { return Swift.max(countdown, 0) }
-        let band = flags.contains(.stateTest) && !isWaitingToStart
-            ? Double(restThresholds.distance) : Double(currentRestThresholds(spring, visibleChange: visibleChange).distance)
+        let band =
+            flags.contains(.stateTest) && !isWaitingToStart
+            ? Double(restThresholds.distance)
+            : Double(currentRestThresholds(spring, visibleChange: visibleChange).distance)
         return settleTime(spring, band: band)
     }
 }

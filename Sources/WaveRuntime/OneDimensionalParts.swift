@@ -62,7 +62,8 @@ struct OneDimensionalParts {
         let speed = Swift.max(RestThreshold.speedFactor * change, change > 0 ? resolution * Swift.max(omega, 1) : 0)
         func clamped(_ x: Double) -> Float {
             if x == 0 || x.isNaN { return 0 }
-            return Float(Swift.min(Swift.max(x, Double(Float.leastNonzeroMagnitude)), Double(Float.greatestFiniteMagnitude)))
+            return Float(
+                Swift.min(Swift.max(x, Double(Float.leastNonzeroMagnitude)), Double(Float.greatestFiniteMagnitude)))
         }
         return (clamped(distance), clamped(speed))
     }
@@ -79,9 +80,12 @@ struct OneDimensionalParts {
             return spring.settleTime(displacement: distance, velocity: alongVelocity, band: band, speedBand: speedBand)
         }
         let root2 = 2.0.squareRoot()
-        return Swift.max(spring.settleTime(displacement: distance, velocity: alongVelocity, band: band / root2,
-                                           speedBand: speedBand / root2),
-                         spring.settleTime(displacement: 0, velocity: acrossSpeed, band: band / root2,
-                                           speedBand: speedBand / root2))
+        return Swift.max(
+            spring.settleTime(
+                displacement: distance, velocity: alongVelocity, band: band / root2,
+                speedBand: speedBand / root2),
+            spring.settleTime(
+                displacement: 0, velocity: acrossSpeed, band: band / root2,
+                speedBand: speedBand / root2))
     }
 }

@@ -43,13 +43,19 @@ extension CGRect: PixelAlignable {
 }
 
 extension SIMD2: PixelAlignable where Scalar == Double {
-    public func roundedToPixels(scale: Double) -> SIMD2<Double> { (self * scale).rounded(.toNearestOrAwayFromZero) / scale }
+    public func roundedToPixels(scale: Double) -> SIMD2<Double> {
+        (self * scale).rounded(.toNearestOrAwayFromZero) / scale
+    }
 }
 
 extension SIMD3: PixelAlignable where Scalar == Double {
-    public func roundedToPixels(scale: Double) -> SIMD3<Double> { (self * scale).rounded(.toNearestOrAwayFromZero) / scale }
+    public func roundedToPixels(scale: Double) -> SIMD3<Double> {
+        (self * scale).rounded(.toNearestOrAwayFromZero) / scale
+    }
 }
 
 extension SIMD4: PixelAlignable where Scalar == Double {
-    public func roundedToPixels(scale: Double) -> SIMD4<Double> { (self * scale).rounded(.toNearestOrAwayFromZero) / scale }
+    public func roundedToPixels(scale: Double) -> SIMD4<Double> {
+        (self * scale).rounded(.toNearestOrAwayFromZero) / scale
+    }
 }

@@ -8,8 +8,11 @@ struct PropertyKey: Hashable {
 
 extension AnimationController {
     /// The animation of `object`'s `keyPath` running on this controller, if any.
-    func propertyNode<Object: AnyObject, Value: SpringVector>(for object: Object, _ keyPath: ReferenceWritableKeyPath<Object, Value>)
-        -> PropertyAnimationNode<Object, Value>? {
+    func propertyNode<Object: AnyObject, Value: SpringVector>(
+        for object: Object, _ keyPath: ReferenceWritableKeyPath<Object, Value>
+    )
+        -> PropertyAnimationNode<Object, Value>?
+    {
         let key = PropertyKey(object: ObjectIdentifier(object), keyPath: keyPath)
         guard let node = propertyNodes[key] as? PropertyAnimationNode<Object, Value> else { return nil }
         // An identifier can be reused after its object is released; only a live match counts.
@@ -21,7 +24,9 @@ extension AnimationController {
         propertyNodes[node.key] = node
         // The shared controller is where a read outside any block looks first: it learns which
         // controller animates the property (see ``PropertyAnimator``).
-        if self !== AnimationController.main { AnimationController.main.animatedElsewhere[node.key] = WeakController(self) }
+        if self !== AnimationController.main {
+            AnimationController.main.animatedElsewhere[node.key] = WeakController(self)
+        }
     }
 
     func unregisterProperty(_ key: PropertyKey, _ node: AnyObject) {
@@ -34,8 +39,10 @@ extension AnimationController {
 
     /// The controller that animates `object`'s `keyPath` by a block now, if any: this one (the shared
     /// ``main``, where it is asked) or the one that told it.
-    func controller<Object: AnyObject, Value: SpringVector>(animating object: Object,
-                                                          _ keyPath: ReferenceWritableKeyPath<Object, Value>) -> AnimationController? {
+    func controller<Object: AnyObject, Value: SpringVector>(
+        animating object: Object,
+        _ keyPath: ReferenceWritableKeyPath<Object, Value>
+    ) -> AnimationController? {
         if propertyNode(for: object, keyPath) != nil { return self }
         let key = PropertyKey(object: ObjectIdentifier(object), keyPath: keyPath)
         guard let entry = animatedElsewhere[key] else { return nil }
@@ -65,8 +72,10 @@ final class PropertyAnimationNode<Object: AnyObject, Value: SpringVector>: Anima
     var group: AnimationGroup?
     weak var controller: AnimationController?
 
-    init(object: Object, keyPath: ReferenceWritableKeyPath<Object, Value>, animation: SpringAnimation<Value>,
-         controller: AnimationController, group: AnimationGroup) {
+    init(
+        object: Object, keyPath: ReferenceWritableKeyPath<Object, Value>, animation: SpringAnimation<Value>,
+        controller: AnimationController, group: AnimationGroup
+    ) {
         self.object = object
         self.keyPath = keyPath
         self.key = PropertyKey(object: ObjectIdentifier(object), keyPath: keyPath)
@@ -81,7 +90,8 @@ final class PropertyAnimationNode<Object: AnyObject, Value: SpringVector>: Anima
             group?.memberInterrupted()
             return true
         }
-        let matrix = animation.integrator == .exact
+        let matrix =
+            animation.integrator == .exact
             ? controller.transition(for: animation.springReference, deltaTime: deltaTime) : nil
         let result = animation.advance(by: deltaTime, transition: matrix)
         if result.contains(.moved) { object[keyPath: keyPath] = animation.value }

@@ -30,9 +30,9 @@ final class SlotBuffer<Element: ~Copyable> {
     private(set) var count = 0
     private let base: UnsafeMutablePointer<Element>
     #if DEBUG
-    /// The elements lent out by ``update(_:_:)`` and by ``read(_:_:)``, for checking rule 5.
-    private var lentForUpdate: Int?
-    private var lentForRead: Int?
+        /// The elements lent out by ``update(_:_:)`` and by ``read(_:_:)``, for checking rule 5.
+        private var lentForUpdate: Int?
+        private var lentForRead: Int?
     #endif
 
     /// An empty buffer with room for `capacity` elements.
@@ -68,9 +68,9 @@ final class SlotBuffer<Element: ~Copyable> {
         assert(index >= 0 && index < count, "slot buffer index out of range")
         assertNotLent(index)
         #if DEBUG
-        let outer = lentForUpdate
-        lentForUpdate = index
-        defer { lentForUpdate = outer }
+            let outer = lentForUpdate
+            lentForUpdate = index
+            defer { lentForUpdate = outer }
         #endif
         return try body(&base[index])
     }
@@ -82,10 +82,10 @@ final class SlotBuffer<Element: ~Copyable> {
     func read<Result>(_ index: Int, _ body: (borrowing Element) throws -> Result) rethrows -> Result {
         assert(index >= 0 && index < count, "slot buffer index out of range")
         #if DEBUG
-        assert(lentForUpdate != index, "slot buffer element read while it is being updated")
-        let outer = lentForRead
-        lentForRead = index
-        defer { lentForRead = outer }
+            assert(lentForUpdate != index, "slot buffer element read while it is being updated")
+            let outer = lentForRead
+            lentForRead = index
+            defer { lentForRead = outer }
         #endif
         return try body(base[index])
     }
@@ -93,7 +93,7 @@ final class SlotBuffer<Element: ~Copyable> {
     @inline(__always)
     private func assertNotLent(_ index: Int) {
         #if DEBUG
-        assert(lentForUpdate != index && lentForRead != index, "slot buffer element written while lent out")
+            assert(lentForUpdate != index && lentForRead != index, "slot buffer element written while lent out")
         #endif
     }
 }

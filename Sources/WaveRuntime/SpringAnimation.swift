@@ -93,15 +93,20 @@ public struct SpringAnimation<Value: SpringVector> {
     ///   - mode: whether the value follows the spring or jumps.
     ///   - integrator: how the value is stepped (exact by default).
     ///   - restThreshold: when the motion counts as settled.
-    public init(spring: Spring, value: Value, target: Value? = nil, velocity: Value = .zero,
-                mode: AnimationMode = .animated, integrator: SpringIntegrator = .exact,
-                restThreshold: RestThreshold = .automatic) {
-        self.init(springReference: SpringReference(spring), value: value, target: target ?? value, velocity: velocity,
-                  mode: mode, integrator: integrator, restThreshold: restThreshold)
+    public init(
+        spring: Spring, value: Value, target: Value? = nil, velocity: Value = .zero,
+        mode: AnimationMode = .animated, integrator: SpringIntegrator = .exact,
+        restThreshold: RestThreshold = .automatic
+    ) {
+        self.init(
+            springReference: SpringReference(spring), value: value, target: target ?? value, velocity: velocity,
+            mode: mode, integrator: integrator, restThreshold: restThreshold)
     }
 
-    init(springReference: SpringReference, value: Value, target: Value, velocity: Value,
-         mode: AnimationMode, integrator: SpringIntegrator, restThreshold: RestThreshold) {
+    init(
+        springReference: SpringReference, value: Value, target: Value, velocity: Value,
+        mode: AnimationMode, integrator: SpringIntegrator, restThreshold: RestThreshold
+    ) {
         self.springReference = springReference
         self.visibleChange = restThreshold.visibleChange
         self.motion = MotionState(value: value, target: target, velocity: velocity, mode: mode, integrator: integrator)
@@ -189,8 +194,9 @@ public struct SpringAnimation<Value: SpringVector> {
     /// (and has checked `deltaTime`).
     @inline(__always)
     mutating func advance(by deltaTime: Double, transition: TransitionMatrix?) -> Step {
-        motion.advance(by: deltaTime, transition: transition, spring: springReference.spring, visibleChange: visibleChange,
-                       targetVelocity: targetVelocity)
+        motion.advance(
+            by: deltaTime, transition: transition, spring: springReference.spring, visibleChange: visibleChange,
+            targetVelocity: targetVelocity)
     }
 
     /// The exact time from the current state until the motion stays inside the rest band for good,

@@ -39,11 +39,15 @@ public final class SpringAnimator<Value: SpringVector> {
     ///   - value: the starting value.
     ///   - target: the target (defaults to `value`).
     ///   - controller: what advances the animation; ``AnimationController/main`` runs in real time.
-    public init(spring: Spring = .defaultAnimated, value: Value = .zero, target: Value? = nil,
-                controller: AnimationController = .main) {
+    public init(
+        spring: Spring = .defaultAnimated, value: Value = .zero, target: Value? = nil,
+        controller: AnimationController = .main
+    ) {
         store = controller.store(for: Value.self)
-        slot = store.allocate(MotionState(value: value, target: target ?? value, velocity: .zero, mode: .animated,
-                                          integrator: .exact), spring: spring)
+        slot = store.allocate(
+            MotionState(
+                value: value, target: target ?? value, velocity: .zero, mode: .animated,
+                integrator: .exact), spring: spring)
     }
 
     isolated deinit {
@@ -132,7 +136,9 @@ public final class SpringAnimator<Value: SpringVector> {
         get { RestThreshold(visibleChange: store.visibleChange(slot)) }
         set {
             let visibleChange = newValue.visibleChange
-            if !visibleChange.isNaN || store.extras(slot) != nil { store.ensureExtras(slot).visibleChange = visibleChange }
+            if !visibleChange.isNaN || store.extras(slot) != nil {
+                store.ensureExtras(slot).visibleChange = visibleChange
+            }
             store.motionChanged(slot)
         }
     }
@@ -148,8 +154,11 @@ public final class SpringAnimator<Value: SpringVector> {
     /// The distance threshold of the rest band for the motion from here (see ``RestThreshold``).
     var restBand: Double {
         let store = store, motion = store.motion(slot)
-        if motion.flags.contains(.stateTest) && !motion.isWaitingToStart { return Double(motion.restThresholds.distance) }
-        return Double(motion.currentRestThresholds(store.spring(slot), visibleChange: store.visibleChange(slot)).distance)
+        if motion.flags.contains(.stateTest) && !motion.isWaitingToStart {
+            return Double(motion.restThresholds.distance)
+        }
+        return Double(
+            motion.currentRestThresholds(store.spring(slot), visibleChange: store.visibleChange(slot)).distance)
     }
 
     /// A stable identity for this animator.
@@ -210,7 +219,9 @@ public final class SpringAnimator<Value: SpringVector> {
     /// `.retargeted`) and the spring brings it to rest there, then `.finished`.
     public func stop(immediately: Bool = true) {
         let store = store
-        guard let event = store.updateWithSpring(slot, { $0.stop(immediately: immediately, spring: $1, visibleChange: $2) })
+        guard
+            let event = store.updateWithSpring(
+                slot, { $0.stop(immediately: immediately, spring: $1, visibleChange: $2) })
         else { return }
         if store.motion(slot).state == .ended {
             store.unschedule(slot)

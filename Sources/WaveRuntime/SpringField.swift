@@ -1,5 +1,5 @@
-import SpringMath
 import RealModule
+import SpringMath
 
 /// The number types a ``SpringField`` animates: `Float` and `Double`.
 public protocol SpringFieldScalar: BinaryFloatingPoint, Sendable {
@@ -128,8 +128,8 @@ public final class SpringField<Scalar: SpringFieldScalar> {
 
     /// Sends element `i` toward `target`, keeping its position and velocity (a settled element starts
     /// again). Setting its current target does nothing.
-    @_specialize(exported: true, where Scalar == Float)
-    @_specialize(exported: true, where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+    @_specialize(exported:true,where Scalar == Double)
     public func retarget(_ i: Int, to target: Scalar) {
         precondition(target.isFinite, "target must be finite")
         guard target != targets[i] else { return }
@@ -139,8 +139,8 @@ public final class SpringField<Scalar: SpringFieldScalar> {
 
     /// Gives element `i` the velocity `velocity` (a fling), keeping its position and target; it moves
     /// from there even if it had settled.
-    @_specialize(exported: true, where Scalar == Float)
-    @_specialize(exported: true, where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+    @_specialize(exported:true,where Scalar == Double)
     public func inject(velocity: Scalar, at i: Int) {
         precondition(velocity.isFinite, "velocity must be finite")
         velocities[i] = velocity
@@ -148,8 +148,8 @@ public final class SpringField<Scalar: SpringFieldScalar> {
     }
 
     /// Moves element `i` to `value` at once, keeping its velocity; it moves on from there toward its target.
-    @_specialize(exported: true, where Scalar == Float)
-    @_specialize(exported: true, where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+    @_specialize(exported:true,where Scalar == Double)
     public func setValue(_ value: Scalar, at i: Int) {
         precondition(value.isFinite, "value must be finite")
         positions[i] = value
@@ -206,8 +206,9 @@ public final class SpringField<Scalar: SpringFieldScalar> {
         let x0 = origins[2 * i], v0 = origins[2 * i + 1]
         let target = targets[i].doubleValue, value = target + x0
         let motion = OneDimensionalParts(offset: x0, velocity: v0)
-        let thresholds = motion.restThresholds(spring, visibleChange: .nan,
-                                               magnitude: Swift.max(target.magnitude, value.magnitude))
+        let thresholds = motion.restThresholds(
+            spring, visibleChange: .nan,
+            magnitude: Swift.max(target.magnitude, value.magnitude))
         let band = Double(thresholds.distance)
         let time = motion.settleTime(spring, band: band, speedBand: band * spring.naturalFrequency)
         return time.isNaN ? .infinity : time
@@ -235,8 +236,8 @@ public final class SpringField<Scalar: SpringFieldScalar> {
     /// - Precondition: `deltaTime` finite and ≥ 0.
     // Pre-specialized for both scalar types, so callers in other modules run the specialized loops
     // (about 150 ns an element through generic witnesses otherwise).
-    @_specialize(exported: true, where Scalar == Float)
-    @_specialize(exported: true, where Scalar == Double)
+    @_specialize(exported:true,where Scalar == Float)
+    @_specialize(exported:true,where Scalar == Double)
     public func advance(by deltaTime: Double) {
         precondition(deltaTime.isFinite && deltaTime >= 0, "deltaTime must be finite and ≥ 0")
         guard movingCount > 0 else { return }
@@ -245,7 +246,8 @@ public final class SpringField<Scalar: SpringFieldScalar> {
             let spring = springs[0]
             advanceAll(by: spring.isInstantaneous ? .identity : spring.transition(over: deltaTime))
         } else {
-            advanceEach(by: springs.map { $0.isInstantaneous ? TransitionMatrix.identity : $0.transition(over: deltaTime) })
+            advanceEach(
+                by: springs.map { $0.isInstantaneous ? TransitionMatrix.identity : $0.transition(over: deltaTime) })
         }
         if time >= nextCheck {
             settleDueElements()
@@ -296,8 +298,10 @@ public final class SpringField<Scalar: SpringFieldScalar> {
                             targets.withUnsafeBufferPointer { t in
                                 for i in 0..<n where mark[i] != -.infinity {
                                     let m = table[Int(index[i])]
-                                    let a = Scalar(nearest: m.positionFromPosition), b = Scalar(nearest: m.positionFromVelocity)
-                                    let c = Scalar(nearest: m.velocityFromPosition), d = Scalar(nearest: m.velocityFromVelocity)
+                                    let a = Scalar(nearest: m.positionFromPosition),
+                                        b = Scalar(nearest: m.positionFromVelocity)
+                                    let c = Scalar(nearest: m.velocityFromPosition),
+                                        d = Scalar(nearest: m.velocityFromVelocity)
                                     let target = t[i], x = p[i] - target, velocity = v[i]
                                     p[i] = target + (a * x + b * velocity)
                                     v[i] = c * x + d * velocity

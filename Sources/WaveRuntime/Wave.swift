@@ -56,14 +56,17 @@ public enum Wave {
     ///   - animations: sets properties through `object.animator`.
     ///   - completion: `(finished, retargeted)`, called once (see ``Wave``).
     /// - Precondition: `delay` finite and ≥ 0.
-    public static func animate(withSpring spring: Spring, mode: AnimationMode = .animated, delay: Double = 0,
-                               gestureVelocity: CGPoint? = nil, controller: AnimationController = .main,
-                               animations: () -> Void,
-                               completion: (@MainActor (_ finished: Bool, _ retargeted: Bool) -> Void)? = nil) {
+    public static func animate(
+        withSpring spring: Spring, mode: AnimationMode = .animated, delay: Double = 0,
+        gestureVelocity: CGPoint? = nil, controller: AnimationController = .main,
+        animations: () -> Void,
+        completion: (@MainActor (_ finished: Bool, _ retargeted: Bool) -> Void)? = nil
+    ) {
         precondition(delay.isFinite && delay >= 0, "delay must be finite and ≥ 0")
         let group = AnimationGroup(completion: completion)
-        let context = AnimationContext(spring: spring, mode: mode, delay: delay, gestureVelocity: gestureVelocity,
-                                       controller: controller, group: group)
+        let context = AnimationContext(
+            spring: spring, mode: mode, delay: delay, gestureVelocity: gestureVelocity,
+            controller: controller, group: group)
         $currentContext.withValue(context) { animations() }
         group.seal()
     }
@@ -71,12 +74,16 @@ public enum Wave {
     /// ``animate(withSpring:mode:delay:gestureVelocity:controller:animations:completion:)`` that
     /// returns its completion's flags when it fires.
     @discardableResult
-    public static func animate(withSpring spring: Spring, mode: AnimationMode = .animated, delay: Double = 0,
-                               gestureVelocity: CGPoint? = nil, controller: AnimationController = .main,
-                               animations: () -> Void) async -> (finished: Bool, retargeted: Bool) {
+    public static func animate(
+        withSpring spring: Spring, mode: AnimationMode = .animated, delay: Double = 0,
+        gestureVelocity: CGPoint? = nil, controller: AnimationController = .main,
+        animations: () -> Void
+    ) async -> (finished: Bool, retargeted: Bool) {
         await withCheckedContinuation { continuation in
-            animate(withSpring: spring, mode: mode, delay: delay, gestureVelocity: gestureVelocity,
-                    controller: controller, animations: animations) { finished, retargeted in
+            animate(
+                withSpring: spring, mode: mode, delay: delay, gestureVelocity: gestureVelocity,
+                controller: controller, animations: animations
+            ) { finished, retargeted in
                 continuation.resume(returning: (finished, retargeted))
             }
         }
@@ -158,7 +165,9 @@ public struct PropertyAnimator<Object: AnyObject> {
 
     /// The controller whose animations this view reads and writes: the one named, the block's, or
     /// (outside any block) the one `keyPath` is animated on now, ``AnimationController/main`` when none.
-    private func resolvedController<Value: SpringVector>(for keyPath: ReferenceWritableKeyPath<Object, Value>) -> AnimationController {
+    private func resolvedController<Value: SpringVector>(for keyPath: ReferenceWritableKeyPath<Object, Value>)
+        -> AnimationController
+    {
         if let controller { return controller }
         if let context = Wave.currentContext { return context.controller }
         return AnimationController.main.controller(animating: object, keyPath) ?? .main
@@ -166,13 +175,16 @@ public struct PropertyAnimator<Object: AnyObject> {
 
     public subscript<Value: SpringVector>(dynamicMember keyPath: ReferenceWritableKeyPath<Object, Value>) -> Value {
         get {
-            if let node = resolvedController(for: keyPath).propertyNode(for: object, keyPath) { return node.animation.target }
+            if let node = resolvedController(for: keyPath).propertyNode(for: object, keyPath) {
+                return node.animation.target
+            }
             return object[keyPath: keyPath]
         }
         nonmutating set {
             if let context = Wave.currentContext {
-                precondition(controller == nil || controller === context.controller,
-                             "animator(on:) inside a Wave.animate block must name the block's controller")
+                precondition(
+                    controller == nil || controller === context.controller,
+                    "animator(on:) inside a Wave.animate block must name the block's controller")
                 context.animate(object, keyPath, to: newValue)
             } else {
                 resolvedController(for: keyPath).propertyNode(for: object, keyPath)?.cancel()

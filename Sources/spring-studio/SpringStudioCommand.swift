@@ -22,16 +22,21 @@ struct SpringStudioCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Port to listen on; 0 picks a free one.", valueName: "port"))
     var port: Int = 8080
 
-    @Option(help: ArgumentHelp("Address to bind. Anything but 127.0.0.1/localhost exposes the studio to other machines.",
-                               valueName: "address"))
+    @Option(
+        help: ArgumentHelp(
+            "Address to bind. Anything but 127.0.0.1/localhost exposes the studio to other machines.",
+            valueName: "address"))
     var host: String = "127.0.0.1"
 
-    @Option(name: .customLong("request-timeout"), parsing: .unconditional,
-            help: ArgumentHelp("Seconds a connection has to send a whole request before it is closed.", valueName: "seconds"))
+    @Option(
+        name: .customLong("request-timeout"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Seconds a connection has to send a whole request before it is closed.", valueName: "seconds"))
     var requestTimeout: Double = 10
 
-    @Option(name: .customLong("max-connections"),
-            help: ArgumentHelp("Connections open at once; more wait until one closes.", valueName: "count"))
+    @Option(
+        name: .customLong("max-connections"),
+        help: ArgumentHelp("Connections open at once; more wait until one closes.", valueName: "count"))
     var maxConnections: Int = 256
 
     func validate() throws {
@@ -42,7 +47,9 @@ struct SpringStudioCommand: AsyncParsableCommand {
         guard (1...100_000).contains(maxConnections) else {
             throw ValidationError("--max-connections must be in 1…100000 (got \(maxConnections))")
         }
-        guard !host.isEmpty, host.count <= 255, !host.contains(" ") else { throw ValidationError("--host must be an address (got '\(host)')") }
+        guard !host.isEmpty, host.count <= 255, !host.contains(" ") else {
+            throw ValidationError("--host must be an address (got '\(host)')")
+        }
     }
 
     /// Parses and runs; any failure is one line on standard error and a non-zero exit.
@@ -60,14 +67,16 @@ struct SpringStudioCommand: AsyncParsableCommand {
                 print(fullMessage(for: error))
                 return
             }
-            FileHandle.standardError.write(Data("spring-studio: error: \(oneLineMessage(self.message(for: error)))\n".utf8))
+            FileHandle.standardError.write(
+                Data("spring-studio: error: \(oneLineMessage(self.message(for: error)))\n".utf8))
             Foundation.exit(code.rawValue == 0 ? 1 : code.rawValue)
         }
     }
 
     func run() async throws {
         if !StudioServer.isLoopback(host) {
-            FileHandle.standardError.write(Data("spring-studio: warning: --host \(host) exposes the studio beyond this machine\n".utf8))
+            FileHandle.standardError.write(
+                Data("spring-studio: warning: --host \(host) exposes the studio beyond this machine\n".utf8))
         }
         let shownHost = host.contains(":") ? "[\(host)]" : host
         let limits = StudioLimits(requestTimeout: requestTimeout, maximumConnections: maxConnections)

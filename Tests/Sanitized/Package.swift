@@ -12,15 +12,20 @@ let package = Package(
     dependencies: [.package(path: springKit, traits: [])],
     targets: [
         .target(name: "SpringTestSupport", path: "Support"),
-        .testTarget(name: "SpringMathTests",
-                    dependencies: [.product(name: "SpringMath", package: springKit), "SpringTestSupport"],
-                    path: "SpringMathTests", exclude: ["Fixtures"]),
-        .testTarget(name: "WaveRuntimeTests",
-                    dependencies: [.product(name: "WaveRuntime", package: springKit),
-                                   .product(name: "SpringMath", package: springKit), "SpringTestSupport"],
-                    path: "WaveRuntimeTests"),
-        .testTarget(name: "SpringChartsTests",
-                    dependencies: [.product(name: "SpringCharts", package: springKit), "SpringTestSupport"],
-                    path: "SpringChartsTests"),
+        .testTarget(
+            name: "SpringMathTests",
+            dependencies: [.product(name: "SpringMath", package: springKit), "SpringTestSupport"],
+            path: "SpringMathTests", exclude: ["Fixtures"]),
+        .testTarget(
+            name: "WaveRuntimeTests",
+            dependencies: [
+                .product(name: "WaveRuntime", package: springKit),
+                .product(name: "SpringMath", package: springKit), "SpringTestSupport"
+            ],
+            path: "WaveRuntimeTests"),
+        .testTarget(
+            name: "SpringChartsTests",
+            dependencies: [.product(name: "SpringCharts", package: springKit), "SpringTestSupport"],
+            path: "SpringChartsTests")
     ]
 )

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SpringCharts
 
 /// Colours for series drawn together: distinct, and apart for red–green colour-blind viewers.
@@ -15,12 +16,15 @@ struct DistinctColorTests {
         #expect(ChartColor.yellow.contrastRatio(with: .white) < Theme.minimumSeriesContrast)
     }
 
-    @Test("Series drawn together get different palette colours that stay apart, in both themes",
-          arguments: [Theme.light, Theme.dark])
+    @Test(
+        "Series drawn together get different palette colours that stay apart, in both themes",
+        arguments: [Theme.light, Theme.dark])
     func distinctStyles(theme: Theme) {
         func closest(_ colors: [ChartColor]) -> Double {
             var closest = Double.infinity
-            for (i, a) in colors.enumerated() { for b in colors[(i + 1)...] { closest = min(closest, a.perceivedDifference(from: b)) } }
+            for (i, a) in colors.enumerated() {
+                for b in colors[(i + 1)...] { closest = min(closest, a.perceivedDifference(from: b)) }
+            }
             return closest
         }
         for count in 1...theme.palette.count {
@@ -43,7 +47,10 @@ struct DistinctColorTests {
         #expect(Set(many).count == many.count)
         #expect(many.prefix(theme.palette.count).allSatisfy { $0.dash == .solid })
         #expect(many.dropFirst(theme.palette.count).prefix(theme.palette.count).allSatisfy { $0.dash == .dashed })
-        #expect(theme.paletteSeriesStyles(count: 3) == [SeriesStyle(color: .palette(0)), SeriesStyle(color: .palette(1)),
-                                                        SeriesStyle(color: .palette(2))])
+        #expect(
+            theme.paletteSeriesStyles(count: 3) == [
+                SeriesStyle(color: .palette(0)), SeriesStyle(color: .palette(1)),
+                SeriesStyle(color: .palette(2))
+            ])
     }
 }

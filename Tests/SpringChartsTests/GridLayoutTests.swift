@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SpringCharts
 
 /// Small multiples laid out with the approximate measurer: no Cairo, no SpringMath.
@@ -10,8 +11,10 @@ struct GridLayoutTests {
     /// `rows` × `columns` cells of step responses (damping down the rows, response across the
     /// columns), each with a band, a target line, a settle line and a peak marker, like
     /// `springplot grid` draws.
-    func gridChart(rows: Int, columns: Int, width: Double = 1600, height: Double = 1200,
-                   titles: Bool = false) -> Chart {
+    func gridChart(
+        rows: Int, columns: Int, width: Double = 1600, height: Double = 1200,
+        titles: Bool = false
+    ) -> Chart {
         let ratios = (0..<rows).map { 0.2 + Double($0) * 1.0 / Double(max(1, rows - 1)) }
         let responses = (0..<columns).map { 0.3 + Double($0) * 0.9 / Double(max(1, columns - 1)) }
         let times = (0..<400).map { 4.0 * Double($0) / 399 }
@@ -24,25 +27,30 @@ struct GridLayoutTests {
                 var annotations: [Annotation] = [
                     .horizontalBand(lower: 0.99, upper: 1.01, label: nil),
                     .horizontalLine(y: 1, label: nil, style: .dotted),
-                    .verticalLine(x: settle, label: nil, style: .muted),
+                    .verticalLine(x: settle, label: nil, style: .muted)
                 ]
                 if spring.peakTime < 4 {
                     annotations.append(.marker(x: spring.peakTime, y: spring.position(spring.peakTime), label: nil))
                 }
-                panels.append(Panel(series: [Series(xs: times, ys: times.map(spring.position))],
-                                    annotations: annotations, showsLegend: false))
-                captions.append(String(format: "%.2f s · %.0f %%", settle, (spring.position(spring.peakTime) - 1) * 100))
+                panels.append(
+                    Panel(
+                        series: [Series(xs: times, ys: times.map(spring.position))],
+                        annotations: annotations, showsLegend: false))
+                captions.append(
+                    String(format: "%.2f s · %.0f %%", settle, (spring.position(spring.peakTime) - 1) * 100))
             }
         }
-        let grid = PanelGrid(columns: columns,
-                             columnHeaders: responses.map { String(format: "response %.2f s", $0) },
-                             compactColumnHeaders: responses.map { String(format: "%.2f s", $0) },
-                             rowHeaders: ratios.map { String(format: "ζ %.2f", $0) },
-                             cellTitles: titles ? panels.indices.map { "preset \($0 + 1)" } : [],
-                             cellCaptions: captions,
-                             xAxis: Axis("time (s)"), yAxis: Axis("position"))
-        return Chart(title: "Grid", subtitle: "rows: damping, columns: response", panels: panels, width: width,
-                     height: height, grid: grid)
+        let grid = PanelGrid(
+            columns: columns,
+            columnHeaders: responses.map { String(format: "response %.2f s", $0) },
+            compactColumnHeaders: responses.map { String(format: "%.2f s", $0) },
+            rowHeaders: ratios.map { String(format: "ζ %.2f", $0) },
+            cellTitles: titles ? panels.indices.map { "preset \($0 + 1)" } : [],
+            cellCaptions: captions,
+            xAxis: Axis("time (s)"), yAxis: Axis("position"))
+        return Chart(
+            title: "Grid", subtitle: "rows: damping, columns: response", panels: panels, width: width,
+            height: height, grid: grid)
     }
 
     func texts(_ result: LayoutResult) -> [TextRun] { result.displayList.texts }
@@ -114,8 +122,9 @@ struct GridLayoutTests {
         }
     }
 
-    @Test("No two texts overlap, in a 6 × 6 grid, an 8 × 8 grid at its minimum size, and with cell titles",
-          arguments: [(6, 6, false), (8, 8, false), (5, 5, true)])
+    @Test(
+        "No two texts overlap, in a 6 × 6 grid, an 8 × 8 grid at its minimum size, and with cell titles",
+        arguments: [(6, 6, false), (8, 8, false), (5, 5, true)])
     func noTextOverlaps(size: (Int, Int, Bool)) {
         var chart = gridChart(rows: size.0, columns: size.1, titles: size.2)
         if size.0 == 8 {
@@ -132,8 +141,9 @@ struct GridLayoutTests {
         }
     }
 
-    @Test("6 × 6 at the default size, and 8 × 8 at its minimum size: plots and type stay readable",
-          arguments: [(6, 6, 1600.0, 1200.0), (8, 8, 0, 0), (6, 6, 0, 0)])
+    @Test(
+        "6 × 6 at the default size, and 8 × 8 at its minimum size: plots and type stay readable",
+        arguments: [(6, 6, 1600.0, 1200.0), (8, 8, 0, 0), (6, 6, 0, 0)])
     func legible(size: (Int, Int, Double, Double)) {
         var chart = gridChart(rows: size.0, columns: size.1)
         if size.2 > 0 {
@@ -146,8 +156,9 @@ struct GridLayoutTests {
         }
         let result = approximateLayout(chart)
         for panel in result.panels {
-            #expect(panel.plot.width >= PanelGrid.minimumPlotWidth && panel.plot.height >= PanelGrid.minimumPlotHeight,
-                    "\(panel.plot) at \(chart.width) × \(chart.height)")
+            #expect(
+                panel.plot.width >= PanelGrid.minimumPlotWidth && panel.plot.height >= PanelGrid.minimumPlotHeight,
+                "\(panel.plot) at \(chart.width) × \(chart.height)")
         }
         if size.2 > 0 {
             // At the default size the cells are well above the minimum.
@@ -155,9 +166,11 @@ struct GridLayoutTests {
         }
         let theme = Theme.light
         for run in texts(result) {
-            #expect(run.font.size >= min(theme.tickLabelSize, theme.annotationSize), "\(run.string): \(run.font.size) px")
+            #expect(
+                run.font.size >= min(theme.tickLabelSize, theme.annotationSize), "\(run.string): \(run.font.size) px")
         }
-        let tickSizes = Set(texts(result).filter { result.panels[0].xScale.ticks.labels.contains($0.string) }.map(\.font.size))
+        let tickSizes = Set(
+            texts(result).filter { result.panels[0].xScale.ticks.labels.contains($0.string) }.map(\.font.size))
         #expect(tickSizes.allSatisfy { $0 >= theme.tickLabelSize })
         #expect(result.panels[0].xScale.ticks.values.count >= 3 && result.panels[0].yScale.ticks.values.count >= 3)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SpringCharts
 
 @Suite("Layout")
@@ -14,8 +15,9 @@ struct LayoutTests {
             return rect.insetBy(dx: -half, dy: -half)
         case .line(let from, let to, let stroke, _):
             let half = stroke.width / 2
-            return Rect(x: min(from.x, to.x) - half, y: min(from.y, to.y) - half,
-                        width: abs(to.x - from.x) + 2 * half, height: abs(to.y - from.y) + 2 * half)
+            return Rect(
+                x: min(from.x, to.x) - half, y: min(from.y, to.y) - half,
+                width: abs(to.x - from.x) + 2 * half, height: abs(to.y - from.y) + 2 * half)
         case .polyline, .pushClip, .popClip:
             return nil  // clipped to the plot
         case .circle(let center, let radius, _, let stroke):
@@ -26,9 +28,11 @@ struct LayoutTests {
         }
     }
 
-    @Test("Nothing lies outside the canvas", arguments: [
-        (1200.0, 800.0), (600, 400), (1600, 500), (400, 900),
-    ])
+    @Test(
+        "Nothing lies outside the canvas",
+        arguments: [
+            (1200.0, 800.0), (600, 400), (1600, 500), (400, 900)
+        ])
     func insideCanvas(size: (Double, Double)) {
         var chart = sampleChart()
         chart.width = size.0
@@ -60,7 +64,8 @@ struct LayoutTests {
     @Test("The left margin grows with wider y tick labels")
     func marginFollowsLabels() throws {
         let xs = [0.0, 1]
-        let tickLength = ChartLayout(chart: singleSeriesChart(xs: xs, ys: [0, 1]), measurer: measurer).metrics.tickLength
+        let tickLength = ChartLayout(chart: singleSeriesChart(xs: xs, ys: [0, 1]), measurer: measurer).metrics
+            .tickLength
         let narrow = approximateLayout(singleSeriesChart(xs: xs, ys: [0, 1]))
         let wide = approximateLayout(singleSeriesChart(xs: xs, ys: [0, 123_456]))
         let narrowPlot = try #require(narrow.panels.first).plot
@@ -75,7 +80,8 @@ struct LayoutTests {
         }
     }
 
-    @Test("Tick counts follow the plot size against the type size: never crowded, the same on a chart scaled as a whole")
+    @Test(
+        "Tick counts follow the plot size against the type size: never crowded, the same on a chart scaled as a whole")
     func tickDensity() throws {
         for (width, height) in [(1200.0, 800.0), (600, 400), (2400, 1600), (1600, 500)] {
             var chart = sampleChart()
@@ -240,10 +246,11 @@ struct LayoutTests {
             singleSeriesChart(xs: [1, 1, 1], ys: [2, 2, 2]),
             singleSeriesChart(xs: [.nan], ys: [.nan]),
             Chart(panels: [Panel(annotations: [.horizontalLine(y: 3, label: "only", style: .muted)])]),
-            Chart(panels: Array(repeating: Panel(series: [Series(xs: [0, 1], ys: [0, 1])]), count: 12),
-                  width: 50, height: 50),
+            Chart(
+                panels: Array(repeating: Panel(series: [Series(xs: [0, 1], ys: [0, 1])]), count: 12),
+                width: 50, height: 50),
             Chart(panels: [Panel(series: [Series(name: "huge", xs: [0, 1], ys: [0, 1])])], width: 1e9, height: 1e9),
-            Chart(panels: [Panel(series: [Series(xs: [0, 1], ys: [0, 1])])], width: .nan, height: .infinity),
+            Chart(panels: [Panel(series: [Series(xs: [0, 1], ys: [0, 1])])], width: .nan, height: .infinity)
         ]
         for chart in charts {
             let list = chart.layout(measurer: measurer)
@@ -266,12 +273,15 @@ struct LegendPlacementTests {
     }
 
     func layout(_ series: Series) -> PanelGeometry? {
-        let chart = Chart(panels: [Panel(xAxis: Axis(range: 0...1), yAxis: Axis(range: 0...1), series: [series])],
-                          width: 900, height: 600)
+        let chart = Chart(
+            panels: [Panel(xAxis: Axis(range: 0...1), yAxis: Axis(range: 0...1), series: [series])],
+            width: 900, height: 600)
         return approximateLayout(chart).panels.first
     }
 
-    @Test("The legend avoids the corner a curve occupies", arguments: [(true, true), (false, true), (false, false), (true, false)])
+    @Test(
+        "The legend avoids the corner a curve occupies",
+        arguments: [(true, true), (false, true), (false, false), (true, false)])
     func avoidsCurve(quadrant: (right: Bool, top: Bool)) throws {
         let panel = try #require(layout(zigzag(right: quadrant.right, top: quadrant.top)))
         let legend = try #require(panel.legend)
@@ -287,11 +297,15 @@ struct LegendPlacementTests {
 
     @Test("Without competition the legend goes top-right, and it holds one row per named series")
     func defaultCorner() throws {
-        let chart = Chart(panels: [Panel(xAxis: Axis(range: 0...1), yAxis: Axis(range: 0...1), series: [
-            Series(name: "a", xs: [0, 0.3], ys: [0.1, 0.2]),
-            Series(name: nil, xs: [0, 0.3], ys: [0.2, 0.3]),
-            Series(name: "c", xs: [0, 0.3], ys: [0.3, 0.1]),
-        ])])
+        let chart = Chart(panels: [
+            Panel(
+                xAxis: Axis(range: 0...1), yAxis: Axis(range: 0...1),
+                series: [
+                    Series(name: "a", xs: [0, 0.3], ys: [0.1, 0.2]),
+                    Series(name: nil, xs: [0, 0.3], ys: [0.2, 0.3]),
+                    Series(name: "c", xs: [0, 0.3], ys: [0.3, 0.1])
+                ])
+        ])
         let result = approximateLayout(chart)
         let panel = try #require(result.panels.first)
         let legend = try #require(panel.legend)
@@ -321,7 +335,8 @@ struct SimplificationTests {
         #expect(simplified.count < 400)
         #expect(simplified.first == smooth.first && simplified.last == smooth.last)
         for point in smooth {
-            let nearest = zip(simplified, simplified.dropFirst()).map { point.distance(toSegmentFrom: $0, to: $1) }.min() ?? 0
+            let nearest =
+                zip(simplified, simplified.dropFirst()).map { point.distance(toSegmentFrom: $0, to: $1) }.min() ?? 0
             #expect(nearest <= 0.1 + 1e-9)
         }
         // A spike out and back along one line keeps its tip.

@@ -1,8 +1,9 @@
 import CCairo
 import Foundation
-import Testing
-@testable import SpringCharts
 import SpringTestSupport
+import Testing
+
+@testable import SpringCharts
 
 /// Decodes the PNGs our encoder writes (8-bit RGB or RGBA, not interlaced) with zlib, independently
 /// of the encoder's code, and compares them with the pixels Cairo drew.
@@ -78,8 +79,9 @@ struct PNGEncoderTests {
             rows.append(row)
             previous = row
         }
-        return DecodedPNG(width: width, height: height, colorType: header[9], pixelsPerMeter: pixelsPerMeter,
-                          rows: rows)
+        return DecodedPNG(
+            width: width, height: height, colorType: header[9], pixelsPerMeter: pixelsPerMeter,
+            rows: rows)
     }
 
     @Test("An opaque chart decodes to exactly the pixels Cairo drew, as RGB", arguments: [1.0, 2.0])
@@ -101,7 +103,10 @@ struct PNGEncoderTests {
                 let expected = raster.rgba(x: x, y: y)
                 let row = decoded.rows[y]
                 if Int(row[3 * x]) != expected.red || Int(row[3 * x + 1]) != expected.green
-                    || Int(row[3 * x + 2]) != expected.blue { mismatches += 1 }
+                    || Int(row[3 * x + 2]) != expected.blue
+                {
+                    mismatches += 1
+                }
             }
         }
         #expect(mismatches == 0)
@@ -109,10 +114,13 @@ struct PNGEncoderTests {
 
     @Test("A translucent image is written as un-premultiplied RGBA")
     func translucent() throws {
-        let list = DisplayList(width: 40, height: 20, commands: [
-            .rect(Rect(x: 0, y: 0, width: 20, height: 20), fill: ChartColor(rgb: 0xD55E00, alpha: 0.5), stroke: nil,
-                  cornerRadius: 0),
-        ])
+        let list = DisplayList(
+            width: 40, height: 20,
+            commands: [
+                .rect(
+                    Rect(x: 0, y: 0, width: 20, height: 20), fill: ChartColor(rgb: 0xD55E00, alpha: 0.5), stroke: nil,
+                    cornerRadius: 0)
+            ])
         let decoded = try decode(try CairoRenderer().render(list, format: .png))
         #expect(decoded.colorType == 6)
         let inside = Array(decoded.rows[10][(4 * 5)..<(4 * 5 + 4)])
@@ -125,8 +133,10 @@ struct PNGEncoderTests {
     /// that differ from the row above (Sub is free), and noise. Premultiplied ARGB words.
     enum Pattern: CaseIterable { case columns, rows, noise }
 
-    static func pixels(width: Int, height: Int, pattern: Pattern, opaque: Bool,
-                       using random: inout SeededGenerator) -> [UInt32] {
+    static func pixels(
+        width: Int, height: Int, pattern: Pattern, opaque: Bool,
+        using random: inout SeededGenerator
+    ) -> [UInt32] {
         let columnColours = (0..<width).map { _ in UInt32.random(in: 0...0xFF_FFFF, using: &random) }
         let rowColours = (0..<height).map { _ in UInt32.random(in: 0...0xFF_FFFF, using: &random) }
         var words: [UInt32] = []
@@ -147,8 +157,9 @@ struct PNGEncoderTests {
         return words
     }
 
-    @Test("Every filter round-trips exactly on widths 1 to 67, opaque (RGB) and translucent (RGBA)",
-          arguments: [true, false])
+    @Test(
+        "Every filter round-trips exactly on widths 1 to 67, opaque (RGB) and translucent (RGBA)",
+        arguments: [true, false])
     func randomWidths(opaque: Bool) throws {
         var random = SeededGenerator(seed: opaque ? 41 : 42)
         var filters: Set<UInt8> = []
@@ -176,10 +187,14 @@ struct PNGEncoderTests {
                 for y in 0..<height {
                     for x in 0..<width {
                         let word = words[y * width + x]
-                        var expected = [UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8),
-                                        UInt8(truncatingIfNeeded: word)]
+                        var expected = [
+                            UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8),
+                            UInt8(truncatingIfNeeded: word)
+                        ]
                         if !opaque { expected.append(UInt8(truncatingIfNeeded: word >> 24)) }
-                        if Array(decoded.rows[y][(channels * x)..<(channels * x + channels)]) != expected { mismatches += 1 }
+                        if Array(decoded.rows[y][(channels * x)..<(channels * x + channels)]) != expected {
+                            mismatches += 1
+                        }
                     }
                 }
                 #expect(mismatches == 0, "width \(width), height \(height), \(pattern)")
@@ -195,7 +210,9 @@ struct PNGEncoderTests {
         var offset = 8, idat: [UInt8] = []
         while offset + 12 <= png.count {
             let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-            if String(decoding: png[offset + 4..<offset + 8], as: UTF8.self) == "IDAT" { idat += png[offset + 8..<offset + 8 + length] }
+            if String(decoding: png[offset + 4..<offset + 8], as: UTF8.self) == "IDAT" {
+                idat += png[offset + 8..<offset + 8 + length]
+            }
             offset += 12 + length
         }
         let rowLength = decoded.width * (decoded.colorType == 2 ? 3 : 4) + 1

@@ -1,59 +1,76 @@
 import Foundation
 import SpringTestSupport
 import Testing
+
 @testable import SpringCharts
 
 /// Whether the polyline passes through `rect` (SpringTestSupport's walk, independent of the layout's
 /// own clipping test).
 func polyline(_ points: [Point], touches rect: Rect) -> Bool {
-    polylineTouches(points.map { SIMD2($0.x, $0.y) }, lower: SIMD2(rect.minX, rect.minY), upper: SIMD2(rect.maxX, rect.maxY))
+    polylineTouches(
+        points.map { SIMD2($0.x, $0.y) }, lower: SIMD2(rect.minX, rect.minY), upper: SIMD2(rect.maxX, rect.maxY))
 }
 
 /// Overlaid step responses with settle lines and overshoot markers in each series' colour, as a
 /// spring tool draws several springs.
 func overlaidChart(ratios: [Double], response: Double = 0.5, width: Double = 1200, height: Double = 800) -> Chart {
     let times = (0..<1200).map { 1.5 * Double($0) / 1199 }
-    var series: [Series] = [], annotations: [Annotation] = [
-        .horizontalBand(lower: 0.99, upper: 1.01, label: "±1 % settle band"),
-        .horizontalLine(y: 1, label: "target", style: .dotted),
-    ]
+    var series: [Series] = [],
+        annotations: [Annotation] = [
+            .horizontalBand(lower: 0.99, upper: 1.01, label: "±1 % settle band"),
+            .horizontalLine(y: 1, label: "target", style: .dotted)
+        ]
     for (index, ratio) in ratios.enumerated() {
         let spring = SampleSpring(dampingRatio: min(ratio, 0.999), response: response)
-        series.append(Series(name: "ζ = \(ratio)", xs: times, ys: times.map(spring.position), color: .palette(index),
-                             lineWidth: 2.5))
+        series.append(
+            Series(
+                name: "ζ = \(ratio)", xs: times, ys: times.map(spring.position), color: .palette(index),
+                lineWidth: 2.5))
         let settle = spring.settleTime(epsilon: 0.01, times: times)
-        annotations.append(.verticalLine(x: settle, label: String(format: "%.3g s", settle),
-                                         style: AnnotationStyle(color: .palette(index))))
+        annotations.append(
+            .verticalLine(
+                x: settle, label: String(format: "%.3g s", settle),
+                style: AnnotationStyle(color: .palette(index))))
         let peak = spring.position(spring.peakTime)
         if peak > 1.0001, spring.peakTime < 1.5 {
-            annotations.append(.marker(x: spring.peakTime, y: peak, label: String(format: "%.1f %%", (peak - 1) * 100),
-                                       color: .palette(index)))
+            annotations.append(
+                .marker(
+                    x: spring.peakTime, y: peak, label: String(format: "%.1f %%", (peak - 1) * 100),
+                    color: .palette(index)))
         }
     }
-    return Chart(title: "\(ratios.count) springs", subtitle: "from 0 to 1",
-                 panels: [Panel(xAxis: Axis("time (s)", range: 0...1.5), yAxis: Axis("position"), series: series,
-                                annotations: annotations)],
-                 width: width, height: height)
+    return Chart(
+        title: "\(ratios.count) springs", subtitle: "from 0 to 1",
+        panels: [
+            Panel(
+                xAxis: Axis("time (s)", range: 0...1.5), yAxis: Axis("position"), series: series,
+                annotations: annotations)
+        ],
+        width: width, height: height)
 }
 
 /// Undamped oscillations that fill the whole plot: no spot inside is free of curves.
 func fullPlotChart(width: Double = 1200, height: Double = 800) -> Chart {
     let times = (0..<1500).map { 2 * Double($0) / 1499 }
     let series = [1.0, 1.03, 1.07, 1.1].enumerated().map { index, speed in
-        Series(name: "oscillator \(index + 1) (frequency × \(speed))", xs: times,
-               ys: times.map { 1 - cos(4 * .pi * speed * $0) }, color: .palette(index))
+        Series(
+            name: "oscillator \(index + 1) (frequency × \(speed))", xs: times,
+            ys: times.map { 1 - cos(4 * .pi * speed * $0) }, color: .palette(index))
     }
-    return Chart(title: "Undamped", panels: [Panel(xAxis: Axis("time (s)"), yAxis: Axis("position"), series: series)],
-                 width: width, height: height)
+    return Chart(
+        title: "Undamped", panels: [Panel(xAxis: Axis("time (s)"), yAxis: Axis("position"), series: series)],
+        width: width, height: height)
 }
 
 @Suite("Readable charts")
 struct ReadabilityTests {
     let measurer = ApproximateTextMeasurer()
 
-    @Test("The settle band is drawn at least the minimum height, with its tolerance labelled", arguments: [
-        (1200.0, 800.0), (600, 400), (4000, 3000),
-    ])
+    @Test(
+        "The settle band is drawn at least the minimum height, with its tolerance labelled",
+        arguments: [
+            (1200.0, 800.0), (600, 400), (4000, 3000)
+        ])
     func settleBand(size: (Double, Double)) throws {
         var chart = sampleChart()
         chart.width = size.0
@@ -76,12 +93,16 @@ struct ReadabilityTests {
         #expect(abs((wide.bands.first?.height ?? 0) - trueHeight) < 0.01)
     }
 
-    @Test("The legend never crosses a curve: inside where a spot is free, beside the plot otherwise", arguments: [
-        (1200.0, 800.0), (600, 400),
-    ])
+    @Test(
+        "The legend never crosses a curve: inside where a spot is free, beside the plot otherwise",
+        arguments: [
+            (1200.0, 800.0), (600, 400)
+        ])
     func legendClearOfCurves(size: (Double, Double)) throws {
-        for chart in [overlaidChart(ratios: [0.3, 0.7, 1], width: size.0, height: size.1),
-                      fullPlotChart(width: size.0, height: size.1)] {
+        for chart in [
+            overlaidChart(ratios: [0.3, 0.7, 1], width: size.0, height: size.1),
+            fullPlotChart(width: size.0, height: size.1)
+        ] {
             let result = approximateLayout(chart)
             let panel = try #require(result.panels.first)
             let legend = try #require(panel.legend)
@@ -126,12 +147,17 @@ struct ReadabilityTests {
         // A marker on a vertical line, as the retarget chart's velocity jump sits on the switch line.
         let times = (0..<600).map { 1.5 * Double($0) / 599 }
         let spring = SampleSpring(dampingRatio: 0.7, response: 0.6)
-        let chart = Chart(panels: [Panel(
-            xAxis: Axis("time (s)"), yAxis: Axis("velocity"),
-            series: [Series(xs: times, ys: times.map(spring.velocity))],
-            annotations: [.verticalLine(x: 0.25, label: nil, style: .emphasis),
-                          .horizontalLine(y: 0, label: nil, style: .dotted),
-                          .marker(x: 0.25, y: 0, label: "restart: velocity jumps 224 → 0")])],
+        let chart = Chart(
+            panels: [
+                Panel(
+                    xAxis: Axis("time (s)"), yAxis: Axis("velocity"),
+                    series: [Series(xs: times, ys: times.map(spring.velocity))],
+                    annotations: [
+                        .verticalLine(x: 0.25, label: nil, style: .emphasis),
+                        .horizontalLine(y: 0, label: nil, style: .dotted),
+                        .marker(x: 0.25, y: 0, label: "restart: velocity jumps 224 → 0")
+                    ])
+            ],
             width: 1200, height: 500)
         let panel = try #require(approximateLayout(chart).panels.first)
         let label = try #require(panel.labelTexts.first)
@@ -166,10 +192,14 @@ struct ReadabilityTests {
         var series: [Series] = []
         for (index, response) in [0.3, 0.4, 0.5, 0.6, 0.7, 0.8].enumerated() {
             let spring = SampleSpring(dampingRatio: 0.5, response: response)
-            series.append(Series(name: "response \(response)", xs: times, ys: times.map(spring.position),
-                                 color: .palette(index)))
-            annotations.append(.marker(x: spring.peakTime, y: spring.position(spring.peakTime), label: "16.3 %",
-                                       color: .palette(index)))
+            series.append(
+                Series(
+                    name: "response \(response)", xs: times, ys: times.map(spring.position),
+                    color: .palette(index)))
+            annotations.append(
+                .marker(
+                    x: spring.peakTime, y: spring.position(spring.peakTime), label: "16.3 %",
+                    color: .palette(index)))
         }
         let same = approximateLayout(Chart(panels: [Panel(series: series, annotations: annotations)])).displayList
         let written = same.texts.filter { $0.string.hasPrefix("16.3 %") }
@@ -286,7 +316,6 @@ struct ReadabilityTests {
     }
 }
 
-
 @Suite("Placement on random charts")
 struct RandomPlacementTests {
     static let seed: UInt64 = 0x5EED_C4A7
@@ -300,8 +329,9 @@ struct RandomPlacementTests {
             let ratios = (0..<count).map { _ in (Double.random(in: 0.05...1, using: &generator) * 100).rounded() / 100 }
             let width = Double.random(in: Chart.minimumWidth...1800, using: &generator).rounded()
             let height = Double.random(in: Chart.minimumHeight...1200, using: &generator).rounded()
-            let chart = overlaidChart(ratios: ratios, response: Double.random(in: 0.2...1, using: &generator),
-                                      width: width, height: height)
+            let chart = overlaidChart(
+                ratios: ratios, response: Double.random(in: 0.2...1, using: &generator),
+                width: width, height: height)
             let result = approximateLayout(chart)
             let panel = try #require(result.panels.first)
             let context = "seed \(RandomPlacementTests.seed) round \(round): \(ratios) on \(width) × \(height)"
@@ -335,10 +365,15 @@ struct NarrowChartTests {
         func chart(width: Double, height: Double) -> Chart {
             let times = (0..<400).map { 1.2 * Double($0) / 399 }
             let series = Series(name: "position", xs: times, ys: times.map { 1 - exp(-6 * $0) }, color: .palette(0))
-            return Chart(title: "Spring", panels: [Panel(xAxis: Axis("time (s)", range: 0...1.2), yAxis: Axis("position"),
-                                                        series: [series],
-                                                        annotations: [.verticalLine(x: 0.6, label: long, style: .muted, short: short)])],
-                         width: width, height: height, theme: Theme.light.scalingText(by: 1.25))
+            return Chart(
+                title: "Spring",
+                panels: [
+                    Panel(
+                        xAxis: Axis("time (s)", range: 0...1.2), yAxis: Axis("position"),
+                        series: [series],
+                        annotations: [.verticalLine(x: 0.6, label: long, style: .muted, short: short)])
+                ],
+                width: width, height: height, theme: Theme.light.scalingText(by: 1.25))
         }
         // A 400 px chart (the studio on a phone): the long label would cross the plot's edge on both sides.
         let narrow = approximateLayout(chart(width: 400, height: 360))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SpringCharts
 
 @Suite("Cairo renderer")
@@ -11,7 +12,9 @@ struct RendererTests {
         bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
     }
 
-    func isClose(_ pixel: (red: Int, green: Int, blue: Int, alpha: Int), _ color: ChartColor, tolerance: Int = 3) -> Bool {
+    func isClose(_ pixel: (red: Int, green: Int, blue: Int, alpha: Int), _ color: ChartColor, tolerance: Int = 3)
+        -> Bool
+    {
         abs(pixel.red - Int((color.red * 255).rounded())) <= tolerance
             && abs(pixel.green - Int((color.green * 255).rounded())) <= tolerance
             && abs(pixel.blue - Int((color.blue * 255).rounded())) <= tolerance
@@ -28,11 +31,13 @@ struct RendererTests {
         #expect(String(decoding: bytes.suffix(8).prefix(4), as: UTF8.self) == "IEND")
     }
 
-    @Test("Pixels: a thick horizontal series has its colour at its data point; the rest is background",
-          arguments: [(Theme.light, 1.0), (Theme.dark, 1.0), (Theme.light, 2.0)])
+    @Test(
+        "Pixels: a thick horizontal series has its colour at its data point; the rest is background",
+        arguments: [(Theme.light, 1.0), (Theme.dark, 1.0), (Theme.light, 2.0)])
     func pixelProbe(theme: Theme, scale: Double) throws {
-        let chart = singleSeriesChart(xs: [0, 1], ys: [0.5, 0.5], name: nil, theme: theme, lineWidth: 8,
-                                      color: .rgba(.vermillion))
+        let chart = singleSeriesChart(
+            xs: [0, 1], ys: [0.5, 0.5], name: nil, theme: theme, lineWidth: 8,
+            color: .rgba(.vermillion))
         var ranged = chart
         ranged.panels[0].yAxis.range = 0...1
         let measurer = try CairoTextMeasurer()
@@ -49,10 +54,12 @@ struct RendererTests {
         #expect(isClose(image.rgba(x: 3, y: 3), theme.background))
     }
 
-    @Test("Pixels: 1 px grid lines are crisp: one device row of pure grid colour at scale 1, two at scale 2",
-          arguments: [1.0, 2.0])
+    @Test(
+        "Pixels: 1 px grid lines are crisp: one device row of pure grid colour at scale 1, two at scale 2",
+        arguments: [1.0, 2.0])
     func crispGrid(scale: Double) throws {
-        let chart = Chart(panels: [Panel(xAxis: Axis(range: 0...1), yAxis: Axis(range: 0...1))], width: 600, height: 400)
+        let chart = Chart(
+            panels: [Panel(xAxis: Axis(range: 0...1), yAxis: Axis(range: 0...1))], width: 600, height: 400)
         let measurer = try CairoTextMeasurer()
         let result = ChartLayout(chart: chart, measurer: measurer).layout()
         let panel = try #require(result.panels.first)
@@ -77,7 +84,7 @@ struct RendererTests {
         #expect(one.snapLine(10.7, width: 1) == 10.5)
         #expect(one.snapLine(10.7, width: 2) == 11)
         let two = try CairoPainter(context: CairoContext(surface: surface), deviceScale: 2, drawsText: true)
-        #expect(two.snapLine(10.3, width: 1) == 10.5)   // device 20.6 → 21: covers device rows 20 and 21
+        #expect(two.snapLine(10.3, width: 1) == 10.5)  // device 20.6 → 21: covers device rows 20 and 21
         #expect(two.snapLine(10, width: 1.5) == 10.25)  // 3 device px: centre 20.5
     }
 
@@ -118,7 +125,8 @@ struct RendererTests {
         let lines: [DrawCommand] = [
             .line(from: Point(x: 10, y: 20.3), to: Point(x: 90, y: 20.3), stroke: grey, crisp: true),
             .line(from: Point(x: 40.2, y: 5), to: Point(x: 40.2, y: 70), stroke: grey, crisp: true),
-            .line(from: Point(x: 10, y: 20.3), to: Point(x: 60, y: 20.3), stroke: grey, crisp: true),  // overlaps the first
+            // This one overlaps the first.
+            .line(from: Point(x: 10, y: 20.3), to: Point(x: 60, y: 20.3), stroke: grey, crisp: true),
             .line(from: Point(x: 10, y: 50), to: Point(x: 90, y: 50), stroke: faint, crisp: true),
             .line(from: Point(x: 60, y: 5), to: Point(x: 60, y: 70), stroke: faint, crisp: true),
             .line(from: Point(x: 10, y: 60), to: Point(x: 90, y: 60), stroke: dashed, crisp: true),
@@ -129,17 +137,20 @@ struct RendererTests {
             .line(from: Point(x: 10, y: 75), to: Point(x: 90, y: 12), stroke: grey, crisp: true),
             .line(from: Point(x: 15, y: 15), to: Point(x: 85, y: 78), stroke: grey, crisp: true),
             .line(from: Point(x: 20, y: 30), to: Point(x: 50, y: 30), stroke: rounded, crisp: true),
-            .line(from: Point(x: 45, y: 30), to: Point(x: 80, y: 30), stroke: rounded, crisp: true),
+            .line(from: Point(x: 45, y: 30), to: Point(x: 80, y: 30), stroke: rounded, crisp: true)
         ]
         // An empty rectangle draws nothing but ends any batch.
         let nothing = DrawCommand.rect(Rect(x: 0, y: 0, width: 0, height: 0), fill: nil, stroke: nil, cornerRadius: 0)
-        var commands: [DrawCommand] = [.rect(Rect(x: 0, y: 0, width: 100, height: 80), fill: .white, stroke: nil, cornerRadius: 0)]
+        var commands: [DrawCommand] = [
+            .rect(Rect(x: 0, y: 0, width: 100, height: 80), fill: .white, stroke: nil, cornerRadius: 0)
+        ]
         for line in lines { commands += separated ? [line, nothing] : [line] }
         return DisplayList(width: 100, height: 80, commands: commands)
     }
 
-    @Test("Consecutive crisp, solid, opaque lines of one stroke are one SVG path, with the same pixels as one path each",
-          arguments: [1.0, 2.0])
+    @Test(
+        "Consecutive crisp, solid, opaque lines of one stroke are one SVG path, with the same pixels as one path each",
+        arguments: [1.0, 2.0])
     func batchedLines(scale: Double) throws {
         let batched = try renderer.renderPixels(batchableLines(separated: false), scale: scale)
         let separate = try renderer.renderPixels(batchableLines(separated: true), scale: scale)
@@ -147,20 +158,26 @@ struct RendererTests {
         let differing = zip(batched.pixels, separate.pixels).filter { $0 != $1 }.count
         #expect(differing == 0, "pixels that differ when lines share a path")
         // Independently of the renderer's batching: the crossing of the two grey lines is pure grey.
-        #expect(isClose(batched.rgba(x: Int(40.5 * scale), y: Int(20.5 * scale)), ChartColor(rgb: 0x808080), tolerance: 0))
+        #expect(
+            isClose(batched.rgba(x: Int(40.5 * scale), y: Int(20.5 * scale)), ChartColor(rgb: 0x808080), tolerance: 0))
         let svg = String(decoding: try renderer.render(batchableLines(separated: false), format: .svg), as: UTF8.self)
         let paths = svg.components(separatedBy: "<path").count - 1
         // Only the three grey crisp horizontal and vertical lines are batched (into one path): the
         // faint, dashed, diagonal and round-capped lines keep a path each.
-        let separateSVG = String(decoding: try renderer.render(batchableLines(separated: true), format: .svg), as: UTF8.self)
+        let separateSVG = String(
+            decoding: try renderer.render(batchableLines(separated: true), format: .svg), as: UTF8.self)
         #expect(paths == separateSVG.components(separatedBy: "<path").count - 1 - 2)
     }
 
     @Test("SVG text elements escape XML and place rotated text")
     func svgElement() {
-        let run = TextRun("a < b & c", origin: Point(x: 10.5, y: 20.25), font: Font(family: "DejaVu Sans", size: 15),
-                          color: ChartColor(rgb: 0x112233, alpha: 0.5), anchor: .end, rotation: -90)
-        #expect(SVGText.element(for: run) == "<text x=\"10.5\" y=\"20.25\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"15\" fill=\"#112233\" fill-opacity=\"0.5\" text-anchor=\"end\" transform=\"rotate(-90 10.5 20.25)\">a &lt; b &amp; c</text>")
+        let run = TextRun(
+            "a < b & c", origin: Point(x: 10.5, y: 20.25), font: Font(family: "DejaVu Sans", size: 15),
+            color: ChartColor(rgb: 0x112233, alpha: 0.5), anchor: .end, rotation: -90)
+        #expect(
+            SVGText.element(for: run)
+                == "<text x=\"10.5\" y=\"20.25\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"15\" fill=\"#112233\" fill-opacity=\"0.5\" text-anchor=\"end\" transform=\"rotate(-90 10.5 20.25)\">a &lt; b &amp; c</text>"
+        )
         #expect(SVGText.number(-0.001) == "0")
         #expect(SVGText.number(3.10) == "3.1")
         #expect(SVGText.escaped("x\u{1}y") == "xy")
@@ -206,12 +223,13 @@ struct RendererTests {
     func largeChart() throws {
         // Speed belongs in benchmarks (scripts/bench-springplot.sh), not in a test on a shared machine.
         var chart = sampleChart(points: 2000)
-        chart.panels[1].series.append(contentsOf: chart.panels[0].series.map {
-            var series = $0
-            series.ys = series.ys.map { $0 * 10 }
-            series.name = nil
-            return series
-        })
+        chart.panels[1].series.append(
+            contentsOf: chart.panels[0].series.map {
+                var series = $0
+                series.ys = series.ys.map { $0 * 10 }
+                series.name = nil
+                return series
+            })
         for format in OutputFormat.allCases {
             let bytes = try renderer.render(chart, format: format)
             #expect(bytes.count > 1000, "\(format)")

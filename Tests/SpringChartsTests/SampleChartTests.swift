@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SpringCharts
 
 /// Renders the sample charts into the temporary directory for a person to look at:
@@ -32,7 +33,8 @@ struct SampleChartTests {
         var small = sampleChart()
         small.width = 600
         small.height = 400
-        try Data(try renderer.render(small, format: .png)).write(to: directory.appendingPathComponent("charts-small.png"))
+        try Data(try renderer.render(small, format: .png)).write(
+            to: directory.appendingPathComponent("charts-small.png"))
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("charts-sample.png").path))
 
         // What was written holds a chart: the curve's colour inside the first plot, background
@@ -49,7 +51,9 @@ struct SampleChartTests {
             }
             var curvePixels = 0
             for y in Int(plot.minY)..<Int(plot.maxY) {
-                for x in Int(plot.minX)..<Int(plot.maxX) where matches(image.rgba(x: x, y: y), curve) { curvePixels += 1 }
+                for x in Int(plot.minX)..<Int(plot.maxX) where matches(image.rgba(x: x, y: y), curve) {
+                    curvePixels += 1
+                }
             }
             #expect(curvePixels > Int(plot.width), "the curve is drawn across the plot (\(curvePixels) px)")
             #expect(matches(image.rgba(x: 2, y: image.height - 2), theme.background))

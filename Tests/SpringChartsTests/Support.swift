@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SpringCharts
 
 /// A damped spring's step response from 0 to 1, written out here so the chart tests need no
@@ -43,24 +44,27 @@ func sampleChart(theme: Theme = .light, scale: Double = 1, points: Int = 1500) -
         xAxis: Axis("time (s)"),
         yAxis: Axis("position"),
         series: [
-            Series(name: "critically damped", xs: times, ys: times.map(spring.criticalPosition),
-                   color: .palette(1), lineWidth: 2, dash: .dashed, opacity: 0.6),
-            Series(name: "ζ = 0.5, response 0.8 s", xs: times, ys: times.map(spring.position), color: .palette(0),
-                   lineWidth: 2.5),
+            Series(
+                name: "critically damped", xs: times, ys: times.map(spring.criticalPosition),
+                color: .palette(1), lineWidth: 2, dash: .dashed, opacity: 0.6),
+            Series(
+                name: "ζ = 0.5, response 0.8 s", xs: times, ys: times.map(spring.position), color: .palette(0),
+                lineWidth: 2.5)
         ],
         annotations: [
             .horizontalBand(lower: 1 - epsilon, upper: 1 + epsilon, label: "±\(epsilon)"),
             .horizontalLine(y: 1, label: "target", style: .muted),
             .verticalLine(x: settle, label: String(format: "settles %.2f s", settle), style: .muted),
-            .marker(x: spring.peakTime, y: peak, label: String(format: "overshoot %.1f%%", (peak - 1) * 100)),
+            .marker(x: spring.peakTime, y: peak, label: String(format: "overshoot %.1f%%", (peak - 1) * 100))
         ])
     let velocity = Panel(
         xAxis: Axis("time (s)"),
         yAxis: Axis("velocity (1/s)"),
         series: [Series(name: "velocity", xs: times, ys: times.map(spring.velocity), color: .palette(2))],
         annotations: [.verticalLine(x: settle, label: nil, style: .muted)])
-    return Chart(title: "Spring step response", subtitle: "dampingRatio 0.5 · response 0.8 s · ε = 0.02",
-                 panels: [position, velocity], scale: scale, theme: theme)
+    return Chart(
+        title: "Spring step response", subtitle: "dampingRatio 0.5 · response 0.8 s · ε = 0.02",
+        panels: [position, velocity], scale: scale, theme: theme)
 }
 
 /// The layout with the deterministic measurer, with geometry.
@@ -79,12 +83,18 @@ extension DisplayList {
 }
 
 /// A single-panel chart with one series.
-func singleSeriesChart(xs: [Double], ys: [Double], name: String? = "series", width: Double = 800,
-                       height: Double = 500, theme: Theme = .light, lineWidth: Double = 2,
-                       color: SeriesColor = .palette(0)) -> Chart {
-    Chart(panels: [Panel(xAxis: Axis("x"), yAxis: Axis("y"),
-                         series: [Series(name: name, xs: xs, ys: ys, color: color, lineWidth: lineWidth)])],
-          width: width, height: height, theme: theme)
+func singleSeriesChart(
+    xs: [Double], ys: [Double], name: String? = "series", width: Double = 800,
+    height: Double = 500, theme: Theme = .light, lineWidth: Double = 2,
+    color: SeriesColor = .palette(0)
+) -> Chart {
+    Chart(
+        panels: [
+            Panel(
+                xAxis: Axis("x"), yAxis: Axis("y"),
+                series: [Series(name: name, xs: xs, ys: ys, color: color, lineWidth: lineWidth)])
+        ],
+        width: width, height: height, theme: theme)
 }
 
 /// A second sample that exercises other paths: large values, four series and a long legend, a
@@ -97,8 +107,9 @@ func varietyChart(theme: Theme = .light, scale: Double = 1) -> Chart {
         yAxis: Axis("position (px)"),
         series: ratios.enumerated().map { index, ratio in
             let spring = SampleSpring(dampingRatio: min(ratio, 0.999), response: 0.5)
-            return Series(name: "dampingRatio \(ratio)", xs: times, ys: times.map { 100 * spring.position($0) },
-                          color: .palette(index))
+            return Series(
+                name: "dampingRatio \(ratio)", xs: times, ys: times.map { 100 * spring.position($0) },
+                color: .palette(index))
         },
         annotations: [.horizontalLine(y: 100, label: "target", style: .muted)])
     let undershoot = SampleSpring(dampingRatio: 0.2, response: 0.5)
@@ -108,14 +119,16 @@ func varietyChart(theme: Theme = .light, scale: Double = 1) -> Chart {
         yAxis: Axis("velocity (px/s)", range: -300...500),
         series: [
             Series(name: "velocity", xs: times, ys: times.map { 30 * undershoot.velocity($0) }, color: .palette(0)),
-            Series(name: "unstable", xs: times, ys: times.map { 40 * exp(4 * $0) * sin(12 * $0) }, color: .palette(3),
-                   dash: .dotted),
+            Series(
+                name: "unstable", xs: times, ys: times.map { 40 * exp(4 * $0) * sin(12 * $0) }, color: .palette(3),
+                dash: .dotted)
         ],
         annotations: [
             .marker(x: trough, y: 30 * undershoot.velocity(trough), label: "fastest return"),
             .note("unstable diverges (clipped)"),
-            .verticalLine(x: 0.25, label: "retarget", style: .emphasis),
+            .verticalLine(x: 0.25, label: "retarget", style: .emphasis)
         ])
-    return Chart(title: "Damping ratios compared", subtitle: "response 0.5 s", panels: [positions, velocities],
-                 width: 900, height: 640, scale: scale, theme: theme)
+    return Chart(
+        title: "Damping ratios compared", subtitle: "response 0.5 s", panels: [positions, velocities],
+        width: 900, height: 640, scale: scale, theme: theme)
 }

@@ -1,16 +1,18 @@
 import Foundation
 import Testing
+
 @testable import SpringCharts
 
 @Suite("Ticks")
 struct TicksTests {
     static let ranges: [ClosedRange<Double>] = [
         0...1, 0...2, -300...500, 0...100, 0.1...0.7, -0.054...1.134, 1e-7...3e-7, 0...3e7, -1...1,
-        999.5...1000.5, 0...0.0123, 12345...67890, -5e-3 ... -1e-3,
+        999.5...1000.5, 0...0.0123, 12345...67890, -5e-3 ... -1e-3
     ]
 
-    @Test("Steps are 1, 2 or 5 × 10ⁿ, ticks lie in the range and none is missing",
-          arguments: ranges, [2, 3, 5, 8, 13])
+    @Test(
+        "Steps are 1, 2 or 5 × 10ⁿ, ticks lie in the range and none is missing",
+        arguments: ranges, [2, 3, 5, 8, 13])
     func niceAndCovering(range: ClosedRange<Double>, maxCount: Int) throws {
         let ticks = AxisTicks(covering: range, maxCount: maxCount)
         #expect(ticks.values.count <= maxCount)
@@ -38,11 +40,12 @@ struct TicksTests {
                 guard let step = NiceStep.smallest(covering: range.lowerBound, range.upperBound, maxCount: maxCount)
                 else { continue }
                 #expect(ticks.step == step.value)
-                let previous: NiceStep = switch step.mantissa {
-                case 1: NiceStep(mantissa: 5, exponent: step.exponent - 1)
-                case 2: NiceStep(mantissa: 1, exponent: step.exponent)
-                default: NiceStep(mantissa: 2, exponent: step.exponent)
-                }
+                let previous: NiceStep =
+                    switch step.mantissa {
+                    case 1: NiceStep(mantissa: 5, exponent: step.exponent - 1)
+                    case 2: NiceStep(mantissa: 1, exponent: step.exponent)
+                    default: NiceStep(mantissa: 2, exponent: step.exponent)
+                    }
                 #expect(previous.count(covering: range.lowerBound, range.upperBound) > maxCount)
             }
         }
@@ -67,7 +70,8 @@ struct TicksTests {
         let noisy = AxisTicks(covering: 0.1...0.7, maxCount: 7)
         #expect(noisy.labels == ["0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7"])
         #expect(noisy.values[2] == 0.3)
-        #expect(AxisTicks(covering: -300...500, maxCount: 9).labels
+        #expect(
+            AxisTicks(covering: -300...500, maxCount: 9).labels
                 == ["−300", "−200", "−100", "0", "100", "200", "300", "400", "500"])
         #expect(AxisTicks(covering: 0...0.0123, maxCount: 4).labels == ["0", "0.005", "0.010"])
         #expect(AxisTicks(covering: 0...1000, maxCount: 3).labels == ["0", "500", "1000"])
@@ -89,7 +93,8 @@ struct TicksTests {
     @Test("Very large and very small values use scientific notation")
     func scientific() {
         #expect(AxisTicks(covering: 0...3e7, maxCount: 4).labels == ["0", "1e7", "2e7", "3e7"])
-        #expect(AxisTicks(covering: 1e-7...3e-7, maxCount: 5).labels == ["1.0e−7", "1.5e−7", "2.0e−7", "2.5e−7", "3.0e−7"])
+        #expect(
+            AxisTicks(covering: 1e-7...3e-7, maxCount: 5).labels == ["1.0e−7", "1.5e−7", "2.0e−7", "2.5e−7", "3.0e−7"])
     }
 
     @Test("A degenerate or non-finite range gives at most one tick and no crash")
@@ -131,16 +136,18 @@ struct AxisRangeTests {
         #expect(padded.lower <= -5 && padded.upper >= 15)
     }
 
-    @Test("Degenerate data and missing data still give a usable range",
-          arguments: [Optional(2.0...2.0), Optional(0.0...0.0), Optional(-1e9...(-1e9)), nil])
+    @Test(
+        "Degenerate data and missing data still give a usable range",
+        arguments: [Optional(2.0...2.0), Optional(0.0...0.0), Optional(-1e9...(-1e9)), nil])
     func degenerate(extent: ClosedRange<Double>?) {
         let scale = AxisScale.resolve(Axis(), dataExtent: extent, defaultPadding: 0.05, maxTickCount: 6)
         #expect(scale.lower < scale.upper)
         #expect(scale.lower.isFinite && scale.upper.isFinite)
         if let extent { #expect(scale.contains(extent.lowerBound)) }
         #expect(scale.ticks.values.count >= 2)
-        let explicitZeroWidth = AxisScale.resolve(Axis(range: 3...3), dataExtent: nil, defaultPadding: 0,
-                                                  maxTickCount: 6)
+        let explicitZeroWidth = AxisScale.resolve(
+            Axis(range: 3...3), dataExtent: nil, defaultPadding: 0,
+            maxTickCount: 6)
         #expect(explicitZeroWidth.lower < 3 && explicitZeroWidth.upper > 3)
     }
 }

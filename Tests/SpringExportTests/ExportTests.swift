@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-import SpringMath
 import SpringConventions
+import SpringMath
+import Testing
+
 @testable import SpringExport
 
 /// A row of Fixtures/conversions.csv: one parameter of one target for one spring, re-derived from the
@@ -20,8 +21,9 @@ func fixture(_ name: String) throws -> String {
 func conversionRows() throws -> [ConversionRow] {
     try fixture("conversions.csv").split(separator: "\n").dropFirst().map { line in
         let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        return ConversionRow(dampingRatio: Double(f[0])!, response: Double(f[1])!, mass: Double(f[2])!,
-                             target: f[3], parameter: f[4], value: f[5])
+        return ConversionRow(
+            dampingRatio: Double(f[0])!, response: Double(f[1])!, mass: Double(f[2])!,
+            target: f[3], parameter: f[4], value: f[5])
     }
 }
 
@@ -35,25 +37,47 @@ struct ConversionFixtureTests {
     static let mapping: [String: (ExportTarget, [String: String])] = [
         "swiftui": (.platform(.swiftUI), ["duration": "duration", "bounce": "bounce"]),
         "swiftui-response": (.platform(.swiftUI), ["response": "response", "dampingFraction": "dampingFraction"]),
-        "uikit": (.platform(.uiKit), ["mass": "mass", "stiffness": "stiffness", "damping": "damping", "dampingRatio": "dampingRatio",
-                           "duration": "duration", "bounce": "bounce"]),
+        "uikit": (
+            .platform(.uiKit),
+            [
+                "mass": "mass", "stiffness": "stiffness", "damping": "damping", "dampingRatio": "dampingRatio",
+                "duration": "duration", "bounce": "bounce"
+            ]
+        ),
         "core-animation": (.platform(.coreAnimation), ["mass": "mass", "stiffness": "stiffness", "damping": "damping"]),
-        "wave": (.platform(.wave), ["dampingRatio": "dampingRatio", "response": "response", "mass": "mass",
-                         "effective_dampingCoefficient": "effective_dampingCoefficient",
-                         "effective_dampingRatio": "effective_dampingRatio"]),
+        "wave": (
+            .platform(.wave),
+            [
+                "dampingRatio": "dampingRatio", "response": "response", "mass": "mass",
+                "effective_dampingCoefficient": "effective_dampingCoefficient",
+                "effective_dampingRatio": "effective_dampingRatio"
+            ]
+        ),
         "compose": (.platform(.compose), ["dampingRatio": "dampingRatio", "stiffness": "stiffness"]),
         "android": (.platform(.android), ["dampingRatio": "dampingRatio", "stiffness": "stiffness"]),
         "flutter": (.platform(.flutter), ["mass": "mass", "stiffness": "stiffness", "damping": "damping"]),
         "framer-physics": (.platform(.framerPhysics), ["stiffness": "stiffness", "damping": "damping", "mass": "mass"]),
         "framer-duration": (.platform(.framerDuration), ["duration": "duration", "bounce": "bounce"]),
-        "framer-visual-duration": (.platform(.framerVisualDuration), ["visualDuration": "visualDuration", "bounce": "bounce"]),
+        "framer-visual-duration": (
+            .platform(.framerVisualDuration), ["visualDuration": "visualDuration", "bounce": "bounce"]
+        ),
         "react-spring": (.platform(.reactSpring), ["tension": "tension", "friction": "friction", "mass": "mass"]),
         "reanimated": (.platform(.reanimated), ["stiffness": "stiffness", "damping": "damping", "mass": "mass"]),
-        "origami": (.platform(.origami), ["tension": "tension", "friction": "friction", "origamiTension": "origamiTension",
-                               "origamiFriction": "origamiFriction"]),
-        "pop-bounciness": (.platform(.origami), ["dynamicsTension": "dynamicsTension", "dynamicsFriction": "dynamicsFriction",
-                                      "dynamicsMass": "dynamicsMass"]),
-        "figma": (.platform(.figma), ["mass": "mass", "stiffness": "stiffness", "damping": "damping"]),
+        "origami": (
+            .platform(.origami),
+            [
+                "tension": "tension", "friction": "friction", "origamiTension": "origamiTension",
+                "origamiFriction": "origamiFriction"
+            ]
+        ),
+        "pop-bounciness": (
+            .platform(.origami),
+            [
+                "dynamicsTension": "dynamicsTension", "dynamicsFriction": "dynamicsFriction",
+                "dynamicsMass": "dynamicsMass"
+            ]
+        ),
+        "figma": (.platform(.figma), ["mass": "mass", "stiffness": "stiffness", "damping": "damping"])
     ]
 
     @Test("Every exported parameter matches the target's published formula to 1e-12 (relative)")
@@ -68,18 +92,27 @@ struct ConversionFixtureTests {
         var compared = 0
         for row in rows {
             guard let (target, names) = ConversionFixtureTests.mapping[row.target], let ours = names[row.parameter],
-                  let expected = Double(row.value) else { continue }
+                let expected = Double(row.value)
+            else { continue }
             let key = "\(row.dampingRatio) \(row.response) \(row.mass) \(row.target)"
             let rowNotes = notes[key] ?? []
             if row.target == "framer-duration" && row.parameter == "bounce"
-                && (rowNotes.contains("unrepresentable") || rowNotes.contains("clamped")) { continue }
-            if row.target == "framer-duration" && row.parameter == "duration" && rowNotes.contains("clamped") { continue }
+                && (rowNotes.contains("unrepresentable") || rowNotes.contains("clamped"))
+            {
+                continue
+            }
+            if row.target == "framer-duration" && row.parameter == "duration" && rowNotes.contains("clamped") {
+                continue
+            }
             let spring = Spring(dampingRatio: row.dampingRatio, response: row.response, mass: row.mass)
             let export = try ExportRequest(spring: spring).export(target)
             // The fixture names its numbers as the targets print them.
-            let value = try #require(export.parameters.first { $0.name == ours }?.value, "\(row.target).\(row.parameter) missing")
-            #expect(relativeError(value, expected) < 1e-12 || abs(value - expected) < 1e-13,
-                    "\(row.target).\(row.parameter) for ζ \(row.dampingRatio), T \(row.response), m \(row.mass): \(value) vs \(expected)")
+            let value = try #require(
+                export.parameters.first { $0.name == ours }?.value, "\(row.target).\(row.parameter) missing")
+            #expect(
+                relativeError(value, expected) < 1e-12 || abs(value - expected) < 1e-13,
+                "\(row.target).\(row.parameter) for ζ \(row.dampingRatio), T \(row.response), m \(row.mass): \(value) vs \(expected)"
+            )
             compared += 1
         }
         #expect(compared > 3000)
@@ -93,18 +126,29 @@ struct ConversionFixtureTests {
             effectiveStiffness["\(row.dampingRatio) \(row.response) \(row.mass) \(row.target)"] = Double(row.value)!
         }
         var compared = 0
-        for row in rows where ["framer-duration", "framer-visual-duration"].contains(row.target)
-            && row.parameter == "effective_dampingRatio" {
+        for row in rows
+        where ["framer-duration", "framer-visual-duration"].contains(row.target)
+            && row.parameter == "effective_dampingRatio"
+        {
             let spring = Spring(dampingRatio: row.dampingRatio, response: row.response, mass: row.mass)
-            let target: ExportTarget = row.target == "framer-duration" ? .platform(.framerDuration) : .platform(.framerVisualDuration)
+            let target: ExportTarget =
+                row.target == "framer-duration" ? .platform(.framerDuration) : .platform(.framerVisualDuration)
             let export = try ExportRequest(spring: spring).export(target)
             let runs = export.effectiveSpring ?? spring
-            #expect(relativeError(runs.dampingRatio, Double(row.value)!) < 1e-12, "\(row.target) ζ \(row.dampingRatio) T \(row.response)")
-            let stiffness = try #require(effectiveStiffness["\(row.dampingRatio) \(row.response) \(row.mass) \(row.target)"])
-            #expect(relativeError(runs.stiffness / runs.mass, stiffness) < 1e-12, "\(row.target) ζ \(row.dampingRatio) T \(row.response)")
-            let differs = relativeError(Double(row.value)!, row.dampingRatio) > 1e-9
+            #expect(
+                relativeError(runs.dampingRatio, Double(row.value)!) < 1e-12,
+                "\(row.target) ζ \(row.dampingRatio) T \(row.response)")
+            let stiffness = try #require(
+                effectiveStiffness["\(row.dampingRatio) \(row.response) \(row.mass) \(row.target)"])
+            #expect(
+                relativeError(runs.stiffness / runs.mass, stiffness) < 1e-12,
+                "\(row.target) ζ \(row.dampingRatio) T \(row.response)")
+            let differs =
+                relativeError(Double(row.value)!, row.dampingRatio) > 1e-9
                 || relativeError(stiffness, spring.stiffness / spring.mass) > 1e-9
-            #expect((export.effectiveSpring != nil) == differs, "\(row.target) ζ \(row.dampingRatio) T \(row.response): effective spring shown?")
+            #expect(
+                (export.effectiveSpring != nil) == differs,
+                "\(row.target) ζ \(row.dampingRatio) T \(row.response): effective spring shown?")
             if differs { #expect(export.warnings.contains { $0.contains("overdamping") || $0.contains("clamped") }) }
             compared += 1
         }
@@ -118,29 +162,37 @@ struct ConversionFixtureTests {
 
     @Test("Each target's values are its own case, and print by its names in its order")
     func typedValues() throws {
-        let request = ExportRequest(spring: Spring(dampingRatio: 0.7, response: 0.5, mass: 2), motion: Motion(from: 0, to: 200, initialVelocity: -500))
+        let request = ExportRequest(
+            spring: Spring(dampingRatio: 0.7, response: 0.5, mass: 2),
+            motion: Motion(from: 0, to: 200, initialVelocity: -500))
         for export in try request.exportAll() {
             #expect(export.values.target == export.target)
             #expect(export.parameters.map(\.name) == export.values.namedValues.map(\.name))
             #expect(export.parameters.map(\.value) == export.values.namedValues.map(\.value))
         }
         let react = try request.export(.platform(.reactSpring))
-        #expect(react.values == .reactSpring(tension: request.spring.stiffness, friction: request.spring.dampingCoefficient,
-                                             mass: 2, velocity: -0.5))
+        #expect(
+            react.values
+                == .reactSpring(
+                    tension: request.spring.stiffness, friction: request.spring.dampingCoefficient,
+                    mass: 2, velocity: -0.5))
         #expect(react.parameters.map(\.name) == ["tension", "friction", "mass", "velocity"])
         // SwiftUI names the initial velocity only when the motion has one.
-        #expect(try ExportRequest(spring: request.spring).export(.platform(.swiftUI)).parameters.map(\.name)
+        #expect(
+            try ExportRequest(spring: request.spring).export(.platform(.swiftUI)).parameters.map(\.name)
                 == ["duration", "bounce", "response", "dampingFraction"])
         #expect(try request.export(.platform(.swiftUI)).parameters.last?.name == "initialVelocity")
     }
 
     @Test("Velocities are written in each target's units")
     func velocityUnits() throws {
-        let request = ExportRequest(spring: Spring(dampingRatio: 0.7, response: 0.5), motion: Motion(from: 0, to: 200, initialVelocity: -500))
+        let request = ExportRequest(
+            spring: Spring(dampingRatio: 0.7, response: 0.5), motion: Motion(from: 0, to: 200, initialVelocity: -500))
         guard case .uiKit(_, _, _, _, _, _, let uiKit) = try request.export(.platform(.uiKit)).values,
-              case .reactSpring(_, _, _, let reactSpring) = try request.export(.platform(.reactSpring)).values,
-              case .framerPhysics(_, _, _, let framer) = try request.export(.platform(.framerPhysics)).values,
-              case .swiftUI(_, _, _, _, let swiftUI) = try request.export(.platform(.swiftUI)).values else {
+            case .reactSpring(_, _, _, let reactSpring) = try request.export(.platform(.reactSpring)).values,
+            case .framerPhysics(_, _, _, let framer) = try request.export(.platform(.framerPhysics)).values,
+            case .swiftUI(_, _, _, _, let swiftUI) = try request.export(.platform(.swiftUI)).values
+        else {
             Issue.record("a target's values are not its own case")
             return
         }
@@ -148,7 +200,10 @@ struct ConversionFixtureTests {
         #expect(reactSpring == -0.5)
         #expect(framer == -500)
         #expect(swiftUI == -2.5)
-        #expect(try request.export(.platform(.framerDuration)).warnings.contains { $0.contains("ignores the initial velocity") })
+        #expect(
+            try request.export(.platform(.framerDuration)).warnings.contains {
+                $0.contains("ignores the initial velocity")
+            })
         #expect(try request.export(.css).notes.contains { $0.contains("cannot carry velocity into a retarget") })
     }
 }
@@ -160,27 +215,37 @@ struct RoundTripTests {
     }
 
     func same(_ a: Spring, _ b: Spring, _ what: String) {
-        #expect(relativeError(a.dampingRatio, b.dampingRatio) < 1e-12 && relativeError(a.naturalFrequency, b.naturalFrequency) < 1e-12,
-                "\(what): ζ \(a.dampingRatio) vs \(b.dampingRatio), ω \(a.naturalFrequency) vs \(b.naturalFrequency)")
+        #expect(
+            relativeError(a.dampingRatio, b.dampingRatio) < 1e-12
+                && relativeError(a.naturalFrequency, b.naturalFrequency) < 1e-12,
+            "\(what): ζ \(a.dampingRatio) vs \(b.dampingRatio), ω \(a.naturalFrequency) vs \(b.naturalFrequency)")
     }
 
     @Test("A spring exported and read back through the target's own input convention is the same spring")
     func roundTrips() throws {
         for spring in RoundTripTests.springs {
             let request = ExportRequest(spring: spring)
-            let values = try ExportTarget.allCases.filter { $0 != .css && $0 != .token }.map { try request.export($0).values }
+            let values = try ExportTarget.allCases.filter { $0 != .css && $0 != .token }.map {
+                try request.export($0).values
+            }
             for value in values {
                 switch value {
                 case let .swiftUI(duration, bounce, _, _, _):
                     same(Spring(duration: duration, bounce: bounce), spring, "SwiftUI")
                 case let .coreAnimation(mass, stiffness, damping, _, _):
-                    same(Spring(coreAnimation: .init(mass: mass, stiffness: stiffness, damping: damping)), spring, "Core Animation")
+                    same(
+                        Spring(coreAnimation: .init(mass: mass, stiffness: stiffness, damping: damping)), spring,
+                        "Core Animation")
                 case let .compose(dampingRatio, stiffness, _):
                     same(Spring(android: .init(stiffness: stiffness, dampingRatio: dampingRatio)), spring, "Compose")
                 case let .reactSpring(tension, friction, mass, _):
-                    same(Spring(reactSpring: .init(tension: tension, friction: friction, mass: mass)), spring, "react-spring")
+                    same(
+                        Spring(reactSpring: .init(tension: tension, friction: friction, mass: mass)), spring,
+                        "react-spring")
                 case let .framerPhysics(stiffness, damping, mass, _):
-                    same(Spring(framerMotion: .init(stiffness: stiffness, damping: damping, mass: mass)), spring, "framer physics")
+                    same(
+                        Spring(framerMotion: .init(stiffness: stiffness, damping: damping, mass: mass)), spring,
+                        "framer physics")
                 case let .framerVisualDuration(visualDuration, bounce):
                     same(Spring(framerVisualDuration: visualDuration, bounce: bounce), spring, "framer visualDuration")
                 case let .framerDuration(duration, bounce):
@@ -242,14 +307,16 @@ struct LinearEasingTests {
         Case(zeta: 3, response: 0.3, velocity: 0, travel: 100, errorPx: 0.5),
         Case(zeta: 0.5, response: 0.5, velocity: 1500, travel: 100, errorPx: 0.5),
         Case(zeta: 0.8, response: 0.5, velocity: -900, travel: -250, errorPx: 1),
-        Case(zeta: 8, response: 0.6, velocity: -2000, travel: 100, errorPx: 0.5),
+        Case(zeta: 8, response: 0.6, velocity: -2000, travel: 100, errorPx: 0.5)
     ]
 
-    @Test("The emitted linear(), interpolated as CSS does, stays within the error of the textbook motion everywhere",
-          arguments: cases)
+    @Test(
+        "The emitted linear(), interpolated as CSS does, stays within the error of the textbook motion everywhere",
+        arguments: cases)
     func withinBudget(_ c: Case) throws {
         let spring = Spring(dampingRatio: c.zeta, response: c.response)
-        let request = ExportRequest(spring: spring, motion: Motion(from: 0, to: c.travel, initialVelocity: c.velocity), cssError: c.errorPx)
+        let request = ExportRequest(
+            spring: spring, motion: Motion(from: 0, to: c.travel, initialVelocity: c.velocity), cssError: c.errorPx)
         let easing = try request.cssEasing()
         let stops = try parseLinear(easing.css)
         #expect(stops.first!.output == 0 && stops.last!.output == 1 && stops.last!.input == 1)
@@ -284,7 +351,9 @@ struct LinearEasingTests {
             worst = max(worst, abs(css(s) - x(s * easing.duration)))
         }
         #expect(worst <= c.errorPx * (1 + 1e-9), "worst \(worst) px with \(stops.count) points")
-        #expect(abs(worst - easing.measuredError * abs(c.travel)) < 0.02 * c.errorPx, "reported \(easing.measuredError * abs(c.travel)) px, found \(worst)")
+        #expect(
+            abs(worst - easing.measuredError * abs(c.travel)) < 0.02 * c.errorPx,
+            "reported \(easing.measuredError * abs(c.travel)) px, found \(worst)")
         // After the duration the element sits on the target: the motion must stay within the error.
         var t = easing.duration
         while t < easing.duration + 30 {
@@ -323,7 +392,11 @@ struct LinearEasingTests {
         var worst = 0.0
         for i in 0...1000 {
             let s = Double(i) / 1000
-            worst = max(worst, abs(CubicBezierFit.output(fit.x1, fit.y1, fit.x2, fit.y2, at: s) - motion.position(at: s * easing.duration) / 100))
+            worst = max(
+                worst,
+                abs(
+                    CubicBezierFit.output(fit.x1, fit.y1, fit.x2, fit.y2, at: s) - motion.position(
+                        at: s * easing.duration) / 100))
         }
         #expect(abs(worst - fit.error) < 1e-3)
         #expect(fit.error < 0.05)  // a critically damped spring is nearly a bezier

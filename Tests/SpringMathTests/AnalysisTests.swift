@@ -1,6 +1,7 @@
 import Foundation
 import SpringTestSupport
 import Testing
+
 @testable import SpringMath
 
 /// Rows of a CSV fixture under Fixtures/analysis, as strings (made by
@@ -27,13 +28,16 @@ private func number(_ row: [String: String], _ key: String) throws -> Double {
             let samples = try analysisFixture(file)
             let times = try samples.map { try number($0, "t") }
             let positions = try samples.map { try number($0, "position") }
-            let spring = Spring(mass: try number(reference, "mass"), stiffness: try number(reference, "stiffness"),
-                                dampingCoefficient: try number(reference, "damping"))
-            let motion = SpringMotion(spring: spring, from: try number(reference, "from"), to: try number(reference, "to"))
+            let spring = Spring(
+                mass: try number(reference, "mass"), stiffness: try number(reference, "stiffness"),
+                dampingCoefficient: try number(reference, "damping"))
+            let motion = SpringMotion(
+                spring: spring, from: try number(reference, "from"), to: try number(reference, "to"))
             let c = motion.compare(times: times, positions: positions)
             let maxError = try number(reference, "maxError")
             #expect(c.sampleCount == Int(try number(reference, "samples")), "\(file)")
-            #expect(abs(c.maximumError - maxError) <= 1e-9 * max(maxError, 1), "\(file): \(c.maximumError) vs \(maxError)")
+            #expect(
+                abs(c.maximumError - maxError) <= 1e-9 * max(maxError, 1), "\(file): \(c.maximumError) vs \(maxError)")
             #expect(abs(c.rmsError - (try number(reference, "rmsError"))) <= 1e-9 * max(maxError, 1), "\(file)")
             #expect(abs(c.maximumErrorTime - (try number(reference, "maxErrorTime"))) <= 1e-12, "\(file)")
             #expect(abs(c.medianInterval - (try number(reference, "medianInterval"))) <= 1e-12, "\(file)")
@@ -44,8 +48,9 @@ private func number(_ row: [String: String], _ key: String) throws -> Double {
         let spring = Spring(dampingRatio: 0.7, response: 0.5)
         let motion = SpringMotion(spring: spring, from: 0, to: 100)
         let times = (0...60).map { Double($0) / 60 }
-        let c = motion.compare(times: times, positions: times.map { motion.position(at: $0) },
-                               velocities: times.map { motion.velocity(at: $0) })
+        let c = motion.compare(
+            times: times, positions: times.map { motion.position(at: $0) },
+            velocities: times.map { motion.velocity(at: $0) })
         #expect(c.maximumError < 1e-9)
         #expect(c.maximumVelocityError! < 1e-7)
         #expect(abs(c.medianInterval - 1.0 / 60) < 1e-12)
@@ -64,7 +69,8 @@ private func number(_ row: [String: String], _ key: String) throws -> Double {
 /// The committed synthetic fit cases: the true springs, and each case's samples by id. Under the
 /// sanitizers (``propertyCaseCount(_:)`` below 1) an evenly spread share of the cases, and
 /// `complete` is false: the accuracy goals are checked on the whole set only.
-func syntheticCases() throws -> (truth: [[String: String]], samples: [Int: (t: [Double], x: [Double])], complete: Bool) {
+func syntheticCases() throws -> (truth: [[String: String]], samples: [Int: (t: [Double], x: [Double])], complete: Bool)
+{
     let all = try analysisFixture("fit_truth.csv")
     let step = max(1, all.count / max(1, propertyCaseCount(all.count)))
     let truth = stride(from: 0, to: all.count, by: step).map { all[$0] }
@@ -92,8 +98,10 @@ func syntheticCases() throws -> (truth: [[String: String]], samples: [Int: (t: [
             let id = Int(try number(row, "case"))
             let data = try #require(samples[id])
             let zeta = try number(row, "dampingRatio"), response = try number(row, "response")
-            guard let fit = try? SpringFitter.fit(times: data.t, positions: data.x, initialVelocity: initialVelocity) else {
-                zetaErrors.append(.infinity); responseErrors.append(.infinity)
+            guard let fit = try? SpringFitter.fit(times: data.t, positions: data.x, initialVelocity: initialVelocity)
+            else {
+                zetaErrors.append(.infinity)
+                responseErrors.append(.infinity)
                 continue
             }
             let ez = abs(fit.dampingRatio / zeta - 1), er = abs(fit.response / response - 1)
@@ -105,8 +113,10 @@ func syntheticCases() throws -> (truth: [[String: String]], samples: [Int: (t: [
             let sorted = values.sorted()
             return sorted[min(sorted.count - 1, Int(p * Double(sorted.count - 1)))]
         }
-        print("fit accuracy (v₀ \(initialVelocity.map { "fixed at \($0)" } ?? "fitted")): \(good)/\(truth.count) within 2 %; |Δζ/ζ| p50 \(percentile(zetaErrors, 0.5)) p95 \(percentile(zetaErrors, 0.95)) max \(percentile(zetaErrors, 1));"
-              + " |ΔT/T| p50 \(percentile(responseErrors, 0.5)) p95 \(percentile(responseErrors, 0.95)) max \(percentile(responseErrors, 1))")
+        print(
+            "fit accuracy (v₀ \(initialVelocity.map { "fixed at \($0)" } ?? "fitted")): \(good)/\(truth.count) within 2 %; |Δζ/ζ| p50 \(percentile(zetaErrors, 0.5)) p95 \(percentile(zetaErrors, 0.95)) max \(percentile(zetaErrors, 1));"
+                + " |ΔT/T| p50 \(percentile(responseErrors, 0.5)) p95 \(percentile(responseErrors, 0.95)) max \(percentile(responseErrors, 1))"
+        )
         if complete { #expect(Double(good) >= share * Double(truth.count)) } else { #expect(good > 0) }
     }
 
@@ -120,9 +130,13 @@ func syntheticCases() throws -> (truth: [[String: String]], samples: [Int: (t: [
             let zeta = try number(row, "dampingRatio"), response = try number(row, "response")
             guard let chosen = try? SpringFitter.fitChoosingStart(times: data.t, positions: data.x) else { continue }
             if chosen.startsAtRest { atRest += 1 }
-            if abs(chosen.fit.dampingRatio / zeta - 1) <= 0.02 && abs(chosen.fit.response / response - 1) <= 0.02 { good += 1 }
+            if abs(chosen.fit.dampingRatio / zeta - 1) <= 0.02 && abs(chosen.fit.response / response - 1) <= 0.02 {
+                good += 1
+            }
         }
-        print("fit accuracy (start chosen by F-test): \(good)/\(truth.count) within 2 %, \(atRest) judged to start at rest")
+        print(
+            "fit accuracy (start chosen by F-test): \(good)/\(truth.count) within 2 %, \(atRest) judged to start at rest"
+        )
         if complete { #expect(Double(good) >= 0.95 * Double(truth.count)) } else { #expect(good > 0) }
     }
 
@@ -168,15 +182,18 @@ func syntheticCases() throws -> (truth: [[String: String]], samples: [Int: (t: [
     }
 
     @Test func aFlingIsNotMistakenForAStartAtRest() throws {
-        let motion = SpringMotion(spring: Spring(dampingRatio: 0.7, response: 0.5), from: 0, to: 300, initialVelocity: -1500)
+        let motion = SpringMotion(
+            spring: Spring(dampingRatio: 0.7, response: 0.5), from: 0, to: 300, initialVelocity: -1500)
         let times = (0..<60).map { Double($0) / 60 }
-        let chosen = try SpringFitter.fitChoosingStart(times: times, positions: times.map { (motion.position(at: $0)).rounded() })
+        let chosen = try SpringFitter.fitChoosingStart(
+            times: times, positions: times.map { (motion.position(at: $0)).rounded() })
         #expect(!chosen.startsAtRest && abs(chosen.fit.initialVelocity + 1500) < 30)
         #expect(abs(chosen.fit.dampingRatio - 0.7) < 0.01)
     }
 
     @Test func recoversAnOverdampedSpringWithVelocityExactly() throws {
-        let motion = SpringMotion(spring: Spring(dampingRatio: 1.3, response: 0.4), from: 10, to: -50, initialVelocity: 200)
+        let motion = SpringMotion(
+            spring: Spring(dampingRatio: 1.3, response: 0.4), from: 10, to: -50, initialVelocity: 200)
         let times: [Double] = (0..<90).map { (index: Int) -> Double in
             let jitter: Double = index % 3 == 1 ? 0.004 : 0
             return 0.25 + Double(index) / 60 + jitter
@@ -192,7 +209,9 @@ func syntheticCases() throws -> (truth: [[String: String]], samples: [Int: (t: [
         var generator = SplitMix(seed: 7)
         func noise() -> Double { Double.random(in: -0.5...0.5, using: &generator) }
         let times = (0..<60).map { Double($0) / 60 }
-        #expect(throws: SpringFitError.tooFewSamples(5)) { try SpringFitter.fit(times: [0, 1, 2, 3, 4], positions: [0, 1, 2, 3, 4]) }
+        #expect(throws: SpringFitError.tooFewSamples(5)) {
+            try SpringFitter.fit(times: [0, 1, 2, 3, 4], positions: [0, 1, 2, 3, 4])
+        }
         #expect(throws: SpringFitError.timeNotIncreasing(index: 3)) {
             try SpringFitter.fit(times: [0, 1, 2, 2, 4, 5, 6, 7], positions: [0, 1, 2, 3, 4, 5, 6, 7])
         }
@@ -207,7 +226,9 @@ func syntheticCases() throws -> (truth: [[String: String]], samples: [Int: (t: [
         // An overdamped rise seen only for its first 0.2 s: far from turning or settling.
         let motion = SpringMotion(spring: Spring(dampingRatio: 1.5, response: 1), from: 0, to: 300)
         let early = (0..<13).map { Double($0) / 60 }
-        #expect { try SpringFitter.fit(times: early, positions: early.map { (motion.position(at: $0) + noise()).rounded() }) } throws: { error in
+        #expect {
+            try SpringFitter.fit(times: early, positions: early.map { (motion.position(at: $0) + noise()).rounded() })
+        } throws: { error in
             if case SpringFitError.ambiguous = error { return true }
             if case SpringFitError.straightLine = error { return true }
             return false

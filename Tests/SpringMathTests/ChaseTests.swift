@@ -21,8 +21,9 @@ private func chaseRows() throws -> [ChaseRow] {
             guard let value = Double(f[i]) else { throw FixtureError.malformed(String(line)) }
             return value
         }
-        return ChaseRow(name: f[0], zeta: try d(1), response: try d(2), mass: try d(3), from: try d(4), to: try d(5),
-                        targetVelocity: f[6] == "path" ? nil : try d(6), v0: try d(7), t: try d(8), x: try d(9), v: try d(10))
+        return ChaseRow(
+            name: f[0], zeta: try d(1), response: try d(2), mass: try d(3), from: try d(4), to: try d(5),
+            targetVelocity: f[6] == "path" ? nil : try d(6), v0: try d(7), t: try d(8), x: try d(9), v: try d(10))
     }
 }
 
@@ -41,8 +42,10 @@ struct ChaseTests {
             let state: SpringState<Double>
             let scale: Double
             if let velocity = row.targetVelocity {
-                state = SpringChase(spring: spring, from: row.from, to: row.to, targetVelocity: velocity,
-                                    initialVelocity: row.v0).state(at: row.t)
+                state = SpringChase(
+                    spring: spring, from: row.from, to: row.to, targetVelocity: velocity,
+                    initialVelocity: row.v0
+                ).state(at: row.t)
                 scale = max(abs(row.from), abs(row.to), abs(row.to + velocity * 3), 1)
             } else {
                 state = spring.chase(ChaseTests.path, from: row.from, initialVelocity: row.v0, at: row.t)
@@ -68,7 +71,8 @@ struct ChaseTests {
             #expect(abs(chase.velocity(at: late) - 500) <= 1e-6)
         }
         // A response-0 spring follows the target exactly.
-        let instant = SpringChase(spring: Spring(dampingRatio: 1, response: 0), from: 3.0, to: 0.0, targetVelocity: 10.0)
+        let instant = SpringChase(
+            spring: Spring(dampingRatio: 1, response: 0), from: 3.0, to: 0.0, targetVelocity: 10.0)
         #expect(instant.lag == 0 && instant.position(at: 0.5) == 5)
     }
 
@@ -80,7 +84,9 @@ struct ChaseTests {
         let path = TargetPath([(0.2, 100)])
         for t in stride(from: 0.0, through: 2.0, by: 0.125) {
             #expect(abs(chase.position(at: t) - motion.position(at: t)) <= 1e-12 * 100)
-            #expect(abs(spring.chase(path, from: 10, initialVelocity: -40, at: t).position - motion.position(at: t)) <= 1e-12 * 100)
+            #expect(
+                abs(spring.chase(path, from: 10, initialVelocity: -40, at: t).position - motion.position(at: t))
+                    <= 1e-12 * 100)
         }
     }
 
@@ -95,7 +101,8 @@ struct ChaseTests {
             let dt = 1 / rate
             for frame in 0..<Int(rate) {
                 let target = 300 * Double(frame) * dt
-                state = SpringMotion(spring: spring, from: state.position, to: target, initialVelocity: state.velocity).state(at: dt)
+                state = SpringMotion(spring: spring, from: state.position, to: target, initialVelocity: state.velocity)
+                    .state(at: dt)
             }
             errors.append(abs(state.position - chase.position(at: 1)))
         }

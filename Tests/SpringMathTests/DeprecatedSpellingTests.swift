@@ -1,5 +1,5 @@
-import Testing
 import SpringMath
+import Testing
 
 /// SwiftUI's spellings, kept beside SpringKit's names because people paste SwiftUI code: they give
 /// exactly what SpringKit's names give.
@@ -28,11 +28,14 @@ enum SwiftUISpellings: SwiftUISpellingCheck {
         let s = Spring(dampingRatio: 0.68, response: 0.8)
 
         expect(s.damping == s.dampingCoefficient, "Spring.damping")
-        expect(Spring(mass: 2, stiffness: 300, damping: 12) == Spring(mass: 2, stiffness: 300, dampingCoefficient: 12),
-               "init(mass:stiffness:damping:)")
+        expect(
+            Spring(mass: 2, stiffness: 300, damping: 12) == Spring(mass: 2, stiffness: 300, dampingCoefficient: 12),
+            "init(mass:stiffness:damping:)")
         expect(s.settlingDuration == s.settleTime, "settlingDuration")
-        expect(s.settlingDuration(target: 100, initialVelocity: -50, epsilon: 0.5)
-               == s.settleTime(target: 100, initialVelocity: -50, band: 0.5), "settlingDuration(target:initialVelocity:epsilon:)")
+        expect(
+            s.settlingDuration(target: 100, initialVelocity: -50, epsilon: 0.5)
+                == s.settleTime(target: 100, initialVelocity: -50, band: 0.5),
+            "settlingDuration(target:initialVelocity:epsilon:)")
         return failed
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SpringMath
 
 @Suite("Exact solution against the 50-digit reference")
@@ -21,11 +22,16 @@ struct ExactSolutionTests {
             let ev = abs(state.velocity - row["v"]!) / velocityScale
             worstPosition = max(worstPosition, ep)
             worstVelocity = max(worstVelocity, ev)
-            #expect(ep <= 1e-12, "x: ζ=\(zeta) response=\(response) x0=\(x0) v0=\(v0) t=\(t): \(state.position) vs \(row["x"]!)")
-            #expect(ev <= 1e-12, "v: ζ=\(zeta) response=\(response) x0=\(x0) v0=\(v0) t=\(t): \(state.velocity) vs \(row["v"]!)")
+            #expect(
+                ep <= 1e-12,
+                "x: ζ=\(zeta) response=\(response) x0=\(x0) v0=\(v0) t=\(t): \(state.position) vs \(row["x"]!)")
+            #expect(
+                ev <= 1e-12,
+                "v: ζ=\(zeta) response=\(response) x0=\(x0) v0=\(v0) t=\(t): \(state.velocity) vs \(row["v"]!)")
             // Mass never changes the motion of a spring given by ratio and response.
-            let heavy = SpringMotion(spring: Spring(dampingRatio: zeta, response: response, mass: 37),
-                                     from: x0, to: 0.0, initialVelocity: v0)
+            let heavy = SpringMotion(
+                spring: Spring(dampingRatio: zeta, response: response, mass: 37),
+                from: x0, to: 0.0, initialVelocity: v0)
             #expect(heavy.position(at: t) == state.position)
         }
         print("exact_solution.csv: worst position error \(worstPosition) of scale, velocity \(worstVelocity)")
@@ -75,12 +81,15 @@ struct ExactSolutionTests {
 struct PropertyTests {
     @Test("Initial conditions hold", arguments: sweepRatios)
     func initialConditions(zeta: Double) {
-        let motion = SpringMotion(spring: Spring(dampingRatio: zeta, response: 0.7), from: -2.0, to: 3.0, initialVelocity: 4.5)
+        let motion = SpringMotion(
+            spring: Spring(dampingRatio: zeta, response: 0.7), from: -2.0, to: 3.0, initialVelocity: 4.5)
         #expect(motion.position(at: 0) == -2)
         #expect(motion.velocity(at: 0) == 4.5)
     }
 
-    @Test("The ODE residual is zero: derivative of position is velocity, of velocity is the acceleration", arguments: sweepRatios)
+    @Test(
+        "The ODE residual is zero: derivative of position is velocity, of velocity is the acceleration",
+        arguments: sweepRatios)
     func odeResidual(zeta: Double) {
         let spring = Spring(dampingRatio: zeta, response: 0.7)
         let motion = SpringMotion(spring: spring, from: -2.0, to: 3.0, initialVelocity: 4.5)
@@ -98,7 +107,8 @@ struct PropertyTests {
             #expect(abs(dx - v) < 1e-8 * scale, "t=\(t)")
             #expect(abs(dv - a) < 1e-8 * scale * spring.naturalFrequency, "t=\(t)")
             // And the acceleration obeys m·x'' + c·x' + k·x = 0.
-            let residual = spring.mass * a + spring.dampingCoefficient * v + spring.stiffness * (motion.position(at: t) - 3)
+            let residual =
+                spring.mass * a + spring.dampingCoefficient * v + spring.stiffness * (motion.position(at: t) - 3)
             #expect(abs(residual) < 1e-12 * spring.stiffness * 5)
         }
     }
@@ -147,10 +157,12 @@ struct PropertyTests {
 
     @Test("The solution is continuous across a damping ratio of 1")
     func continuityAcrossCritical() {
-        let critical = SpringMotion(spring: Spring(dampingRatio: 1, response: 0.8), from: 1.0, to: 0.0, initialVelocity: -2.0)
+        let critical = SpringMotion(
+            spring: Spring(dampingRatio: 1, response: 0.8), from: 1.0, to: 0.0, initialVelocity: -2.0)
         for delta in [1e-6, 1e-9, 1e-12, 1e-15] {
             for zeta in [1 - delta, 1 + delta] {
-                let near = SpringMotion(spring: Spring(dampingRatio: zeta, response: 0.8), from: 1.0, to: 0.0, initialVelocity: -2.0)
+                let near = SpringMotion(
+                    spring: Spring(dampingRatio: zeta, response: 0.8), from: 1.0, to: 0.0, initialVelocity: -2.0)
                 for t in stride(from: 0.0, through: 8, by: 0.25) {
                     // d x/d ζ is of order t²ω², so the difference must shrink with delta.
                     let bound = max(1e-14, 40 * delta)

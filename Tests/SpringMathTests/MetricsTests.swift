@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+
 @testable import SpringMath
 
 @Suite("Curve metrics and design")
 struct MetricsTests {
-    @Test("Step response from rest: textbook overshoot e^(−πζ/√(1−ζ²)) and peak time π/ω_d",
-          arguments: [0.1, 0.3, 0.5, 0.68, 0.9])
+    @Test(
+        "Step response from rest: textbook overshoot e^(−πζ/√(1−ζ²)) and peak time π/ω_d",
+        arguments: [0.1, 0.3, 0.5, 0.68, 0.9])
     func textbookStepResponse(zeta: Double) {
         let spring = Spring(dampingRatio: zeta, response: 0.8)
         let m = spring.metrics(from: 10, to: 30)

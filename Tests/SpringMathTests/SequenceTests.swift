@@ -5,7 +5,8 @@ import Testing
 /// Fixtures/sequences.csv: each sequence's ODE integrated keyframe by keyframe with mpmath at 40
 /// digits (scripts/reference/sequence/make_sequence_fixture.py), not the closed form under test.
 func sequenceFixture() throws -> [String: [(t: Double, x: Double, v: Double)]] {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/sequences.csv")
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Fixtures/sequences.csv")
     var rows: [String: [(t: Double, x: Double, v: Double)]] = [:]
     for line in try String(contentsOf: url, encoding: .utf8).split(whereSeparator: \.isNewline).dropFirst() {
         let f = line.split(separator: ",").map(String.init)
@@ -21,16 +22,20 @@ func sequenceFixture() throws -> [String: [(t: Double, x: Double, v: Double)]] {
 struct SequenceTests {
     /// The fixture's "three-forms" and "delayed-flung" sequences, written out here (the command-line
     /// tests read the same sequences from their JSON files).
-    static let threeForms = SpringSequence(from: 10, velocity: 0, keyframes: [
-        SpringKeyframe(to: 100, at: 0, spring: Spring(dampingRatio: 0.68, response: 0.8)),
-        SpringKeyframe(to: 40, at: 0.45, spring: Spring(mass: 1, stiffness: 300, dampingCoefficient: 20)),
-        SpringKeyframe(to: 70, at: 1.1, spring: Spring(duration: 0.5, bounce: 0.3)),
-    ])
-    static let delayedFlung = SpringSequence(from: 0, velocity: -600, keyframes: [
-        SpringKeyframe(to: 200, at: 0.2, spring: Spring(dampingRatio: 1, response: 0.4, mass: 2)),
-        SpringKeyframe(to: -50, at: 0.5, spring: Spring(dampingRatio: 2.2, response: 0.3)),
-        SpringKeyframe(to: 0, at: 0.9, spring: Spring(duration: 0.6, bounce: -0.4)),
-    ])
+    static let threeForms = SpringSequence(
+        from: 10, velocity: 0,
+        keyframes: [
+            SpringKeyframe(to: 100, at: 0, spring: Spring(dampingRatio: 0.68, response: 0.8)),
+            SpringKeyframe(to: 40, at: 0.45, spring: Spring(mass: 1, stiffness: 300, dampingCoefficient: 20)),
+            SpringKeyframe(to: 70, at: 1.1, spring: Spring(duration: 0.5, bounce: 0.3))
+        ])
+    static let delayedFlung = SpringSequence(
+        from: 0, velocity: -600,
+        keyframes: [
+            SpringKeyframe(to: 200, at: 0.2, spring: Spring(dampingRatio: 1, response: 0.4, mass: 2)),
+            SpringKeyframe(to: -50, at: 0.5, spring: Spring(dampingRatio: 2.2, response: 0.3)),
+            SpringKeyframe(to: 0, at: 0.9, spring: Spring(duration: 0.6, bounce: -0.4))
+        ])
 
     @Test("Exact against the 40-digit ODE solution: within 1e-12 of the span, velocity too")
     func matchesReference() throws {
@@ -41,7 +46,8 @@ struct SequenceTests {
             let span = sequence.span
             for row in rows {
                 let state = sequence.state(at: row.t)
-                #expect(abs(state.position - row.x) <= 1e-12 * span, "\(name) at \(row.t): \(state.position) vs \(row.x)")
+                #expect(
+                    abs(state.position - row.x) <= 1e-12 * span, "\(name) at \(row.t): \(state.position) vs \(row.x)")
                 #expect(abs(state.velocity - row.v) <= 1e-12 * span * 20, "\(name) velocity at \(row.t)")
             }
         }

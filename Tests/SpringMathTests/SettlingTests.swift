@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SpringMath
 
 @Suite("Settling")
@@ -23,7 +24,10 @@ struct SettlingTests {
         var last: Double?
         for i in stride(from: n, through: 0, by: -1) {
             let t = horizon * Double(i) / Double(n)
-            if abs(motion.position(at: t)) >= epsilon { last = t; break }
+            if abs(motion.position(at: t)) >= epsilon {
+                last = t
+                break
+            }
         }
         guard var lo = last else { return 0 }
         var hi = min(horizon, lo + horizon / Double(n))
@@ -35,8 +39,9 @@ struct SettlingTests {
         return lo
     }
 
-    @Test("Exact settling equals a dense brute-force search within 1e-9 s",
-          arguments: [0.05, 0.3, 0.68, 0.95, 1, 1.0000001, 1.7, 6])
+    @Test(
+        "Exact settling equals a dense brute-force search within 1e-9 s",
+        arguments: [0.05, 0.3, 0.68, 0.95, 1, 1.0000001, 1.7, 6])
     func bruteForceAgreement(zeta: Double) {
         let spring = Spring(dampingRatio: zeta, response: 0.5)
         for (x0, v0) in [(-1.0, 0.0), (1.0, 9.0), (0.0, -4.0), (2.0, -30.0)] {

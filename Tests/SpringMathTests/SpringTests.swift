@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SpringMath
 
 @Suite("Spring parameterisations")
@@ -48,7 +49,8 @@ struct SpringTests {
         #expect(s.mass == 2 && s.stiffness == 300 && s.dampingCoefficient == 12)
         #expect(abs(s.dampingRatio - 12 / (2 * (600.0).squareRoot())) < 1e-15)
         #expect(abs(s.naturalFrequency - (150.0).squareRoot()) < 1e-12)
-        #expect(abs(s.dampedFrequency - (150.0).squareRoot() * (1 - s.dampingRatio * s.dampingRatio).squareRoot()) < 1e-12)
+        #expect(
+            abs(s.dampedFrequency - (150.0).squareRoot() * (1 - s.dampingRatio * s.dampingRatio).squareRoot()) < 1e-12)
         #expect(abs(s.dampedPeriod - 2 * Double.pi / s.dampedFrequency) < 1e-12)
         #expect(Spring(stiffness: 100, dampingCoefficient: 10).mass == 1)
     }
@@ -93,14 +95,18 @@ struct SpringTests {
 
 @Suite("Conversions to other tools' conventions")
 struct ConversionTests {
-    let springs = [Spring(dampingRatio: 0.68, response: 0.8), Spring(mass: 1, stiffness: 170, dampingCoefficient: 26),
-                   Spring(dampingRatio: 0.2, response: 0.3), Spring(dampingRatio: 1, response: 0.5),
-                   Spring(dampingRatio: 2.5, response: 1.1, mass: 3)]
+    let springs = [
+        Spring(dampingRatio: 0.68, response: 0.8), Spring(mass: 1, stiffness: 170, dampingCoefficient: 26),
+        Spring(dampingRatio: 0.2, response: 0.3), Spring(dampingRatio: 1, response: 0.5),
+        Spring(dampingRatio: 2.5, response: 1.1, mass: 3)
+    ]
 
     @Test("Core Animation, react-spring and framer-motion's physical options round-trip")
     func physicalRoundTrips() {
         for s in springs {
-            #expect(Spring(coreAnimation: s.coreAnimation) == s || Spring(coreAnimation: s.coreAnimation).stiffness == s.stiffness)
+            #expect(
+                Spring(coreAnimation: s.coreAnimation) == s
+                    || Spring(coreAnimation: s.coreAnimation).stiffness == s.stiffness)
             let ca = Spring(coreAnimation: s.coreAnimation)
             #expect(ca.stiffness == s.stiffness && ca.dampingCoefficient == s.dampingCoefficient && ca.mass == s.mass)
             #expect(abs(ca.dampingRatio - s.dampingRatio) < 1e-14 && abs(ca.response - s.response) < 1e-14)
@@ -144,7 +150,8 @@ struct ConversionTests {
             let zeta = 1 - bounce
             let w = s.naturalFrequency
             // framer's envelope at the duration equals its safeMin 0.001 (independent check).
-            let envelope = zeta < 1
+            let envelope =
+                zeta < 1
                 ? (zeta / (1 - zeta * zeta).squareRoot()) * exp(-zeta * w * duration)
                 : exp(-w * duration) * (w * duration + 1)
             #expect(abs(envelope - 0.001) < 1e-12, "\(duration) \(bounce)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SpringMath
 
 @Suite("Exact stepping and numeric integrators")
@@ -56,7 +57,9 @@ struct SteppingTests {
     @Test("Semi-implicit Euler reproduces Wave's stepping bit for bit")
     func waveEulerBitForBit() {
         // Wave's loop, transcribed from its documented order of operations.
-        func waveStep(_ value: inout Double, _ velocity: inout Double, target: Double, k: Double, c: Double, m: Double, dt: Double) {
+        func waveStep(
+            _ value: inout Double, _ velocity: inout Double, target: Double, k: Double, c: Double, m: Double, dt: Double
+        ) {
             let displacement = value - target
             let springForce = -k * displacement
             let dampingForce = c * velocity
@@ -137,7 +140,8 @@ struct SteppingTests {
     @Test("Sampling agrees with the closed form")
     func sampling() {
         for zeta in sweepRatios {
-            let motion = SpringMotion(spring: Spring(dampingRatio: zeta, response: 0.4), from: 2.0, to: -1.0, initialVelocity: 6.0)
+            let motion = SpringMotion(
+                spring: Spring(dampingRatio: zeta, response: 0.4), from: 2.0, to: -1.0, initialVelocity: 6.0)
             let samples = motion.sampled(count: 1001, span: 5)
             #expect(samples.times.count == 1001 && samples.times.last == 5)
             for i in stride(from: 0, to: 1001, by: 7) {
@@ -153,11 +157,13 @@ struct SteppingTests {
         #expect(small.positions.count == 3 && small.positions[0] == 0)
     }
 
-    @Test("Sample times are the grid's decimals, not accumulated steps", arguments: [
-        // duration, count, and the grid step as (digits, power of ten): 1 s in 11 samples steps 1e-1.
-        (1.0, 11, 1, -1), (1.2, 13, 1, -1), (1.2, 1201, 1, -3), (2.5, 101, 25, -3), (0.3, 4, 1, -1),
-        (1500.0, 1201, 125, -2), (8e-6, 5, 2, -6), (0.05, 6, 1, -2),
-    ])
+    @Test(
+        "Sample times are the grid's decimals, not accumulated steps",
+        arguments: [
+            // duration, count, and the grid step as (digits, power of ten): 1 s in 11 samples steps 1e-1.
+            (1.0, 11, 1, -1), (1.2, 13, 1, -1), (1.2, 1201, 1, -3), (2.5, 101, 25, -3), (0.3, 4, 1, -1),
+            (1500.0, 1201, 125, -2), (8e-6, 5, 2, -6), (0.05, 6, 1, -2)
+        ])
     func sampleTimes(duration: Double, count: Int, stepDigits: Int, stepPower: Int) {
         let times = SpringMotion(spring: .smooth, from: 0.0, to: 1.0).sampled(count: count, span: duration).times
         #expect(times.count == count && times.first == 0 && times.last == duration)

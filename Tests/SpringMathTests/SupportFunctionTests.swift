@@ -1,6 +1,7 @@
 import Foundation
 import SpringTestSupport
 import Testing
+
 @testable import SpringMath
 
 @Suite("Projection, rubber-banding and helpers")
@@ -16,7 +17,10 @@ struct ProjectionTests {
         let d = DecayMotion(value: 5, velocity: 2000)
         // After n whole milliseconds: x₀ + (v/1000)·Σ_{i=1..n} rᶦ.
         var x = 5.0, v = 2000.0 / 1000
-        for _ in 0..<250 { v *= 0.998; x += v }
+        for _ in 0..<250 {
+            v *= 0.998
+            x += v
+        }
         #expect(abs(d.position(at: 0.25) - x) < 1e-9)
         #expect(abs(d.position(at: 100) - d.destination) < 1e-9)
         // Velocity is the derivative of position.
@@ -54,7 +58,10 @@ struct ValidationTests {
     @Test("Each bad value gives a typed error naming the parameter")
     func errors() {
         func error(_ body: () throws -> Spring) -> SpringParameterError? {
-            do { _ = try body(); return nil } catch { return error as? SpringParameterError }
+            do {
+                _ = try body()
+                return nil
+            } catch { return error as? SpringParameterError }
         }
         #expect(error { try Spring.validated(dampingRatio: .nan, response: 1) }?.parameter == .dampingRatio)
         #expect(error { try Spring.validated(dampingRatio: .nan, response: 1) }?.reason == .notANumber)
@@ -64,39 +71,47 @@ struct ValidationTests {
         #expect(error { try Spring.validated(dampingRatio: 0.5, response: 1, mass: 0) }?.reason == .notPositive)
         #expect(error { try Spring.validated(dampingRatio: 0.5, response: 1, mass: -.infinity) }?.parameter == .mass)
         #expect(error { try Spring.validated(mass: 1, stiffness: 0, dampingCoefficient: 1) }?.parameter == .stiffness)
-        #expect(error { try Spring.validated(mass: 1, stiffness: 10, dampingCoefficient: -1) }?.parameter == .dampingCoefficient)
+        #expect(
+            error { try Spring.validated(mass: 1, stiffness: 10, dampingCoefficient: -1) }?.parameter
+                == .dampingCoefficient)
         #expect(error { try Spring.validated(dampingRatio: 1, stiffness: .nan) }?.parameter == .stiffness)
         #expect(error { try Spring.validated(duration: 0.5, bounce: -1) }?.reason == .outOfRange("(-1, 1]"))
         #expect(error { try Spring.validated(duration: -0.5, bounce: 0) }?.parameter == .duration)
         #expect(error { try Spring.validated(settlingDuration: 1, dampingRatio: 0) }?.parameter == .dampingRatio)
-        #expect(error { try Spring.validated(settlingDuration: 1, dampingRatio: 0.5, epsilon: 2) }?.parameter == .tolerance)
+        #expect(
+            error { try Spring.validated(settlingDuration: 1, dampingRatio: 0.5, epsilon: 2) }?.parameter == .tolerance)
         #expect(error { try Spring.validated(dampingRatio: 0.5, response: 0) } == nil)
         // Each value is fine on its own, but the derived stiffness would overflow.
         #expect(error { try Spring.validated(dampingRatio: 0.5, response: 1e-9, mass: 1e300) }?.parameter == .mass)
-        #expect(error { try Spring.validated(mass: 1e300, stiffness: 1e-300, dampingCoefficient: 1) }?.parameter == .stiffness)
-        #expect(error { try Spring.validated(dampingRatio: 1, stiffness: 1e-300, mass: 1e300) }?.parameter == .stiffness)
+        #expect(
+            error { try Spring.validated(mass: 1e300, stiffness: 1e-300, dampingCoefficient: 1) }?.parameter
+                == .stiffness)
+        #expect(
+            error { try Spring.validated(dampingRatio: 1, stiffness: 1e-300, mass: 1e300) }?.parameter == .stiffness)
         let message = error { try Spring.validated(dampingRatio: 0.5, response: -2) }!.description
         #expect(message == "response must be ≥ 0 (got -2.0)")
     }
 
-    @Test("An overflow blames the parameter that causes it, not an innocent one", arguments: [
-        // (what to build, the parameter at fault)
-        ("ζ 1e308, response 0.5", SpringParameter.dampingRatio),
-        ("ζ 1e300, response 1e-9", .dampingRatio),
-        ("ζ 1e200, response 1e-120, mass 1e-100", .dampingRatio),
-        ("ζ 0.5, response 1e-160", .response),
-        ("ζ 1e308, response 1e300", .response),
-        ("ζ 0.5, response 1e-320", .response),
-        ("ζ 0.5, response 1e-9, mass 1e300", .mass),
-        ("ζ 1e308, stiffness 1", .dampingRatio),
-        ("ζ 1, stiffness 1e-300, mass 1e300", .stiffness),
-        ("ζ 1, stiffness 1, mass 1e-320", .mass),
-        ("stiffness 1e308, c 1e308, mass 1e-10", .stiffness),
-        ("stiffness 1, c 1e308, mass 1e-300", .dampingCoefficient),
-        ("stiffness 1e-300, c 1, mass 1e300", .stiffness),
-        ("stiffness 1e300, c 0, mass 1e-20", .stiffness),
-        ("duration 1e-200, bounce 0.3", .duration),
-    ] as [(String, SpringParameter)])
+    @Test(
+        "An overflow blames the parameter that causes it, not an innocent one",
+        arguments: [
+            // (what to build, the parameter at fault)
+            ("ζ 1e308, response 0.5", SpringParameter.dampingRatio),
+            ("ζ 1e300, response 1e-9", .dampingRatio),
+            ("ζ 1e200, response 1e-120, mass 1e-100", .dampingRatio),
+            ("ζ 0.5, response 1e-160", .response),
+            ("ζ 1e308, response 1e300", .response),
+            ("ζ 0.5, response 1e-320", .response),
+            ("ζ 0.5, response 1e-9, mass 1e300", .mass),
+            ("ζ 1e308, stiffness 1", .dampingRatio),
+            ("ζ 1, stiffness 1e-300, mass 1e300", .stiffness),
+            ("ζ 1, stiffness 1, mass 1e-320", .mass),
+            ("stiffness 1e308, c 1e308, mass 1e-10", .stiffness),
+            ("stiffness 1, c 1e308, mass 1e-300", .dampingCoefficient),
+            ("stiffness 1e-300, c 1, mass 1e300", .stiffness),
+            ("stiffness 1e300, c 0, mass 1e-20", .stiffness),
+            ("duration 1e-200, bounce 0.3", .duration)
+        ] as [(String, SpringParameter)])
     func blame(description: String, parameter: SpringParameter) throws {
         var numbers: [String: Double] = [:]
         for part in description.split(separator: ", ") {
@@ -119,9 +134,11 @@ struct ValidationTests {
         #expect(error.parameter == parameter, "\(description): blamed \(error.parameter)")
     }
 
-    @Test("Extreme but representable springs still validate", arguments: [
-        (0.0, 0.0, 1.0), (1e300, 0.0, 1.0), (0.7, 1e-100, 1.0), (1e9, 1e-9, 1.0), (0.5, 1e9, 1e-100),
-    ])
+    @Test(
+        "Extreme but representable springs still validate",
+        arguments: [
+            (0.0, 0.0, 1.0), (1e300, 0.0, 1.0), (0.7, 1e-100, 1.0), (1e9, 1e-9, 1.0), (0.5, 1e9, 1e-100)
+        ])
     func extremeButValid(zeta: Double, response: Double, mass: Double) throws {
         let spring = try Spring.validated(dampingRatio: zeta, response: response, mass: mass)
         #expect(spring.dampingRatio == zeta && spring.response == response)
@@ -139,13 +156,18 @@ struct VectorTests {
     @Test("Every value type SpringMath ships moves like its scalar components")
     func conformances() {
         let t = 0.17
-        #expect(abs(Double(SpringMotion(spring: spring, from: Float(1), to: Float(3)).position(at: t)) - scalar(1, 3, t)) < 1e-6)
+        #expect(
+            abs(Double(SpringMotion(spring: spring, from: Float(1), to: Float(3)).position(at: t)) - scalar(1, 3, t))
+                < 1e-6)
         let v2 = SpringMotion(spring: spring, from: SIMD2<Double>(1, 2), to: SIMD2<Double>(3, 4)).position(at: t)
         #expect(abs(v2.y - scalar(2, 4, t)) < 1e-14)
-        let v4 = SpringMotion(spring: spring, from: SIMD4<Double>(repeating: 0), to: SIMD4<Double>(1, 2, 3, 4)).position(at: t)
+        let v4 = SpringMotion(spring: spring, from: SIMD4<Double>(repeating: 0), to: SIMD4<Double>(1, 2, 3, 4))
+            .position(at: t)
         #expect(abs(v4.w - scalar(0, 4, t)) < 1e-14)
-        let c = SpringMotion(spring: spring, from: RGBAColor(red: 1, green: 0, blue: 0),
-                             to: RGBAColor(red: 0, green: 0, blue: 1)).position(at: t)
+        let c = SpringMotion(
+            spring: spring, from: RGBAColor(red: 1, green: 0, blue: 0),
+            to: RGBAColor(red: 0, green: 0, blue: 1)
+        ).position(at: t)
         #expect(abs(c.red - scalar(1, 0, t)) < 1e-14 && abs(c.blue - scalar(0, 1, t)) < 1e-14 && c.alpha == 1)
         #expect(RGBAColor(red: 1.2, green: -0.1, blue: 0.5).clamped == RGBAColor(red: 1, green: 0, blue: 0.5))
     }
@@ -164,10 +186,14 @@ struct SineCosineTests {
             let (s, c) = sineCosine(y)
             // Absolute error relative to an ulp of 1 (the values are at most 1 in magnitude).
             worst = max(worst, abs(s - sin(y)) / Double.ulpOfOne, abs(c - cos(y)) / Double.ulpOfOne)
-            #expect(abs(s - sin(y)) <= 2 * max(abs(sin(y)).ulp, Double.leastNormalMagnitude) || abs(s - sin(y)) <= Double.ulpOfOne,
-                    "sin(\(y)), seed \(seed)")
-            #expect(abs(c - cos(y)) <= 2 * max(abs(cos(y)).ulp, Double.leastNormalMagnitude) || abs(c - cos(y)) <= Double.ulpOfOne,
-                    "cos(\(y)), seed \(seed)")
+            #expect(
+                abs(s - sin(y)) <= 2 * max(abs(sin(y)).ulp, Double.leastNormalMagnitude)
+                    || abs(s - sin(y)) <= Double.ulpOfOne,
+                "sin(\(y)), seed \(seed)")
+            #expect(
+                abs(c - cos(y)) <= 2 * max(abs(cos(y)).ulp, Double.leastNormalMagnitude)
+                    || abs(c - cos(y)) <= Double.ulpOfOne,
+                "cos(\(y)), seed \(seed)")
         }
         #expect(worst <= 1, "seed \(seed)")
         #expect(sineCosine(.infinity).sin.isNaN)

@@ -3,6 +3,7 @@ import SpringConventions
 import SpringExport
 import SpringMath
 import Testing
+
 @testable import SpringPlatforms
 
 /// One run of the independent Python models (`scripts/reference/platform_models.py`, written from
@@ -24,8 +25,10 @@ struct IndependentRun: Sendable, CustomTestStringConvertible {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/independent")
     }
 
-    static let targets = ["framer-physics", "framer-duration", "framer-visual-duration", "react-spring", "reanimated",
-                          "origami", "rebound-java"]
+    static let targets = [
+        "framer-physics", "framer-duration", "framer-visual-duration", "react-spring", "reanimated",
+        "origami", "rebound-java"
+    ]
 
     /// Every run in `target`.csv.
     static func load(_ target: String) throws -> [IndependentRun] {
@@ -41,9 +44,11 @@ struct IndependentRun: Sendable, CustomTestStringConvertible {
             func number(_ key: String) -> Double { Double(fields[header[key]!])! }
             let name = fields[header["case"]!], fps = number("fps")
             if runs.last.map({ $0.name != name || $0.fps != fps }) ?? true {
-                runs.append(IndependentRun(target: target, name: name, zeta: number("zeta"), response: number("response"),
-                                           from: number("from"), to: number("to"), velocity: number("velocity"), fps: fps,
-                                           frames: Int(number("frames")), finished: number("finished") == 1, samples: []))
+                runs.append(
+                    IndependentRun(
+                        target: target, name: name, zeta: number("zeta"), response: number("response"),
+                        from: number("from"), to: number("to"), velocity: number("velocity"), fps: fps,
+                        frames: Int(number("frames")), finished: number("finished") == 1, samples: []))
             }
             runs[runs.count - 1].samples.append((Int(number("index")), number("position")))
         }
@@ -54,7 +59,8 @@ struct IndependentRun: Sendable, CustomTestStringConvertible {
     static func exactErrors() throws -> [String: Double] {
         let text = try String(contentsOf: directory.appendingPathComponent("exact_error.csv"), encoding: .utf8)
         var result: [String: Double] = [:]
-        for line in text.split(whereSeparator: \.isNewline).dropFirst() where !line.hasPrefix("#") && !line.hasPrefix("case") {
+        for line in text.split(whereSeparator: \.isNewline).dropFirst()
+        where !line.hasPrefix("#") && !line.hasPrefix("case") {
             let f = line.split(separator: ",").map(String.init)
             result["\(f[1]) \(f[0]) \(Double(f[2])!)"] = Double(f[5])!
         }
@@ -88,11 +94,13 @@ struct IndependentModelTests {
         let runs = try IndependentRun.load(target)
         #expect(Set(runs.map(\.name)).count >= 50)
         #expect(Set(runs.map(\.fps)) == [30, 60, 90, 120, 144])
-        #expect(runs.contains { $0.zeta < 1 } && runs.contains { $0.zeta > 1 } && runs.contains { $0.velocity > 0 }
+        #expect(
+            runs.contains { $0.zeta < 1 } && runs.contains { $0.zeta > 1 } && runs.contains { $0.velocity > 0 }
                 && runs.contains { $0.velocity < 0 })
     }
 
-    @Test("Every run: the same frame count and finish, every sampled frame within 1e-6 of the travel", arguments: targets)
+    @Test(
+        "Every run: the same frame count and finish, every sampled frame within 1e-6 of the travel", arguments: targets)
     func modelsAgree(_ target: String) throws {
         let platform = try #require(Platform(rawValue: target))
         var worst = 0.0
@@ -104,21 +112,27 @@ struct IndependentModelTests {
             for (index, position) in run.samples where index < trajectory.positions.count {
                 let difference = abs(trajectory.positions[index] - position) / run.travel
                 worst = max(worst, difference)
-                #expect(difference <= 1e-6, "\(run.testDescription) frame \(index): model \(trajectory.positions[index]), independent \(position)")
+                #expect(
+                    difference <= 1e-6,
+                    "\(run.testDescription) frame \(index): model \(trajectory.positions[index]), independent \(position)"
+                )
             }
         }
         print("independent \(target): largest difference \(worst) of the travel")
     }
 
-    @Test("export's platform figures equal the error the independent runs measure", arguments: targets.filter { $0 != "rebound-java" })
+    @Test(
+        "export's platform figures equal the error the independent runs measure",
+        arguments: targets.filter { $0 != "rebound-java" })
     func exportFigures(_ target: String) throws {
         let exportTarget = try #require(ExportTarget(rawValue: target))
         let errors = try IndependentRun.exactErrors()
         let runs = try IndependentRun.load(target)
         for (name, group) in Dictionary(grouping: runs, by: \.name) {
             let first = group[0]
-            let request = ExportRequest(spring: first.spring, motion: Motion(from: first.from, to: first.to, initialVelocity: first.velocity),
-                                        frameRates: [30, 60, 90, 120, 144])
+            let request = ExportRequest(
+                spring: first.spring, motion: Motion(from: first.from, to: first.to, initialVelocity: first.velocity),
+                frameRates: [30, 60, 90, 120, 144])
             let export = try request.export(exportTarget)
             for run in group {
                 let report = try #require(export.platforms.first { $0.frameRate == run.fps })
@@ -132,10 +146,12 @@ struct IndependentModelTests {
                         frame += 1
                     }
                 }
-                #expect(abs(report.maxError - expected) <= 1e-6 * run.travel,
-                        "\(run.testDescription): export \(report.maxError), independent \(expected)")
-                #expect(report.finishTime.map { abs($0 - Double(run.frames - 1) / run.fps) < 1e-9 } ?? !run.finished,
-                        "\(run.testDescription): finish")
+                #expect(
+                    abs(report.maxError - expected) <= 1e-6 * run.travel,
+                    "\(run.testDescription): export \(report.maxError), independent \(expected)")
+                #expect(
+                    report.finishTime.map { abs($0 - Double(run.frames - 1) / run.fps) < 1e-9 } ?? !run.finished,
+                    "\(run.testDescription): finish")
             }
         }
     }

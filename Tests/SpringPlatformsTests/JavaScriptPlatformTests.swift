@@ -1,6 +1,7 @@
 import Foundation
 import SpringMath
 import Testing
+
 @testable import SpringPlatforms
 
 /// React Native's Animated.spring, Svelte's spring store and anime.js's spring, beyond reproducing
@@ -15,12 +16,14 @@ struct JavaScriptPlatformTests {
         let recording = try Recording(name: "svelte_S2_120hz.csv")
         func worst(_ k: Double, _ c: Double) -> Double {
             let motion = SpringMotion(spring: Spring(mass: 1, stiffness: k, dampingCoefficient: c), from: 0.0, to: 100)
-            return zip(recording.times, recording.positions).map { abs(motion.position(at: $0 + 0.5 / 120) - $1) }.max()!
+            return zip(recording.times, recording.positions).map { abs(motion.position(at: $0 + 0.5 / 120) - $1) }
+                .max()!
         }
         let model = SvelteSpringModel(stiffness: 0.1, damping: 0.25)
         let at120 = model.spring(atFrameRate: 120), at60 = model.spring(atFrameRate: 60)
         #expect(at120.stiffness == 720 && at120.dampingCoefficient == 30)
-        let near = worst(at120.stiffness, at120.dampingCoefficient), far = worst(at60.stiffness, at60.dampingCoefficient)
+        let near = worst(at120.stiffness, at120.dampingCoefficient),
+            far = worst(at60.stiffness, at60.dampingCoefficient)
         print("svelte 120 Hz recording: \(near) from the 120 Hz reading, \(far) from the 60 Hz one")
         #expect(near < 4 && far > 5 * near)
     }
@@ -35,8 +38,12 @@ struct JavaScriptPlatformTests {
             let run = model.trajectory(from: 0, to: 100, frameRate: rate)
             return zip(run.times, run.positions).dropLast().map { abs(exact.position(at: $0) - $1) }.max()!
         }
-        let own = worst(SvelteSpringModel(stiffness: spring.stiffness, dampingCoefficient: spring.dampingCoefficient, frameRate: rate))
-        let sixty = worst(SvelteSpringModel(stiffness: spring.stiffness, dampingCoefficient: spring.dampingCoefficient, frameRate: 60))
+        let own = worst(
+            SvelteSpringModel(
+                stiffness: spring.stiffness, dampingCoefficient: spring.dampingCoefficient, frameRate: rate))
+        let sixty = worst(
+            SvelteSpringModel(stiffness: spring.stiffness, dampingCoefficient: spring.dampingCoefficient, frameRate: 60)
+        )
         #expect(own < 3 && sixty > 3 * own, "\(rate) Hz: \(own) with its own numbers, \(sixty) with 60 Hz's")
     }
 
@@ -67,7 +74,8 @@ struct JavaScriptPlatformTests {
     /// the exact one.
     @Test func reactNativeOverdampedRunsCritical() {
         let spring = Spring(dampingRatio: 2, response: 0.5)
-        let run = Platform.reactNative.model(for: spring, from: 0, to: 100, velocity: 0).trajectory(from: 0, to: 100, frameRate: 60)
+        let run = Platform.reactNative.model(for: spring, from: 0, to: 100, velocity: 0).trajectory(
+            from: 0, to: 100, frameRate: 60)
         let critical = SpringMotion(spring: Spring(dampingRatio: 1, response: 0.5), from: 0.0, to: 100)
         let worst = zip(run.times, run.positions).dropLast().map { abs(critical.position(at: $0) - $1) }.max()!
         #expect(worst < 1.5)  // whole-ms clock only

@@ -11,7 +11,9 @@ struct ListedClockTests {
     static let spring = Spring(dampingRatio: 0.6, response: 0.5)
     static let frames = 150
 
-    static func run(_ platform: Platform, _ schedule: FrameSchedule, parameters: PlatformParameters = .standard) -> PlatformTrajectory {
+    static func run(_ platform: Platform, _ schedule: FrameSchedule, parameters: PlatformParameters = .standard)
+        -> PlatformTrajectory
+    {
         platform.model(for: spring, from: 0, to: 100, velocity: 0, parameters: parameters)
             .trajectory(from: 0, to: 100, schedule: schedule, limit: 5)
     }
@@ -27,7 +29,9 @@ struct ListedClockTests {
     @Test(arguments: Platform.allCases.filter { !$0.truncatesOnItsOwnClock }, [0.0005, 12.345_678_9, 1_000_000.25])
     func relativeClocksIgnoreTheOffset(platform: Platform, offset: Double) {
         let base = Self.run(platform, Self.grid(offset: 0)), shifted = Self.run(platform, Self.grid(offset: offset))
-        #expect(base.positions.count == shifted.positions.count, "\(platform.rawValue): \(base.positions.count) and \(shifted.positions.count) frames")
+        #expect(
+            base.positions.count == shifted.positions.count,
+            "\(platform.rawValue): \(base.positions.count) and \(shifted.positions.count) frames")
         let worst = zip(base.positions, shifted.positions).map { abs($0 - $1) }.max() ?? 0
         #expect(worst <= 1e-9 * 100, "\(platform.rawValue) differs by \(worst) with the grid offset by \(offset) s")
     }
@@ -40,11 +44,13 @@ struct ListedClockTests {
     func androidTruncatesOnItsOwnClock(parameters: PlatformParameters) {
         let steady = Self.run(.android, FrameSchedule(frameRate: 60), parameters: parameters)
         let wholeMilliseconds = (0..<Self.frames).map { (Double($0) * 1000 / 60).rounded(.down) }
-        let halfPast = Self.run(.android, FrameSchedule(times: wholeMilliseconds.map { ($0 + 0.5) / 1000 }, thenFrameRate: 60),
-                                parameters: parameters)
+        let halfPast = Self.run(
+            .android, FrameSchedule(times: wholeMilliseconds.map { ($0 + 0.5) / 1000 }, thenFrameRate: 60),
+            parameters: parameters)
         #expect(halfPast.positions == steady.positions)
-        let exact = Self.run(.android, FrameSchedule(times: wholeMilliseconds.map { $0 / 1000 }, thenFrameRate: 60),
-                             parameters: parameters)
+        let exact = Self.run(
+            .android, FrameSchedule(times: wholeMilliseconds.map { $0 / 1000 }, thenFrameRate: 60),
+            parameters: parameters)
         #expect(exact.positions == steady.positions)
         // A grid 0.5 ms past whole milliseconds: each frame at ⌊0.5 + 16.67k⌋ ms.
         let offset = Self.run(.android, Self.grid(offset: 0.0005), parameters: parameters)
@@ -60,8 +66,9 @@ struct ListedClockTests {
     func matchKeepsTheOffset(platform: Platform) {
         let times = (0..<Self.frames).map { 0.0005 + Double($0) / 60 }
         let shown = Self.run(platform, FrameSchedule(times: times, thenFrameRate: 60))
-        let match = platform.match(times: Array(times.prefix(shown.positions.count)), positions: shown.positions,
-                                   spring: Self.spring, from: 0, to: 100, velocity: 0, frameRate: 60)
+        let match = platform.match(
+            times: Array(times.prefix(shown.positions.count)), positions: shown.positions,
+            spring: Self.spring, from: 0, to: 100, velocity: 0, frameRate: 60)
         #expect(match.reproduces(tolerance: 0), "\(platform.rawValue): \(match.maxDifference)")
     }
 
@@ -69,21 +76,25 @@ struct ListedClockTests {
     /// in distance, 62.5 × that per second in speed).
     @Test func androidMinimumVisibleChangeDecidesTheEnd() {
         let pixels = Self.run(.android, FrameSchedule(frameRate: 60))
-        let alpha = Self.run(.android, FrameSchedule(frameRate: 60), parameters: PlatformParameters(minimumVisibleChange: 1.0 / 256))
+        let alpha = Self.run(
+            .android, FrameSchedule(frameRate: 60), parameters: PlatformParameters(minimumVisibleChange: 1.0 / 256))
         #expect(pixels.finished && alpha.finished)
         #expect(alpha.positions.count > pixels.positions.count + 10)
         // The frame before each end is still outside the band or too fast (else it would have ended there).
         let exact = SpringMotion(spring: Self.spring, from: 0.0, to: 100)
         for (run, change) in [(pixels, 1.0), (alpha, 1.0 / 256)] {
             let before = run.times[run.times.count - 2] - 1.0 / 60  // Android moves a frame late
-            #expect(abs(exact.position(at: before) - 100) >= 0.75 * change * 0.5 || abs(exact.velocity(at: before)) >= 0.75 * change * 62.5 * 0.5)
+            #expect(
+                abs(exact.position(at: before) - 100) >= 0.75 * change * 0.5
+                    || abs(exact.velocity(at: before)) >= 0.75 * change * 62.5 * 0.5)
         }
     }
 
     /// libadwaita: the frame clock's microseconds, truncated to milliseconds against the start
     /// frame's. A grid listed from 0.5 ms is the steady run whose start lies 500 µs past a millisecond.
     @Test func libadwaitaTruncatesOnItsOwnClock() throws {
-        let model = try #require(Platform.libadwaita.model(for: Self.spring, from: 0, to: 100, velocity: 0) as? LibadwaitaSpringModel)
+        let model = try #require(
+            Platform.libadwaita.model(for: Self.spring, from: 0, to: 100, velocity: 0) as? LibadwaitaSpringModel)
         var phased = model
         phased.startPhase = 500
         let listed = model.trajectory(from: 0, to: 100, schedule: Self.grid(offset: 0.0005), limit: 5)

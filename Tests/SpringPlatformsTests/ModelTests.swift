@@ -1,6 +1,7 @@
 import Foundation
 import SpringMath
 import Testing
+
 @testable import SpringPlatforms
 
 /// Properties of the models that hold for any spring, beside the recordings.
@@ -8,7 +9,8 @@ import Testing
     /// An underdamped spring, textbook closed form, written here independently of SpringMath.
     static func textbook(zeta: Double, omega: Double, x0: Double, v0: Double, t: Double) -> Double {
         let wd = omega * (1 - zeta * zeta).squareRoot()
-        return Foundation.exp(-zeta * omega * t) * (x0 * Foundation.cos(wd * t) + (v0 + zeta * omega * x0) / wd * Foundation.sin(wd * t))
+        return Foundation.exp(-zeta * omega * t)
+            * (x0 * Foundation.cos(wd * t) + (v0 + zeta * omega * x0) / wd * Foundation.sin(wd * t))
     }
 
     /// A run inside a cancelled task stops within 1024 frames of the cancellation, unfinished; the
@@ -57,7 +59,8 @@ import Testing
     /// arrives sooner than asked.
     @Test func reanimatedRunsOverdampedAsCritical() {
         let spring = Spring(dampingRatio: 1.5, response: 0.4)
-        let run = Platform.reanimated.model(for: spring, from: 0, to: 100, velocity: 0).trajectory(from: 0, to: 100, frameRate: 60)
+        let run = Platform.reanimated.model(for: spring, from: 0, to: 100, velocity: 0).trajectory(
+            from: 0, to: 100, frameRate: 60)
         let omega = spring.naturalFrequency
         let t = run.times[10]
         let critical = 100 - 100 * (1 + omega * t) * Foundation.exp(-omega * t)
@@ -89,8 +92,10 @@ import Testing
     /// gets a whole frame.
     @Test func reboundStartsLate() {
         let spring = Spring(dampingRatio: 0.5, response: 0.5)
-        let js = Platform.origami.model(for: spring, from: 0, to: 100, velocity: 0).trajectory(from: 0, to: 100, frameRate: 60)
-        let java = Platform.reboundJava.model(for: spring, from: 0, to: 100, velocity: 0).trajectory(from: 0, to: 100, frameRate: 60)
+        let js = Platform.origami.model(for: spring, from: 0, to: 100, velocity: 0).trajectory(
+            from: 0, to: 100, frameRate: 60)
+        let java = Platform.reboundJava.model(for: spring, from: 0, to: 100, velocity: 0).trajectory(
+            from: 0, to: 100, frameRate: 60)
         let exact = SpringMotion(spring: spring, from: 0.0, to: 100.0)
         let oneFrame = exact.position(at: 1 / 60.0)
         #expect(js.positions[1] < 0.01 * oneFrame)
@@ -114,7 +119,8 @@ import Testing
             let model = platform.model(for: spring, from: 0, to: 100, velocity: -800)
             #expect(!model.carriesVelocity)
             let still = platform.model(for: spring, from: 0, to: 100, velocity: 0)
-            #expect(model.trajectory(from: 0, to: 100, frameRate: 60) == still.trajectory(from: 0, to: 100, frameRate: 60))
+            #expect(
+                model.trajectory(from: 0, to: 100, frameRate: 60) == still.trajectory(from: 0, to: 100, frameRate: 60))
         }
         let physics = Platform.framerPhysics.model(for: spring, from: 0, to: 100, velocity: -800)
         #expect(physics.trajectory(from: 0, to: 100, frameRate: 60).positions[1] < 0)
@@ -125,7 +131,8 @@ import Testing
     @Test(arguments: Platform.allCases)
     func everyPlatformFinishesOnTarget(_ platform: Platform) {
         let spring = Spring(dampingRatio: 0.7, response: 0.5)
-        let run = platform.model(for: spring, from: 10, to: 210, velocity: 300).trajectory(from: 10, to: 210, frameRate: 90)
+        let run = platform.model(for: spring, from: 10, to: 210, velocity: 300).trajectory(
+            from: 10, to: 210, frameRate: 90)
         #expect(run.finished)
         #expect(run.positions.last == 210)
         #expect(run.positions.first == 10)
@@ -151,16 +158,19 @@ import Testing
     @Test(arguments: [60.0, 120.0])
     func compensationHelps(fps: Double) throws {
         let spring = Spring(dampingRatio: 0.68, response: 0.8)
-        let react = try #require(Platform.reactSpring.compensated(for: spring, from: 0, to: 100, velocity: 0, frameRate: fps))
+        let react = try #require(
+            Platform.reactSpring.compensated(for: spring, from: 0, to: 100, velocity: 0, frameRate: fps))
         #expect(react.after.maxError < react.before.maxError / 2)
-        let java = try #require(Platform.reboundJava.compensated(for: spring, from: 0, to: 100, velocity: 0, frameRate: fps))
+        let java = try #require(
+            Platform.reboundJava.compensated(for: spring, from: 0, to: 100, velocity: 0, frameRate: fps))
         #expect(java.after.maxError < java.before.maxError / 2)
         let js = try #require(Platform.origami.compensated(for: spring, from: 0, to: 100, velocity: 0, frameRate: fps))
         #expect(js.after.maxError <= js.before.maxError)
         #expect(Platform.reanimated.compensated(for: spring, from: 0, to: 100, velocity: 0, frameRate: fps) == nil)
         // Each compensation says which platform it retunes, and its values are in that platform's convention.
         #expect(react.platform == .reactSpring && java.platform == .reboundJava && js.platform == .origami)
-        guard case .reactSpring = react.values, case .reboundJava = java.values, case .reboundJavaScript = js.values else {
+        guard case .reactSpring = react.values, case .reboundJava = java.values, case .reboundJavaScript = js.values
+        else {
             Issue.record("a compensation's values are not in its platform's convention")
             return
         }

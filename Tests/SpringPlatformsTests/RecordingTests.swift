@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SpringPlatforms
 
 /// Every shared recording of a real library is reproduced by its model: the same number of frames,
@@ -20,10 +21,14 @@ import Testing
         var worst = 0.0
         for (index, (a, b)) in zip(model.positions, recording.positions).enumerated() {
             worst = max(worst, abs(a - b) / recording.travel)
-            if ProcessInfo.processInfo.environment["DEBUG_RECORDING"] == name { print("frame \(index) model \(a) recorded \(b) diff \((a - b) / recording.travel)") }
+            if ProcessInfo.processInfo.environment["DEBUG_RECORDING"] == name {
+                print("frame \(index) model \(a) recorded \(b) diff \((a - b) / recording.travel)")
+            }
             #expect(abs(model.times[index] - recording.times[index]) < 1e-6, "\(name) frame \(index): time")
         }
-        print("recording \(name): \(recording.positions.count) frames, model \(model.positions.count), largest difference \(worst) of the travel")
+        print(
+            "recording \(name): \(recording.positions.count) frames, model \(model.positions.count), largest difference \(worst) of the travel"
+        )
         #expect(worst <= 1e-6, "\(name): largest difference \(worst) of the travel")
     }
 }

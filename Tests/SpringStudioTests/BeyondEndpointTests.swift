@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SpringStudio
 
 @Suite("Studio: sequences and chases")
@@ -28,19 +29,33 @@ struct BeyondEndpointTests {
             ("/api/sequence.json", "sequence=%7B%7D", "sequence", "from is missing"),
             ("/api/sequence-export.json", "sequence=", "sequence", "missing"),
             // Issue 44: each of these once ended the server with a trap in the settle time.
-            ("/api/chase.json", "damping=0.68&response=0.8&path=0:0,1e-300:1e10", "path", "faster than 1e100 per second"),
-            ("/api/chase.json", "stiffness=1&damping-coefficient=1e300&path=0:0,60:1e100", "damping-coefficient", "at most 1e6"),
-            ("/api/chase.json", "stiffness=5e-324&damping-coefficient=0&path=0:0,1:300", "stiffness", "1e-6 to 1e6 rad/s"),
-            ("/api/sequence.json",
-             "sequence=%7B%22from%22:0,%22keyframes%22:%5B%7B%22to%22:1,%22to%22:2,%22spring%22:%7B%22dampingRatio%22:0.7,%22response%22:0.5%7D%7D%5D%7D",
-             "sequence", "'to' appears twice"),
-            ("/api/sequence.json",
-             "sequence=%7B%22from%22:0,%22keyframes%22:%5B%7B%22to%22:1,%22spring%22:%7B%22dampingRatio%22:1e101,%22response%22:1%7D%7D%5D%7D",
-             "sequence", "damping ratio"),
+            (
+                "/api/chase.json", "damping=0.68&response=0.8&path=0:0,1e-300:1e10", "path",
+                "faster than 1e100 per second"
+            ),
+            (
+                "/api/chase.json", "stiffness=1&damping-coefficient=1e300&path=0:0,60:1e100", "damping-coefficient",
+                "at most 1e6"
+            ),
+            (
+                "/api/chase.json", "stiffness=5e-324&damping-coefficient=0&path=0:0,1:300", "stiffness",
+                "1e-6 to 1e6 rad/s"
+            ),
+            (
+                "/api/sequence.json",
+                "sequence=%7B%22from%22:0,%22keyframes%22:%5B%7B%22to%22:1,%22to%22:2,%22spring%22:%7B%22dampingRatio%22:0.7,%22response%22:0.5%7D%7D%5D%7D",
+                "sequence", "'to' appears twice"
+            ),
+            (
+                "/api/sequence.json",
+                "sequence=%7B%22from%22:0,%22keyframes%22:%5B%7B%22to%22:1,%22spring%22:%7B%22dampingRatio%22:1e101,%22response%22:1%7D%7D%5D%7D",
+                "sequence", "damping ratio"
+            )
         ] {
             let answer = reply(path, query)
             let body = try json(answer)
-            #expect(answer.status == 400 && body["parameter"] as? String == parameter
+            #expect(
+                answer.status == 400 && body["parameter"] as? String == parameter
                     && (body["error"] as? String ?? "").contains(words), "\(path)?\(query): \(body)")
         }
     }

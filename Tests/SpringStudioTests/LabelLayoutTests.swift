@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SpringCharts
 @testable import SpringStudio
 
@@ -12,14 +13,14 @@ import Testing
 struct LabelLayoutTests {
     static let sizes: [(width: Int, height: Int, text: Double)] = [
         (400, 360, 1.55), (400, 360, 1.45), (644, 405, 1.2), (644, 580, 1.2), (546, 346, 1.2), (546, 491, 1.2),
-        (962, 405, 1.2), (962, 599, 1.2), (1442, 486, 1.2), (1442, 897, 1), (2082, 648, 1.1), (2082, 1295, 1),
+        (962, 405, 1.2), (962, 599, 1.2), (1442, 486, 1.2), (1442, 897, 1), (2082, 648, 1.1), (2082, 1295, 1)
     ]
     static let springs = [
         "damping=0.68&response=0.8",
         "damping=0.3,0.7,1&response=0.5",
         "damping=0.3,0.7,1,1.5&response=0.5,0.5,0.5,0.8&theme=dark",
         "damping=0.5&response=0.8&interaction=0:0:100:0,0.25:83.6:20:310,0.6:drag,0.8:40:100:-600",
-        "damping=1&response=0.3&from=0&to=1&velocity=-12",
+        "damping=1&response=0.3&from=0&to=1&velocity=-12"
     ]
 
     @Test(arguments: springs)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SpringStudio
 
 /// Calls an endpoint directly, as the server does, with a raw query string.
@@ -36,9 +37,13 @@ struct StudioEndpointTests {
         let page = reply("/")
         #expect(page.status == 200 && page.contentType.hasPrefix("text/html"))
         let html = String(decoding: page.body, as: UTF8.self)
-        #expect(html.contains(#"<script type="module" src="/studio.js">"#) && !html.contains("http://") && !html.contains("https://"))
+        #expect(
+            html.contains(#"<script type="module" src="/studio.js">"#) && !html.contains("http://")
+                && !html.contains("https://"))
         // The page's own files, served from memory with their types; nothing from elsewhere.
-        for (path, type) in [("/studio.js", "text/javascript"), ("/spring.js", "text/javascript"), ("/studio.css", "text/css")] {
+        for (path, type) in [
+            ("/studio.js", "text/javascript"), ("/spring.js", "text/javascript"), ("/studio.css", "text/css")
+        ] {
             let file = reply(path)
             #expect(file.status == 200 && file.contentType.hasPrefix(type), "\(path)")
             let text = String(decoding: file.body, as: UTF8.self)
@@ -52,9 +57,12 @@ struct StudioEndpointTests {
         #expect(svg.contains("<svg") && svg.contains("</svg>") && svg.contains("ζ = 0.68"))
         // The preview's last interaction, drawn beside the spring's curve: a retarget at 0.2 s and a
         // drag then a fling.
-        let interacted = reply("/api/chart.svg", "damping=0.5&response=0.8&interaction=0:0:100:0,0.2:30:10:400,0.5:drag,0.7:12:100:-900")
-        #expect(interacted.status == 200 && String(decoding: interacted.body, as: UTF8.self).contains("last interaction"))
-        let compared = String(decoding: reply("/api/chart.svg", "damping=0.3,0.7,1,1.5&response=0.5&theme=dark").body, as: UTF8.self)
+        let interacted = reply(
+            "/api/chart.svg", "damping=0.5&response=0.8&interaction=0:0:100:0,0.2:30:10:400,0.5:drag,0.7:12:100:-900")
+        #expect(
+            interacted.status == 200 && String(decoding: interacted.body, as: UTF8.self).contains("last interaction"))
+        let compared = String(
+            decoding: reply("/api/chart.svg", "damping=0.3,0.7,1,1.5&response=0.5&theme=dark").body, as: UTF8.self)
         #expect(compared.contains("4 springs"))
 
         // The same chart as a PNG, `scale` device pixels per CSS px (IHDR: width and height, big-endian).
@@ -71,7 +79,9 @@ struct StudioEndpointTests {
         #expect(abs((values["response"] as? Double ?? 0) - 0.48) < 1e-12)
         #expect(values["dampingCoefficient"] is Double && values["damping"] == nil)
         let metrics = try #require(first["metrics"] as? [String: Any])
-        #expect(metrics["settleTime"] is Double && metrics["waveSettleEstimate"] is Double && metrics["settlingTime"] == nil)
+        #expect(
+            metrics["settleTime"] is Double && metrics["waveSettleEstimate"] is Double && metrics["settlingTime"] == nil
+        )
 
         // The settle tolerance is `tolerance`; `epsilon`, its old name, still gives the same answer.
         let byTolerance = try json(reply("/api/spring.json", "damping=0.5&response=0.6&tolerance=0.001"))
@@ -112,8 +122,11 @@ struct StudioEndpointTests {
     @Test("A retarget keeps the exact position and velocity; restart resets the velocity", arguments: [0.3, 1.0, 2.5])
     func segment(zeta: Double) throws {
         for restart in [false, true] {
-            let object = try json(reply("/api/segment.json",
-                                        "damping=\(zeta)&response=0.6&from=0&to=100&velocity=-200&t=0.15&target=30&restart=\(restart ? 1 : 0)"))
+            let object = try json(
+                reply(
+                    "/api/segment.json",
+                    "damping=\(zeta)&response=0.6&from=0&to=100&velocity=-200&t=0.15&target=30&restart=\(restart ? 1 : 0)"
+                ))
             let at = try #require(object["at"] as? [String: Double])
             let segment = try #require(object["segment"] as? [String: Any])
             let (x, v) = textbook(zeta: zeta, response: 0.6, x0: -100, v0: -200, t: 0.15)
@@ -124,39 +137,41 @@ struct StudioEndpointTests {
         }
     }
 
-    @Test("Bad input gets HTTP 400 with one line of JSON naming the parameter", arguments: [
-        ("/api/chart.svg", "damping=nan", "damping"),
-        ("/api/chart.svg", "damping=inf", "damping"),
-        ("/api/chart.svg", "damping=-1", "damping"),
-        ("/api/chart.svg", "damping=1e308&response=0.5", "damping"),
-        ("/api/chart.svg", "response=", "response"),
-        ("/api/chart.svg", "response=abc", "response"),
-        ("/api/chart.svg", "damping=0.5&damping=0.6", "damping"),
-        ("/api/chart.svg", "damping=0.1,0.2,0.3,0.4,0.5", "damping"),
-        ("/api/chart.svg", "width=10", "width"),
-        ("/api/chart.svg", "theme=neon", "theme"),
-        ("/api/chart.svg", "to=1e200", "to"),
-        ("/api/chart.svg", "frob=1", "frob"),
-        ("/api/chart.svg", "interaction=0:0:100", "interaction"),
-        ("/api/chart.svg", "interaction=0:0:100:0,-1:0:5:0", "interaction"),
-        ("/api/chart.svg", "interaction=1:0:100:0,0.5:drag", "interaction"),
-        ("/api/chart.svg", "interaction=0:0:1e300:0", "interaction"),
-        ("/api/chart.png", "interaction=0:nan:1:0", "interaction"),
-        ("/api/spring.json", "friction=26", "friction"),
-        ("/api/spring.json", "framer-duration=0.8&damping=0.3", "damping"),
-        ("/api/export.json", "damping=0.5,0.6", "damping"),
-        ("/api/export.json", "error=1000", "error"),
-        ("/api/segment.json", "t=-1", "t"),
-        ("/api/segment.json", "target=nan", "target"),
-        ("/api/spring.json", "tolerance=0.9", "tolerance"),
-        ("/api/spring.json", "epsilon=0.9", "epsilon"),
-        ("/api/spring.json", "tolerance=0.01&epsilon=0.01", "epsilon"),
-        ("/api/chart.svg", "tolerance=0", "tolerance"),
-        ("/api/chart.svg", "scale=2", "scale"),
-        ("/api/chart.png", "scale=0.5", "scale"),
-        ("/api/chart.png", "scale=nan", "scale"),
-        ("/api/chart.png", "width=2400&height=1600&scale=3", "scale"),
-    ])
+    @Test(
+        "Bad input gets HTTP 400 with one line of JSON naming the parameter",
+        arguments: [
+            ("/api/chart.svg", "damping=nan", "damping"),
+            ("/api/chart.svg", "damping=inf", "damping"),
+            ("/api/chart.svg", "damping=-1", "damping"),
+            ("/api/chart.svg", "damping=1e308&response=0.5", "damping"),
+            ("/api/chart.svg", "response=", "response"),
+            ("/api/chart.svg", "response=abc", "response"),
+            ("/api/chart.svg", "damping=0.5&damping=0.6", "damping"),
+            ("/api/chart.svg", "damping=0.1,0.2,0.3,0.4,0.5", "damping"),
+            ("/api/chart.svg", "width=10", "width"),
+            ("/api/chart.svg", "theme=neon", "theme"),
+            ("/api/chart.svg", "to=1e200", "to"),
+            ("/api/chart.svg", "frob=1", "frob"),
+            ("/api/chart.svg", "interaction=0:0:100", "interaction"),
+            ("/api/chart.svg", "interaction=0:0:100:0,-1:0:5:0", "interaction"),
+            ("/api/chart.svg", "interaction=1:0:100:0,0.5:drag", "interaction"),
+            ("/api/chart.svg", "interaction=0:0:1e300:0", "interaction"),
+            ("/api/chart.png", "interaction=0:nan:1:0", "interaction"),
+            ("/api/spring.json", "friction=26", "friction"),
+            ("/api/spring.json", "framer-duration=0.8&damping=0.3", "damping"),
+            ("/api/export.json", "damping=0.5,0.6", "damping"),
+            ("/api/export.json", "error=1000", "error"),
+            ("/api/segment.json", "t=-1", "t"),
+            ("/api/segment.json", "target=nan", "target"),
+            ("/api/spring.json", "tolerance=0.9", "tolerance"),
+            ("/api/spring.json", "epsilon=0.9", "epsilon"),
+            ("/api/spring.json", "tolerance=0.01&epsilon=0.01", "epsilon"),
+            ("/api/chart.svg", "tolerance=0", "tolerance"),
+            ("/api/chart.svg", "scale=2", "scale"),
+            ("/api/chart.png", "scale=0.5", "scale"),
+            ("/api/chart.png", "scale=nan", "scale"),
+            ("/api/chart.png", "width=2400&height=1600&scale=3", "scale")
+        ])
     func badInput(path: String, query: String, parameter: String) throws {
         let answer = reply(path, query)
         #expect(answer.status == 400 && answer.contentType.hasPrefix("application/json"))
@@ -169,7 +184,10 @@ struct StudioEndpointTests {
 
     @Test("Garbage paths are 404s and read nothing; long queries are refused")
     func garbage() {
-        for path in ["/../etc/passwd", "/etc/passwd", "/api", "/api/chart.gif", "/%2e%2e/%2e%2e/etc/passwd", "//", "/index.html/.."] {
+        for path in [
+            "/../etc/passwd", "/etc/passwd", "/api", "/api/chart.gif", "/%2e%2e/%2e%2e/etc/passwd", "//",
+            "/index.html/.."
+        ] {
             let answer = reply(path)
             #expect(answer.status == 404, "\(path)")
             #expect(!String(decoding: answer.body, as: UTF8.self).contains("root:"))

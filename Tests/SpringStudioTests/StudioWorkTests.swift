@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import SpringStudio
 
 /// Counts what a piece of work did, from any thread.
@@ -65,6 +66,8 @@ struct StudioWorkTests {
             return reply("/api/export.json", "damping=0.5&response=0.5")
         }.value
         // Nothing is exported in a cancelled task: only the empty list of targets.
-        #expect(String(decoding: cancelled.body, as: UTF8.self).count < String(decoding: full.body, as: UTF8.self).count / 10)
+        #expect(
+            String(decoding: cancelled.body, as: UTF8.self).count < String(decoding: full.body, as: UTF8.self).count
+                / 10)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SpringMath
 import Testing
+
 @testable import SpringTrack
 
 /// Frames drawn here, without a codec: a card with exactly anti-aliased edges (each pixel gets the
@@ -278,7 +279,8 @@ struct VideoDecoderParsingTests {
     @Test("folder frames are ordered with numbers compared as numbers")
     func naturalOrder() {
         let names = ["frame10.png", "frame9.png", "frame1.png", "frame010.png", "a.png", "frame2b.png", "frame2a.png"]
-        #expect(names.sorted(by: VideoDecoder.naturalOrder)
+        #expect(
+            names.sorted(by: VideoDecoder.naturalOrder)
                 == ["a.png", "frame1.png", "frame2a.png", "frame2b.png", "frame9.png", "frame10.png", "frame010.png"])
     }
 

@@ -7,6 +7,7 @@ import Foundation
 /// not ten thousand draws of them. Plain `swift test` always runs the full counts.
 public func propertyCaseCount(_ count: Int) -> Int {
     guard let text = ProcessInfo.processInfo.environment["SPRINGKIT_TEST_SCALE"], let factor = Double(text),
-          factor > 0, factor <= 1 else { return count }
+        factor > 0, factor <= 1
+    else { return count }
     return max(1, Int((Double(count) * factor).rounded()))
 }

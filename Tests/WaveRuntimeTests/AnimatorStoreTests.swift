@@ -1,6 +1,7 @@
-import Testing
-import SpringTestSupport
 import SpringMath
+import SpringTestSupport
+import Testing
+
 @testable import WaveRuntime
 
 /// Lets a test see when a closure's captures are released.
@@ -17,7 +18,9 @@ final class ReleaseProbe {
 @Suite("Animator store")
 @MainActor
 struct AnimatorStoreTests {
-    @Test("A valueChanged that replaces itself: the old closure runs to its end and is released, the new one fires from the next frame")
+    @Test(
+        "A valueChanged that replaces itself: the old closure runs to its end and is released, the new one fires from the next frame"
+    )
     func callbackReplacesItself() {
         let controller = AnimationController()
         let animator = SpringAnimator(spring: .smooth, value: 0.0, target: 100, controller: controller)
@@ -61,10 +64,13 @@ struct AnimatorStoreTests {
         #expect(animator.valueChanged != nil)
     }
 
-    @Test("An animator released from inside its own valueChanged stops at once: nothing more fires, and its slot is reused cleanly")
+    @Test(
+        "An animator released from inside its own valueChanged stops at once: nothing more fires, and its slot is reused cleanly"
+    )
     func releasedInsideOwnCallback() {
         let controller = AnimationController()
-        var animator: SpringAnimator<Double>? = SpringAnimator(spring: .smooth, value: 0, target: 100, controller: controller)
+        var animator: SpringAnimator<Double>? = SpringAnimator(
+            spring: .smooth, value: 0, target: 100, controller: controller)
         var events: [String] = []
         var released = false
         do {
@@ -92,7 +98,9 @@ struct AnimatorStoreTests {
         #expect(events == ["value", "after release"])
     }
 
-    @Test("A callback that creates many animators (the slots move) and starts them: they begin on the next frame and every run completes")
+    @Test(
+        "A callback that creates many animators (the slots move) and starts them: they begin on the next frame and every run completes"
+    )
     func slotsMoveDuringCallback() {
         let controller = AnimationController()
         let first = SpringAnimator(spring: .snappy, value: 0.0, target: 1, controller: controller)
@@ -103,7 +111,8 @@ struct AnimatorStoreTests {
             firstValues.append(value)
             guard created.isEmpty else { return }
             for i in 0..<500 {
-                let animator = SpringAnimator(spring: .snappy, value: 0.0, target: Double(i + 1), controller: controller)
+                let animator = SpringAnimator(
+                    spring: .snappy, value: 0.0, target: Double(i + 1), controller: controller)
                 animator.completion = { event in if case .finished = event { finished += 1 } }
                 animator.start()
                 created.append(animator)
@@ -131,8 +140,9 @@ struct AnimatorStoreTests {
         var animators: [SpringAnimator<Double>] = []
         var references: [SpringAnimation<Double>] = []
         for _ in 0..<200 {
-            let spring = Spring(dampingRatio: Double.random(in: 0.2...2, using: &rng),
-                                response: Double.random(in: 0.1...1, using: &rng))
+            let spring = Spring(
+                dampingRatio: Double.random(in: 0.2...2, using: &rng),
+                response: Double.random(in: 0.1...1, using: &rng))
             let from = Double.random(in: -500...500, using: &rng), to = Double.random(in: -500...500, using: &rng)
             let animator = SpringAnimator(spring: spring, value: from, target: to, controller: controller)
             animator.start()
@@ -163,7 +173,8 @@ struct AnimatorStoreTests {
         for round in 0..<50 {
             var animators: [SpringAnimator<Double>] = []
             for i in 0..<100 {
-                let animator = SpringAnimator(spring: .bouncy, value: 0.0, target: Double(i + 1), controller: controller)
+                let animator = SpringAnimator(
+                    spring: .bouncy, value: 0.0, target: Double(i + 1), controller: controller)
                 animator.valueChanged = { _ in }
                 if i % 2 == round % 2 { animator.start() }
                 animators.append(animator)
@@ -176,7 +187,9 @@ struct AnimatorStoreTests {
         #expect(store.count == 100)
     }
 
-    @Test("A valueChanged that replaces itself and then reads itself within the same call sees the new closure, and the old one keeps running")
+    @Test(
+        "A valueChanged that replaces itself and then reads itself within the same call sees the new closure, and the old one keeps running"
+    )
     func replacedThenRead() {
         let controller = AnimationController()
         let animator = SpringAnimator(spring: .smooth, value: 0.0, target: 100, controller: controller)
@@ -197,10 +210,13 @@ struct AnimatorStoreTests {
         #expect(calls == ["old", "new", "old, done", "newest"])
     }
 
-    @Test("An animator released in its own valueChanged whose slot goes at once to a new animator: the new one keeps its own callback")
+    @Test(
+        "An animator released in its own valueChanged whose slot goes at once to a new animator: the new one keeps its own callback"
+    )
     func slotReusedInsideCallback() {
         let controller = AnimationController()
-        var animator: SpringAnimator<Double>? = SpringAnimator(spring: .smooth, value: 0, target: 100, controller: controller)
+        var animator: SpringAnimator<Double>? = SpringAnimator(
+            spring: .smooth, value: 0, target: 100, controller: controller)
         var replacement: SpringAnimator<Double>?
         var events: [String] = []
         animator!.valueChanged = { _ in

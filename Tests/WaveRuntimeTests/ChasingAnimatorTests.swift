@@ -1,6 +1,7 @@
 import Foundation
 import SpringMath
 import Testing
+
 @testable import WaveRuntime
 
 /// A row of SpringMathTests' Fixtures/chase.csv: the chase ODE integrated by mpmath at 40 digits
@@ -18,8 +19,12 @@ private func chaseCases() throws -> [String: ChaseCase] {
         let f = line.split(separator: ",").map(String.init)
         guard f.count == 11, f[6] != "path" else { continue }
         let d = f.dropFirst().map { Double($0) ?? .nan }
-        cases[f[0], default: ChaseCase(zeta: d[0], response: d[1], mass: d[2], from: d[3], to: d[4],
-                                       targetVelocity: d[5], v0: d[6])].samples.append((d[7], d[8], d[9]))
+        cases[
+            f[0],
+            default: ChaseCase(
+                zeta: d[0], response: d[1], mass: d[2], from: d[3], to: d[4],
+                targetVelocity: d[5], v0: d[6])
+        ].samples.append((d[7], d[8], d[9]))
     }
     return cases
 }
@@ -78,8 +83,9 @@ struct ChasingAnimatorTests {
     /// Stopping the target: the spring comes to rest on it where it then is, with one `.finished`.
     @Test func stoppingTheTargetLetsTheRunFinishThere() {
         let controller = AnimationController()
-        let animator = SpringAnimator(spring: Spring(dampingRatio: 0.8, response: 0.3), value: 0.0, target: 0.0,
-                                      controller: controller)
+        let animator = SpringAnimator(
+            spring: Spring(dampingRatio: 0.8, response: 0.3), value: 0.0, target: 0.0,
+            controller: controller)
         var finishes: [Double] = []
         animator.completion = { if case .finished(let at) = $0 { finishes.append(at) } }
         animator.targetVelocity = 100

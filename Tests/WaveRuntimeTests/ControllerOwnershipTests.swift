@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import SpringMath
+import Testing
+
 @testable import WaveRuntime
 
 /// A frame source a test drives by hand, recording how the controller uses it.
@@ -36,8 +37,9 @@ struct ControllerOwnershipTests {
     @Test("Releasing a controller before its running animator: the animator is inert and safe to use and release")
     func controllerReleasedWhileRunning() {
         var controller: AnimationController? = AnimationController()
-        var animator: SpringAnimator<Double>? = SpringAnimator(spring: .bouncy, value: 0, target: 100,
-                                                               controller: controller!)
+        var animator: SpringAnimator<Double>? = SpringAnimator(
+            spring: .bouncy, value: 0, target: 100,
+            controller: controller!)
         var events = 0
         animator!.completion = { _ in events += 1 }
         animator!.start()
@@ -71,9 +73,11 @@ struct ControllerOwnershipTests {
         var controller: AnimationController? = AnimationController()
         let box = Box()
         let done = Completions()
-        Wave.animate(withSpring: .smooth, controller: controller!, animations: {
-            box.animator.opacity = 0
-        }, completion: done.handler())
+        Wave.animate(
+            withSpring: .smooth, controller: controller!,
+            animations: {
+                box.animator.opacity = 0
+            }, completion: done.handler())
         controller!.advance(by: 1.0 / 60)
         controller = nil
         #expect(done.flags == ["false,false"])
@@ -86,11 +90,13 @@ struct ControllerOwnershipTests {
         let a = AnimationController(), b = AnimationController()
         let box = Box()
         let onA = Completions(), onB = Completions()
-        Wave.animate(withSpring: .smooth, controller: a, animations: { box.animator.opacity = 0 },
-                     completion: onA.handler())
+        Wave.animate(
+            withSpring: .smooth, controller: a, animations: { box.animator.opacity = 0 },
+            completion: onA.handler())
         a.advance(by: 1.0 / 60)
-        Wave.animate(withSpring: .smooth, controller: b, animations: { box.animator.opacity = 0.8 },
-                     completion: onB.handler())
+        Wave.animate(
+            withSpring: .smooth, controller: b, animations: { box.animator.opacity = 0.8 },
+            completion: onB.handler())
         #expect(box.animator(on: a).opacity == 0 && box.animator(on: b).opacity == 0.8)
         #expect(onA.calls.isEmpty && a.activeAnimationCount == 1 && b.activeAnimationCount == 1)
         for _ in 0..<600 { a.advance(by: 1.0 / 60) }
@@ -126,7 +132,8 @@ struct ControllerOwnershipTests {
         var stateAtFinish: AnimationState?
         var stateInLastValue: AnimationState?
         animator.valueChanged = { [unowned animator] _ in stateInLastValue = animator.state }
-        animator.completion = { [unowned animator] event in if case .finished = event { stateAtFinish = animator.state } }
+        animator.completion = { [unowned animator] event in if case .finished = event { stateAtFinish = animator.state }
+        }
         animator.start()
         runUntilEnded(animator, controller)
         #expect(stateAtFinish == .ended && stateInLastValue == .ended)

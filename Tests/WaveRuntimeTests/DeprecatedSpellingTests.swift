@@ -1,5 +1,5 @@
-import Testing
 import SpringMath
+import Testing
 import WaveRuntime
 
 /// Wave's own spelling (`settlingTime`) stays beside SpringKit's name and gives what it gives. It is
@@ -30,7 +30,9 @@ enum WaveRuntimeOldSpellings: WaveRuntimeOldSpellingCheck {
         let animator = SpringAnimator(spring: .smooth, value: 0.0, target: 1.0, controller: controller)
         animator.start()
         controller.advance(by: 1.0 / 60)
-        expect(animator.settlingTime == animator.remainingSettleTime && animator.settlingTime > 0, "SpringAnimator.settlingTime")
+        expect(
+            animator.settlingTime == animator.remainingSettleTime && animator.settlingTime > 0,
+            "SpringAnimator.settlingTime")
         return failed
     }
 }

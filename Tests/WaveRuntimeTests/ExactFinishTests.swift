@@ -1,7 +1,8 @@
 import Foundation
+import SpringMath
 import SpringTestSupport
 import Testing
-import SpringMath
+
 @testable import WaveRuntime
 
 /// The free motion of a unit-mass spring (ω = 2π/response) from displacement x0 and velocity v0, by
@@ -81,7 +82,10 @@ struct TextbookMotion {
         var exceeded = abs(x0) >= level
         t = 0
         while envelope(t) >= level && t < 1e4 {
-            if abs(displacement(t)) >= level { last = t; exceeded = true }
+            if abs(displacement(t)) >= level {
+                last = t
+                exceeded = true
+            }
             t += step
         }
         guard exceeded else { return (peak, 0, level) }
@@ -97,8 +101,10 @@ struct TextbookMotion {
 /// Runs `animator` with frames from `frames` until it finishes; returns the controller time of the
 /// `.finished` event (nil if it never came within `limit` seconds).
 @MainActor
-func finishTime(_ animator: SpringAnimator<Double>, _ controller: AnimationController,
-                frames: (Int) -> Double, limit: Double = 600) -> Double? {
+func finishTime(
+    _ animator: SpringAnimator<Double>, _ controller: AnimationController,
+    frames: (Int) -> Double, limit: Double = 600
+) -> Double? {
     var finishedAt: Double?
     animator.completion = { event in
         if case .finished = event { finishedAt = controller.time }
@@ -117,8 +123,9 @@ struct ExactFinishTests {
     @Test("A velocity-dominated overdamped motion is not cut short (ζ 10, response 1, 0 → 100, v −5000)")
     func velocityDominatedOverdamped() throws {
         let controller = AnimationController()
-        let animator = SpringAnimator(spring: Spring(dampingRatio: 10, response: 1), value: 0.0, target: 100.0,
-                                      controller: controller)
+        let animator = SpringAnimator(
+            spring: Spring(dampingRatio: 10, response: 1), value: 0.0, target: 100.0,
+            controller: controller)
         animator.velocity = -5000
         animator.start()
         let end = try #require(finishTime(animator, controller, frames: { _ in 1.0 / 60 }))
@@ -130,21 +137,25 @@ struct ExactFinishTests {
         #expect(end >= reference.settle - 1e-9 && end < reference.settle + 1.0 / 60 + 1e-9)
     }
 
-    @Test("The finish is the same at 30, 60, 120 and 240 Hz and on irregular frames: within one frame, never early",
-          arguments: [(0.5, 1.0), (0.7, 0.5), (0.3, 0.4), (1.0, 0.3), (3.0, 0.6)])
+    @Test(
+        "The finish is the same at 30, 60, 120 and 240 Hz and on irregular frames: within one frame, never early",
+        arguments: [(0.5, 1.0), (0.7, 0.5), (0.3, 0.4), (1.0, 0.3), (3.0, 0.6)])
     func finishIndependentOfFrameRate(zeta: Double, response: Double) throws {
         let reference = TextbookMotion(dampingRatio: zeta, response: response, x0: -100, v0: 0).scanBoth()
         var rng = SeededGenerator(seed: 0xF1A15)
-        let irregular = (0..<100_000).map { _ in [1.0 / 240, 1.0 / 120, 1.0 / 60, 1.0 / 30, 1.0 / 80, 0.003].randomElement(using: &rng)! }
+        let irregular = (0..<100_000).map { _ in
+            [1.0 / 240, 1.0 / 120, 1.0 / 60, 1.0 / 30, 1.0 / 80, 0.003].randomElement(using: &rng)!
+        }
         let cases: [(String, (Int) -> Double, Double)] = [
             ("30 Hz", { _ in 1.0 / 30 }, 1.0 / 30), ("60 Hz", { _ in 1.0 / 60 }, 1.0 / 60),
             ("120 Hz", { _ in 1.0 / 120 }, 1.0 / 120), ("240 Hz", { _ in 1.0 / 240 }, 1.0 / 240),
-            ("irregular (seed \(rng.seed))", { irregular[$0] }, 1.0 / 30),
+            ("irregular (seed \(rng.seed))", { irregular[$0] }, 1.0 / 30)
         ]
         for (name, frames, longest) in cases {
             let controller = AnimationController()
-            let animator = SpringAnimator(spring: Spring(dampingRatio: zeta, response: response), value: 0.0,
-                                          target: 100.0, controller: controller)
+            let animator = SpringAnimator(
+                spring: Spring(dampingRatio: zeta, response: response), value: 0.0,
+                target: 100.0, controller: controller)
             animator.start()
             let end = try #require(finishTime(animator, controller, frames: frames))
             #expect(end >= reference.settle - 1e-9, "\(name): finished at \(end), before \(reference.settle)")
@@ -161,9 +172,10 @@ struct ExactFinishTests {
             let response = Double.random(in: 0.05...2, using: &rng)
             let dt = [1.0 / 30, 1.0 / 60, 1.0 / 120].randomElement(using: &rng)!
             let controller = AnimationController()
-            let animator = SpringAnimator(spring: Spring(dampingRatio: zeta, response: response),
-                                          value: Double.random(in: -300...300, using: &rng),
-                                          target: Double.random(in: -300...300, using: &rng), controller: controller)
+            let animator = SpringAnimator(
+                spring: Spring(dampingRatio: zeta, response: response),
+                value: Double.random(in: -300...300, using: &rng),
+                target: Double.random(in: -300...300, using: &rng), controller: controller)
             animator.velocity = Double.random(in: -5000...5000, using: &rng)
             animator.start()
             let retargetFrames = Int.random(in: 0...30, using: &rng)
@@ -176,22 +188,25 @@ struct ExactFinishTests {
             let segmentStart = controller.time
             let motion = TextbookMotion(dampingRatio: zeta, response: response, x0: x0, v0: v0)
             let reference = motion.scanBoth()
-            let end = try #require(finishTime(animator, controller, frames: { _ in dt }, limit: 2000),
-                                   "seed \(seed) case \(index)")
+            let end = try #require(
+                finishTime(animator, controller, frames: { _ in dt }, limit: 2000),
+                "seed \(seed) case \(index)")
             let elapsed = end - segmentStart
             let jump = abs(motion.displacement(elapsed))
             let context = "seed \(seed) case \(index): ζ \(zeta) response \(response) x0 \(x0) v0 \(v0) dt \(dt)"
             #expect(jump <= reference.band * (1 + 1e-6) + 1e-12, "\(context): snapped \(jump)")
             #expect(elapsed >= reference.settle - 1e-7, "\(context): finished \(elapsed) before \(reference.settle)")
-            #expect(elapsed < reference.settle + dt + 1e-7, "\(context): finished \(elapsed), exact \(reference.settle)")
+            #expect(
+                elapsed < reference.settle + dt + 1e-7, "\(context): finished \(elapsed), exact \(reference.settle)")
         }
     }
 
     @Test("Numeric integrators still end by the state test")
     func numericIntegratorsUseState() throws {
         let controller = AnimationController()
-        let animator = SpringAnimator(spring: Spring(dampingRatio: 0.7, response: 0.5), value: 0.0, target: 100.0,
-                                      controller: controller)
+        let animator = SpringAnimator(
+            spring: Spring(dampingRatio: 0.7, response: 0.5), value: 0.0, target: 100.0,
+            controller: controller)
         animator.integrator = .semiImplicitEuler
         var lastBeforeEnd = 0.0
         animator.valueChanged = { value in if value != 100 { lastBeforeEnd = value } }
@@ -204,8 +219,9 @@ struct ExactFinishTests {
 
 @Suite("Spring peak distance")
 struct PeakDistanceTests {
-    @Test("peakDistance matches a dense scan of the textbook motion in every regime",
-          arguments: [0.0, 0.1, 0.5, 0.9, 1.0, 1.1, 2.0, 10.0])
+    @Test(
+        "peakDistance matches a dense scan of the textbook motion in every regime",
+        arguments: [0.0, 0.1, 0.5, 0.9, 1.0, 1.1, 2.0, 10.0])
     func peak(zeta: Double) {
         for (x0, v0) in [(100.0, 0.0), (-100.0, -5000.0), (0.0, 300.0), (50.0, -800.0), (-20.0, 20.0)] {
             let spring = Spring(dampingRatio: zeta, response: 0.8)

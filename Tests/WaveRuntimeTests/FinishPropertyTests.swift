@@ -1,7 +1,8 @@
 import Foundation
+import SpringMath
 import SpringTestSupport
 import Testing
-import SpringMath
+
 @testable import WaveRuntime
 
 extension TextbookMotion {
@@ -67,13 +68,15 @@ private struct Segment {
 @Suite("Finish by position and speed, over random sequences")
 @MainActor
 struct FinishPropertyTests {
-    @Test("10 000 seeded sequences of starts, retargets, flings and frame schedules (zero-length frames too): finished only inside both bands, on the first frame at or after the exact settle time")
+    @Test(
+        "10 000 seeded sequences of starts, retargets, flings and frame schedules (zero-length frames too): finished only inside both bands, on the first frame at or after the exact settle time"
+    )
     func randomSequences() throws {
         let seed: UInt64 = 0xF1_5E_0019
         var rng = SeededGenerator(seed: seed)
         let schedules: [(String, [Double])] = [
             ("30 Hz", [1.0 / 30]), ("60 Hz", [1.0 / 60]), ("120 Hz", [1.0 / 120]), ("144 Hz", [1.0 / 144]),
-            ("irregular with zero-length frames", [0, 1.0 / 240, 1.0 / 120, 1.0 / 60, 1.0 / 30, 0.003, 0]),
+            ("irregular with zero-length frames", [0, 1.0 / 240, 1.0 / 120, 1.0 / 60, 1.0 / 30, 0.003, 0])
         ]
         var checked = 0, flings = 0, retargets = 0, zeroFrames = 0
         let sequences = propertyCaseCount(10_000)
@@ -82,9 +85,10 @@ struct FinishPropertyTests {
             let response = Double.random(in: 0.05...1, using: &rng)
             let (scheduleName, intervals) = schedules.randomElement(using: &rng)!
             let controller = AnimationController()
-            let animator = SpringAnimator(spring: Spring(dampingRatio: zeta, response: response),
-                                          value: Double.random(in: -300...300, using: &rng),
-                                          target: Double.random(in: -300...300, using: &rng), controller: controller)
+            let animator = SpringAnimator(
+                spring: Spring(dampingRatio: zeta, response: response),
+                value: Double.random(in: -300...300, using: &rng),
+                target: Double.random(in: -300...300, using: &rng), controller: controller)
             if Bool.random(using: &rng) { animator.velocity = Double.random(in: -3000...3000, using: &rng) }
             var segment: Segment?
             var finished: (time: Double, previous: Double, firstFrame: Bool)?
@@ -94,10 +98,12 @@ struct FinishPropertyTests {
             }
             func changed() {
                 let band = animator.restBand
-                segment = Segment(start: controller.time,
-                                  motion: TextbookMotion(dampingRatio: zeta, response: response,
-                                                         x0: animator.value - animator.target, v0: animator.velocity),
-                                  band: band, speedBand: band * 2 * Double.pi / response)
+                segment = Segment(
+                    start: controller.time,
+                    motion: TextbookMotion(
+                        dampingRatio: zeta, response: response,
+                        x0: animator.value - animator.target, v0: animator.velocity),
+                    band: band, speedBand: band * 2 * Double.pi / response)
                 framesInSegment = 0
             }
             func frame() {
@@ -123,30 +129,43 @@ struct FinishPropertyTests {
                 changed()
             }
             var frames = 0
-            while finished == nil && frames < 200_000 { frame(); frames += 1 }
+            while finished == nil && frames < 200_000 {
+                frame()
+                frames += 1
+            }
             let context = "seed \(seed) sequence \(index): ζ \(zeta), response \(response), \(scheduleName)"
             let end = try #require(finished, "\(context): never finished")
             let last = try #require(segment)
             let elapsed = end.time - last.start, before = end.previous - last.start
             let x = last.motion.displacement(elapsed), v = last.motion.velocity(elapsed)
-            let settle = max(last.motion.lastExceedance(band: last.band),
-                             last.motion.speedMotion.lastExceedance(band: last.speedBand))
+            let settle = max(
+                last.motion.lastExceedance(band: last.band),
+                last.motion.speedMotion.lastExceedance(band: last.speedBand))
             let slack = 1e-9 * max(settle, 1)
-            let where_ = "\(context): x0 \(last.motion.x0), v0 \(last.motion.v0); finished \(elapsed) s after the last change, exact settle \(settle) s"
+            let where_ =
+                "\(context): x0 \(last.motion.x0), v0 \(last.motion.v0); finished \(elapsed) s after the last change, exact settle \(settle) s"
             #expect(abs(x) <= last.band * (1 + 1e-6), "\(where_): distance \(abs(x)) outside the band \(last.band)")
-            #expect(abs(v) <= last.speedBand * (1 + 1e-6), "\(where_): speed \(abs(v)) outside the band \(last.speedBand)")
+            #expect(
+                abs(v) <= last.speedBand * (1 + 1e-6), "\(where_): speed \(abs(v)) outside the band \(last.speedBand)")
             #expect(elapsed >= settle - slack, "\(where_): early")
-            #expect(end.firstFrame || before < settle + slack, "\(where_): the frame before (\(before) s) was already past the settle time: late")
+            #expect(
+                end.firstFrame || before < settle + slack,
+                "\(where_): the frame before (\(before) s) was already past the settle time: late")
             checked += 1
         }
         #expect(checked == sequences)
         // The sequences exercise what they claim to.
-        #expect(retargets > sequences * 3 / 10 && flings > sequences * 3 / 10 && zeroFrames > sequences / 10, "retargets \(retargets), flings \(flings), zero-length frames \(zeroFrames)")
+        #expect(
+            retargets > sequences * 3 / 10 && flings > sequences * 3 / 10 && zeroFrames > sequences / 10,
+            "retargets \(retargets), flings \(flings), zero-length frames \(zeroFrames)")
     }
 
-    @Test("The textbook last exceedance agrees with a dense scan (the reference checks itself)",
-          arguments: [(0.3, 0.4, -100.0, 0.0), (0.68, 0.8, 50.0, -900.0), (1.0, 0.3, -100.0, 2000.0), (4.0, 0.5, 80.0, -3000.0),
-                      (0.922, 0.961, 235.9, 0.0), (0.995, 0.9, 119.6, -1087.7)])
+    @Test(
+        "The textbook last exceedance agrees with a dense scan (the reference checks itself)",
+        arguments: [
+            (0.3, 0.4, -100.0, 0.0), (0.68, 0.8, 50.0, -900.0), (1.0, 0.3, -100.0, 2000.0), (4.0, 0.5, 80.0, -3000.0),
+            (0.922, 0.961, 235.9, 0.0), (0.995, 0.9, 119.6, -1087.7)
+        ])
     func referenceAgreesWithScan(zeta: Double, response: Double, x0: Double, v0: Double) {
         let motion = TextbookMotion(dampingRatio: zeta, response: response, x0: x0, v0: v0)
         let band = 0.75e-3 * max(abs(x0), 100)

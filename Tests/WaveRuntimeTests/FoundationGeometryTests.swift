@@ -15,13 +15,17 @@ struct FoundationGeometryTests {
     @Test("CGFloat, CGPoint, CGSize and CGRect move like their scalar components")
     func conformances() {
         let t = 0.17
-        #expect(SpringMotion(spring: spring, from: CGFloat(1), to: CGFloat(3)).position(at: t) == CGFloat(scalar(1, 3, t)))
+        #expect(
+            SpringMotion(spring: spring, from: CGFloat(1), to: CGFloat(3)).position(at: t) == CGFloat(scalar(1, 3, t)))
         let p = SpringMotion(spring: spring, from: CGPoint(x: 1, y: 2), to: CGPoint(x: 3, y: -2)).position(at: t)
         #expect(abs(Double(p.x) - scalar(1, 3, t)) < 1e-14 && abs(Double(p.y) - scalar(2, -2, t)) < 1e-14)
-        let size = SpringMotion(spring: spring, from: CGSize(width: 1, height: 2), to: CGSize(width: 5, height: 2)).position(at: t)
+        let size = SpringMotion(spring: spring, from: CGSize(width: 1, height: 2), to: CGSize(width: 5, height: 2))
+            .position(at: t)
         #expect(abs(Double(size.width) - scalar(1, 5, t)) < 1e-14 && size.height == 2)
-        let r = SpringMotion(spring: spring, from: CGRect(x: 0, y: 0, width: 10, height: 10),
-                             to: CGRect(x: 5, y: 5, width: 20, height: 10)).position(at: t)
+        let r = SpringMotion(
+            spring: spring, from: CGRect(x: 0, y: 0, width: 10, height: 10),
+            to: CGRect(x: 5, y: 5, width: 20, height: 10)
+        ).position(at: t)
         #expect(abs(Double(r.width) - scalar(10, 20, t)) < 1e-13 && abs(Double(r.minX) - scalar(0, 5, t)) < 1e-14)
         #expect(CGPoint(x: 3, y: 4).magnitude == 5)
     }

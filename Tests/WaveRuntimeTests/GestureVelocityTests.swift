@@ -1,5 +1,6 @@
 import SpringMath
 import Testing
+
 @testable import WaveRuntime
 
 @Suite("Gesture velocity")

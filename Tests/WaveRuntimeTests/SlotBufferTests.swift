@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WaveRuntime
 
 /// Counts live instances, to see that a buffer initializes and deinitializes each element once.

@@ -1,7 +1,8 @@
 import Foundation
+import SpringMath
 import SpringTestSupport
 import Testing
-import SpringMath
+
 @testable import WaveRuntime
 
 /// Records everything an animator reports.
@@ -21,8 +22,10 @@ final class Recorder<Value: SpringVector> {
 }
 
 @MainActor
-func runUntilEnded<Value>(_ animator: SpringAnimator<Value>, _ controller: AnimationController, dt: Double = 1.0 / 60,
-                          limit: Int = 100_000) {
+func runUntilEnded<Value>(
+    _ animator: SpringAnimator<Value>, _ controller: AnimationController, dt: Double = 1.0 / 60,
+    limit: Int = 100_000
+) {
     var frames = 0
     repeat {
         controller.advance(by: dt)
@@ -309,8 +312,10 @@ struct SpringAnimatorTests {
             irregular.append(dt)
             total += dt
         }
-        for frames in [Array(repeating: 1.0 / 30, count: 30), Array(repeating: 1.0 / 60, count: 60),
-                       Array(repeating: 1.0 / 120, count: 120), irregular] {
+        for frames in [
+            Array(repeating: 1.0 / 30, count: 30), Array(repeating: 1.0 / 60, count: 60),
+            Array(repeating: 1.0 / 120, count: 120), irregular
+        ] {
             let run = positions(frameTimes: frames)
             var compared = 0
             for (t, x) in run where t < 1 {
@@ -325,15 +330,17 @@ struct SpringAnimatorTests {
     @Test("A 10-second frame hitch lands at rest, no NaN; Wave's Euler is available for comparison")
     func hitch() {
         let controller = AnimationController()
-        let animator = SpringAnimator(spring: Spring(dampingRatio: 0.3, response: 0.05), value: 0.0, target: 1.0,
-                                      controller: controller)
+        let animator = SpringAnimator(
+            spring: Spring(dampingRatio: 0.3, response: 0.05), value: 0.0, target: 1.0,
+            controller: controller)
         animator.start()
         controller.advance(by: 1.0 / 60)
         controller.advance(by: 10)
         #expect(animator.value == 1 && animator.state == .inactive)
 
-        let euler = SpringAnimator(spring: Spring(dampingRatio: 0.3, response: 0.05), value: 0.0, target: 1.0,
-                                   controller: controller)
+        let euler = SpringAnimator(
+            spring: Spring(dampingRatio: 0.3, response: 0.05), value: 0.0, target: 1.0,
+            controller: controller)
         euler.integrator = .semiImplicitEuler
         euler.start()
         for _ in 0..<5 { controller.advance(by: 1.0 / 20) }
@@ -361,7 +368,8 @@ struct SpringAnimatorTests {
     @Test("Integralized values land on the pixel grid")
     func integralize() {
         let controller = AnimationController()
-        let animator = SpringAnimator(spring: .smooth, value: CGPoint.zero, target: CGPoint(x: 101, y: -37), controller: controller)
+        let animator = SpringAnimator(
+            spring: .smooth, value: CGPoint.zero, target: CGPoint(x: 101, y: -37), controller: controller)
         animator.integralizeValues = true
         animator.pixelScale = 2
         var values: [CGPoint] = []
@@ -378,20 +386,29 @@ struct SpringAnimatorTests {
         let controller = AnimationController()
         switch kind {
         case 0:
-            let a = SpringAnimator(spring: .bouncy, value: SIMD3<Double>(0, 0, 0), target: SIMD3<Double>(1, 2, 3), controller: controller)
-            a.start(); runUntilEnded(a, controller)
+            let a = SpringAnimator(
+                spring: .bouncy, value: SIMD3<Double>(0, 0, 0), target: SIMD3<Double>(1, 2, 3), controller: controller)
+            a.start()
+            runUntilEnded(a, controller)
             #expect(a.value == SIMD3<Double>(1, 2, 3))
         case 1:
-            let a = SpringAnimator(spring: .bouncy, value: RGBAColor(red: 1, green: 0, blue: 0), target: RGBAColor(red: 0, green: 0, blue: 1), controller: controller)
-            a.start(); runUntilEnded(a, controller)
+            let a = SpringAnimator(
+                spring: .bouncy, value: RGBAColor(red: 1, green: 0, blue: 0),
+                target: RGBAColor(red: 0, green: 0, blue: 1), controller: controller)
+            a.start()
+            runUntilEnded(a, controller)
             #expect(a.value == RGBAColor(red: 0, green: 0, blue: 1))
         case 2:
-            let a = SpringAnimator(spring: .bouncy, value: CGRect.zero, target: CGRect(x: 1, y: 2, width: 30, height: 40), controller: controller)
-            a.start(); runUntilEnded(a, controller)
+            let a = SpringAnimator(
+                spring: .bouncy, value: CGRect.zero, target: CGRect(x: 1, y: 2, width: 30, height: 40),
+                controller: controller)
+            a.start()
+            runUntilEnded(a, controller)
             #expect(a.value == CGRect(x: 1, y: 2, width: 30, height: 40))
         default:
             let a = SpringAnimator(spring: .bouncy, value: Float(0), target: Float(3), controller: controller)
-            a.start(); runUntilEnded(a, controller)
+            a.start()
+            runUntilEnded(a, controller)
             #expect(a.value == 3)
         }
     }
@@ -427,8 +444,9 @@ struct SpringAnimatorTests {
     @Test("A real-time controller runs on the main queue and stops when idle")
     func realTimeDriver() async {
         let controller = AnimationController(frameSource: RealTimeFrameSource(frameRate: 240))
-        let animator = SpringAnimator(spring: Spring(dampingRatio: 1, response: 0.05), value: 0.0, target: 1.0,
-                                      controller: controller)
+        let animator = SpringAnimator(
+            spring: Spring(dampingRatio: 1, response: 0.05), value: 0.0, target: 1.0,
+            controller: controller)
         animator.start()
         let end = await animator.finished
         #expect(end == 1)

@@ -1,7 +1,8 @@
 import Foundation
+import SpringMath
 import SpringTestSupport
 import Testing
-import SpringMath
+
 @testable import WaveRuntime
 
 @Suite("SpringField")
@@ -11,8 +12,10 @@ struct SpringFieldTests {
     /// changes and frames, and compares them after every frame.
     func compareWithAnimators(count: Int, perElementSprings: Bool, seed: UInt64) throws {
         var rng = SeededGenerator(seed: seed)
-        let palette = [Spring(dampingRatio: 0.7, response: 0.4), Spring(dampingRatio: 0.3, response: 0.25),
-                       Spring(dampingRatio: 1, response: 0.6), Spring(dampingRatio: 2.5, response: 0.3)]
+        let palette = [
+            Spring(dampingRatio: 0.7, response: 0.4), Spring(dampingRatio: 0.3, response: 0.25),
+            Spring(dampingRatio: 1, response: 0.6), Spring(dampingRatio: 2.5, response: 0.3)
+        ]
         let start = (0..<count).map { _ in Double.random(in: -200...200, using: &rng) }
         let field = SpringField<Double>(values: start, spring: palette[0])
         var settledCalls = 0
@@ -52,12 +55,18 @@ struct SpringFieldTests {
             for i in 0..<count {
                 let animator = animators[i]
                 let scale = max(1, abs(animator.value))
-                let difference = max(abs(field.positions[i] - animator.value) / scale,
-                                     abs(field.velocities[i] - animator.velocity) / max(1, abs(animator.velocity)))
+                let difference = max(
+                    abs(field.positions[i] - animator.value) / scale,
+                    abs(field.velocities[i] - animator.velocity) / max(1, abs(animator.velocity)))
                 worst = max(worst, difference)
                 let context = "seed \(seed) frame \(frame) element \(i)"
-                #expect(difference <= 1e-12, "\(context): field \(field.positions[i]) / \(field.velocities[i]), animator \(animator.value) / \(animator.velocity)")
-                #expect(field.isSettled(i) == (animator.state != .running), "\(context): settled \(field.isSettled(i)), animator \(animator.state)")
+                #expect(
+                    difference <= 1e-12,
+                    "\(context): field \(field.positions[i]) / \(field.velocities[i]), animator \(animator.value) / \(animator.velocity)"
+                )
+                #expect(
+                    field.isSettled(i) == (animator.state != .running),
+                    "\(context): settled \(field.isSettled(i)), animator \(animator.state)")
                 if difference > 1e-12 { return }
             }
         }
@@ -121,14 +130,19 @@ struct SpringFieldTests {
         var rng = SeededGenerator(seed: 0xB0_0D)
         var tightest = Double.infinity
         for _ in 0..<propertyCaseCount(20_000) {
-            let spring = Spring(dampingRatio: exp(Double.random(in: log(0.05)...log(20), using: &rng)),
-                                response: Double.random(in: 0.02...3, using: &rng))
+            let spring = Spring(
+                dampingRatio: exp(Double.random(in: log(0.05)...log(20), using: &rng)),
+                response: Double.random(in: 0.02...3, using: &rng))
             let x0 = Double.random(in: -500...500, using: &rng), v0 = Double.random(in: -8000...8000, using: &rng)
             let band = 0.75e-3 * spring.peakDistance(displacement: x0, velocity: v0)
-            let settle = spring.settleTime(displacement: x0, velocity: v0, band: band,
-                                                 speedBand: band * spring.naturalFrequency)
+            let settle = spring.settleTime(
+                displacement: x0, velocity: v0, band: band,
+                speedBand: band * spring.naturalFrequency)
             let bound = SpringField<Double>.settleLowerBound(spring)
-            #expect(settle >= bound, "ζ \(spring.dampingRatio), response \(spring.response), x0 \(x0), v0 \(v0): settles at \(settle) before the bound \(bound)")
+            #expect(
+                settle >= bound,
+                "ζ \(spring.dampingRatio), response \(spring.response), x0 \(x0), v0 \(v0): settles at \(settle) before the bound \(bound)"
+            )
             tightest = min(tightest, settle / bound)
         }
         // The bound is useful: some motions settle within twice of it.
@@ -140,7 +154,9 @@ struct SpringFieldTests {
         let spring = Spring(dampingRatio: 0.8, response: 0.4)
         let field = SpringField<Double>(count: 16, spring: spring)
         let controller = AnimationController()
-        let animators = (0..<16).map { _ in SpringAnimator(spring: spring, value: 0.0, target: 0.0, controller: controller) }
+        let animators = (0..<16).map { _ in
+            SpringAnimator(spring: spring, value: 0.0, target: 0.0, controller: controller)
+        }
         for frame in 0..<90 {
             let pointer = 100 * sin(Double(frame) / 10)
             for i in 0..<16 {

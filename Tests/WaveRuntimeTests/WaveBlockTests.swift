@@ -1,7 +1,8 @@
 import Foundation
+import SpringMath
 import SpringTestSupport
 import Testing
-import SpringMath
+
 @testable import WaveRuntime
 
 @MainActor
@@ -33,11 +34,15 @@ struct WaveBlockTests {
         var opacityDoneAt = -1.0
         Wave.animate(withSpring: Spring(dampingRatio: 1, response: 0.2), controller: controller) {
             box.animator.opacity = 0.0
-        } completion: { _, _ in opacityDoneAt = controller.time }
-        Wave.animate(withSpring: Spring(dampingRatio: 0.7, response: 0.8), controller: controller, animations: {
-            box.animator.center = CGPoint(x: 200, y: 100)
-            box.animator.size = CGSize(width: 50, height: 20)
-        }, completion: done.handler())
+        } completion: { _, _ in
+            opacityDoneAt = controller.time
+        }
+        Wave.animate(
+            withSpring: Spring(dampingRatio: 0.7, response: 0.8), controller: controller,
+            animations: {
+                box.animator.center = CGPoint(x: 200, y: 100)
+                box.animator.size = CGSize(width: 50, height: 20)
+            }, completion: done.handler())
         #expect(box.animator(on: controller).center == CGPoint(x: 200, y: 100))  // the target while animating
         #expect(box.center == .zero)
         controller.advance(by: 1.0 / 60)
@@ -54,15 +59,19 @@ struct WaveBlockTests {
         let controller = AnimationController()
         let box = Box()
         let first = Completions(), second = Completions()
-        Wave.animate(withSpring: .smooth, controller: controller, animations: {
-            box.animator.center = CGPoint(x: 100, y: 0)
-            box.animator.opacity = 0.2
-        }, completion: first.handler())
+        Wave.animate(
+            withSpring: .smooth, controller: controller,
+            animations: {
+                box.animator.center = CGPoint(x: 100, y: 0)
+                box.animator.opacity = 0.2
+            }, completion: first.handler())
         for _ in 0..<6 { controller.advance(by: 1.0 / 60) }
         let before = box.center
-        Wave.animate(withSpring: .smooth, controller: controller, animations: {
-            box.animator.center = CGPoint(x: -50, y: 0)
-        }, completion: second.handler())
+        Wave.animate(
+            withSpring: .smooth, controller: controller,
+            animations: {
+                box.animator.center = CGPoint(x: -50, y: 0)
+            }, completion: second.handler())
         #expect(first.flags == ["false,true"])
         controller.advance(by: 1.0 / 60)
         #expect(box.center.x > before.x)  // velocity kept: still moving right for a moment
@@ -77,9 +86,11 @@ struct WaveBlockTests {
         let released = Completions()
         do {
             let box = Box()
-            Wave.animate(withSpring: .smooth, controller: controller, animations: {
-                box.animator.opacity = 0
-            }, completion: released.handler())
+            Wave.animate(
+                withSpring: .smooth, controller: controller,
+                animations: {
+                    box.animator.opacity = 0
+                }, completion: released.handler())
             controller.advance(by: 1.0 / 60)
         }
         controller.advance(by: 1.0 / 60)
@@ -87,9 +98,11 @@ struct WaveBlockTests {
 
         let box = Box()
         let torn = Completions()
-        Wave.animate(withSpring: .smooth, controller: controller, animations: {
-            box.animator.opacity = 0
-        }, completion: torn.handler())
+        Wave.animate(
+            withSpring: .smooth, controller: controller,
+            animations: {
+                box.animator.opacity = 0
+            }, completion: torn.handler())
         controller.advance(by: 1.0 / 60)
         controller.invalidate()
         #expect(torn.flags == ["false,false"])
@@ -97,9 +110,11 @@ struct WaveBlockTests {
         #expect(torn.calls.count == 1)
 
         let direct = Completions()
-        Wave.animate(withSpring: .smooth, controller: controller, animations: {
-            box.animator.center = CGPoint(x: 10, y: 10)
-        }, completion: direct.handler())
+        Wave.animate(
+            withSpring: .smooth, controller: controller,
+            animations: {
+                box.animator.center = CGPoint(x: 10, y: 10)
+            }, completion: direct.handler())
         controller.advance(by: 1.0 / 60)
         box.animator(on: controller).center = CGPoint(x: 3, y: 4)  // outside any block: set now, animation cancelled
         #expect(direct.flags == ["false,false"] && box.center == CGPoint(x: 3, y: 4))
@@ -123,12 +138,16 @@ struct WaveBlockTests {
         let controller = AnimationController()
         let box = Box()
         let a = Completions(), b = Completions()
-        Wave.animate(withSpring: .smooth, mode: .nonAnimated, controller: controller, animations: {
-            box.animator.opacity = 0.3
-        }, completion: a.handler())
-        Wave.animate(withSpring: .defaultNonAnimated, controller: controller, animations: {
-            box.animator.center = CGPoint(x: 9, y: 9)
-        }, completion: b.handler())
+        Wave.animate(
+            withSpring: .smooth, mode: .nonAnimated, controller: controller,
+            animations: {
+                box.animator.opacity = 0.3
+            }, completion: a.handler())
+        Wave.animate(
+            withSpring: .defaultNonAnimated, controller: controller,
+            animations: {
+                box.animator.center = CGPoint(x: 9, y: 9)
+            }, completion: b.handler())
         #expect(box.opacity == 1)
         controller.advance(by: 1.0 / 60)
         #expect(box.opacity == 0.3 && box.center == CGPoint(x: 9, y: 9))
@@ -145,8 +164,10 @@ struct WaveBlockTests {
             box.animator.opacity = 0.5
         }
         controller.advance(by: 0.02)
-        let expected = SpringMotion(spring: spring, from: CGPoint.zero, to: CGPoint(x: 100, y: 100),
-                                    initialVelocity: CGPoint(x: 1000, y: -400)).position(at: 0.02)
+        let expected = SpringMotion(
+            spring: spring, from: CGPoint.zero, to: CGPoint(x: 100, y: 100),
+            initialVelocity: CGPoint(x: 1000, y: -400)
+        ).position(at: 0.02)
         #expect(abs(Double(box.center.x - expected.x)) < 1e-9 && abs(Double(box.center.y - expected.y)) < 1e-9)
         let opacity = SpringMotion(spring: spring, from: 1.0, to: 0.5).position(at: 0.02)
         #expect(abs(box.opacity - opacity) < 1e-12)
@@ -189,12 +210,15 @@ struct RandomisedTests {
     func invariants() {
         let seed: UInt64 = 0x2026_1123_0008
         var rng = SeededGenerator(seed: seed)
-        let springs = [Spring.smooth, .bouncy, Spring(dampingRatio: 0, response: 0.3), Spring(dampingRatio: 4, response: 0.3),
-                       .defaultNonAnimated, Spring(dampingRatio: 0.2, response: 0.02)]
+        let springs = [
+            Spring.smooth, .bouncy, Spring(dampingRatio: 0, response: 0.3), Spring(dampingRatio: 4, response: 0.3),
+            .defaultNonAnimated, Spring(dampingRatio: 0.2, response: 0.02)
+        ]
         for sequence in 0..<propertyCaseCount(2000) {
             let controller = AnimationController()
-            var animator: SpringAnimator<Double>? = SpringAnimator(spring: springs.randomElement(using: &rng)!,
-                                                                   value: 0, target: 1, controller: controller)
+            var animator: SpringAnimator<Double>? = SpringAnimator(
+                spring: springs.randomElement(using: &rng)!,
+                value: 0, target: 1, controller: controller)
             var runs = 0, finished = 0, eventsAfterEnd = 0, nan = false, released = false
             var ended = true
             animator!.valueChanged = { value in
@@ -232,7 +256,9 @@ struct RandomisedTests {
                 }
                 // .ended is only ever seen inside the callbacks of the frame that ended the run.
                 if let current = animator { #expect(current.state != .ended, "seed \(seed) sequence \(sequence)") }
-                if let current = animator, current.state == .running { #expect(!ended, "seed \(seed) sequence \(sequence)") }
+                if let current = animator, current.state == .running {
+                    #expect(!ended, "seed \(seed) sequence \(sequence)")
+                }
                 if let current = animator { #expect(!current.value.isNaN && !current.velocity.isNaN, "seed \(seed)") }
             }
             if !released { for _ in 0..<5 { controller.advance(by: 10) } }

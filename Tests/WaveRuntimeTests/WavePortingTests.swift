@@ -1,6 +1,7 @@
 import Foundation
 import SpringMath
 import Testing
+
 @testable import WaveRuntime
 
 /// A view as Wave's documentation moves it: a position, a scale, a corner radius and a frame.
@@ -24,7 +25,9 @@ final class Card: WaveAnimatable {
 @Suite("Wave's promises, ported")
 @MainActor
 struct WavePortingTests {
-    @Test("The seeds' multiple-properties example: the position takes the gesture velocity, scale and the rest start from their own")
+    @Test(
+        "The seeds' multiple-properties example: the position takes the gesture velocity, scale and the rest start from their own"
+    )
     func multipleProperties() {
         let controller = AnimationController()
         let view = PortedView()
@@ -33,7 +36,7 @@ struct WavePortingTests {
         let velocity = CGPoint(x: 3000, y: -1200)
         let destination = CGPoint(x: 300, y: 200)
         Wave.animate(withSpring: spring, gestureVelocity: velocity, controller: controller) {
-            view.animator.center = destination          // position gets the full velocity
+            view.animator.center = destination  // position gets the full velocity
             view.animator.scale = CGPoint(x: 1.2, y: 1.2)  // animated without velocity
             view.animator.cornerRadius = 16
         }
@@ -45,10 +48,13 @@ struct WavePortingTests {
             controller.advance(by: 1.0 / 60)
             peakScale = max(peakScale, Double(view.scale.x))
             let t = Double(frame) / 60
-            let exact = SpringMotion(spring: spring, from: CGPoint.zero, to: destination, initialVelocity: velocity).position(at: t)
+            let exact = SpringMotion(spring: spring, from: CGPoint.zero, to: destination, initialVelocity: velocity)
+                .position(at: t)
             // Until it comes to rest (and is put on its target), the centre is the exact motion from the finger's velocity.
             if frame <= 45 {
-                centerMatches = centerMatches && abs(Double(view.center.x - exact.x)) < 1e-9 && abs(Double(view.center.y - exact.y)) < 1e-9
+                centerMatches =
+                    centerMatches && abs(Double(view.center.x - exact.x)) < 1e-9
+                    && abs(Double(view.center.y - exact.y)) < 1e-9
             }
         }
         #expect(centerMatches)
@@ -56,7 +62,9 @@ struct WavePortingTests {
         #expect(peakScale > 1.2)
     }
 
-    @Test("frame and frame.origin take the gesture velocity in their origin; a declared positional property takes it, another point does not")
+    @Test(
+        "frame and frame.origin take the gesture velocity in their origin; a declared positional property takes it, another point does not"
+    )
     func positionsByName() {
         let controller = AnimationController()
         let view = PortedView(), card = Card()
@@ -68,7 +76,9 @@ struct WavePortingTests {
             card.animator.tilt = CGPoint(x: 100, y: 0)
         }
         controller.advance(by: 0.02)
-        let moved = SpringMotion(spring: spring, from: CGPoint.zero, to: CGPoint(x: 100, y: 0), initialVelocity: velocity).position(at: 0.02)
+        let moved = SpringMotion(
+            spring: spring, from: CGPoint.zero, to: CGPoint(x: 100, y: 0), initialVelocity: velocity
+        ).position(at: 0.02)
         let still = SpringMotion(spring: spring, from: CGPoint.zero, to: CGPoint(x: 100, y: 0)).position(at: 0.02)
         #expect(abs(Double(view.frame.origin.x - moved.x)) < 1e-9 && abs(Double(view.frame.origin.y - moved.y)) < 1e-9)
         #expect(view.frame.size == CGSize(width: 100, height: 50))
@@ -124,7 +134,9 @@ struct WavePortingTests {
                 controller.advance(by: 1 / Double(rate))
             }
             let expected = (milliseconds * rate + 999) / 1000
-            #expect(startedOn == expected, "\(milliseconds) ms at \(rate) Hz started on frame \(startedOn ?? -1), not \(expected)")
+            #expect(
+                startedOn == expected,
+                "\(milliseconds) ms at \(rate) Hz started on frame \(startedOn ?? -1), not \(expected)")
         }
     }
 }

@@ -13,24 +13,31 @@ struct AnalysisCommandTests {
     func verifyWave() throws {
         let dir = try temporaryDirectory()
         let file = trajectory("wave-critical-0.15.csv")
-        let run = try springplot(["verify", file, "--damping", "1", "--response", "0.15", "--to", "100", "-o", "v.png"], in: dir)
+        let run = try springplot(
+            ["verify", file, "--damping", "1", "--response", "0.15", "--to", "100", "-o", "v.png"], in: dir)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.output.contains("max error   33.22 (33.2 % of the travel)"))
         #expect(run.output.contains("frame rate  60 Hz"))
         #expect(pngSize(try Data(contentsOf: dir.appendingPathComponent("v.png")))! == (1200, 800))
 
-        let failing = try springplot(["verify", file, "--damping", "1", "--response", "0.15", "--to", "100", "--max-error", "1", "--json"])
+        let failing = try springplot([
+            "verify", file, "--damping", "1", "--response", "0.15", "--to", "100", "--max-error", "1", "--json"
+        ])
         #expect(failing.status == 2)
         #expect(failing.standardError == "springplot: verify: max error 33.22320663479723 exceeds --max-error 1\n")
         let json = try #require(try JSONSerialization.jsonObject(with: failing.standardOutput) as? [String: Any])
         #expect(json["passed"] as? Bool == false)
         #expect(json["samples"] as? Int == 17)
 
-        let passing = try springplot(["verify", file, "--damping", "1", "--response", "0.15", "--to", "100", "--max-error", "40"])
+        let passing = try springplot([
+            "verify", file, "--damping", "1", "--response", "0.15", "--to", "100", "--max-error", "40"
+        ])
         #expect(passing.status == 0)
 
         // --tolerance, the old spelling, still works and is named in the message.
-        let old = try springplot(["verify", file, "--damping", "1", "--response", "0.15", "--to", "100", "--tolerance", "1"])
+        let old = try springplot([
+            "verify", file, "--damping", "1", "--response", "0.15", "--to", "100", "--tolerance", "1"
+        ])
         #expect(old.status == 2)
         #expect(old.standardError == "springplot: verify: max error 33.22320663479723 exceeds --tolerance 1\n")
     }
@@ -43,17 +50,19 @@ struct AnalysisCommandTests {
         #expect(run.output.contains("\"samples\": 3"))
     }
 
-    @Test("Bad files give one line naming the file and line, and no output file", arguments: [
-        ("t,pos\n0,1\n", "line 1: the header must be"),
-        ("t,position\n0,1\n0.1,abc\n", "line 3: position 'abc' is not a number"),
-        ("t,position\n0,1\n0.1,nan\n", "line 3: position is NaN"),
-        ("t,position\n0,1\n0.2,2\n0.1,3\n", "line 4: time 0.1 does not come after the previous time 0.2"),
-        ("", "is empty"),
-        ("t,position\n", "has a header but no samples"),
-        ("t,position\n0,1,2\n", "line 2: expected 2 values"),
-        ("t,position\n0,\n", "line 2: expected 2 values"),
-        ("t,position\n1e999,1\n", "line 2: t is infinite"),
-    ])
+    @Test(
+        "Bad files give one line naming the file and line, and no output file",
+        arguments: [
+            ("t,pos\n0,1\n", "line 1: the header must be"),
+            ("t,position\n0,1\n0.1,abc\n", "line 3: position 'abc' is not a number"),
+            ("t,position\n0,1\n0.1,nan\n", "line 3: position is NaN"),
+            ("t,position\n0,1\n0.2,2\n0.1,3\n", "line 4: time 0.1 does not come after the previous time 0.2"),
+            ("", "is empty"),
+            ("t,position\n", "has a header but no samples"),
+            ("t,position\n0,1,2\n", "line 2: expected 2 values"),
+            ("t,position\n0,\n", "line 2: expected 2 values"),
+            ("t,position\n1e999,1\n", "line 2: t is infinite")
+        ])
     func badFiles(text: String, message: String) throws {
         let dir = try temporaryDirectory()
         try Data(text.utf8).write(to: dir.appendingPathComponent("in.csv"))
@@ -108,7 +117,9 @@ struct AnalysisCommandTests {
         #expect(!text.output.contains("== SwiftUI (swiftui) =="))
         #expect(text.output.split(separator: "\n").count < 30, "\(text.output)")
         let code = try springplot(["fit", "motion.csv", "--target", "swiftui,react-spring"], in: dir)
-        #expect(code.output.contains("== SwiftUI (swiftui) ==") && code.output.contains("== react-spring (react-spring) =="))
+        #expect(
+            code.output.contains("== SwiftUI (swiftui) ==") && code.output.contains("== react-spring (react-spring) ==")
+        )
         #expect(!code.output.contains("== Flutter"))
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SpringCharts
 import Testing
+
 @testable import SpringPlotCommands
 
 /// The charts the commands build, checked as values (no process, no Cairo).
@@ -12,9 +13,12 @@ struct ChartCommandTests {
         return try command.integratorsChart()
     }
 
-    @Test("Integrators: the axis covers every bounded curve, divergence is named in the legend, errors are not mirrored",
-          arguments: [["--damping", "1", "--response", "0.1", "--to", "100"], ["--damping", "0", "--response", "0.5"],
-                      ["--damping", "0.3", "--response", "0.05"]])
+    @Test(
+        "Integrators: the axis covers every bounded curve, divergence is named in the legend, errors are not mirrored",
+        arguments: [
+            ["--damping", "1", "--response", "0.1", "--to", "100"], ["--damping", "0", "--response", "0.5"],
+            ["--damping", "0.3", "--response", "0.05"]
+        ])
     func integratorsChart(arguments: [String]) throws {
         let chart = try integrators(arguments)
         let positions = chart.panels[0], errors = chart.panels[1]
@@ -48,11 +52,13 @@ struct ChartCommandTests {
         #expect(peak > 150 && chart.panels[0].yAxis.range!.upperBound >= peak)
     }
 
-    @Test("Sizes too small to hold a chart are refused, naming the minimum", arguments: [
-        (["--width", "300", "--height", "200"], "--width must be between 400"),
-        (["--width", "399"], "--width must be between 400"),
-        (["--height", "299"], "--height must be between 300"),
-    ] as [([String], String)])
+    @Test(
+        "Sizes too small to hold a chart are refused, naming the minimum",
+        arguments: [
+            (["--width", "300", "--height", "200"], "--width must be between 400"),
+            (["--width", "399"], "--width must be between 400"),
+            (["--height", "299"], "--height must be between 300")
+        ] as [([String], String)])
     func tooSmall(arguments: [String], message: String) {
         let error = parseError(arguments)
         #expect(error?.contains(message) == true, "\(error ?? "nil")")

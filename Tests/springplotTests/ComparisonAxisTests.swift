@@ -3,6 +3,7 @@ import SpringFigures
 import SpringMath
 import SpringTestSupport
 import Testing
+
 @testable import SpringCharts
 
 /// Comparing springs on one chart (issue 30, item 5): the time axis fits the springs compared, and a
@@ -10,7 +11,11 @@ import Testing
 @Suite("Comparison charts: the time axis")
 struct ComparisonAxisTests {
     func springs(_ pairs: [(Double, Double)]) -> [NamedSpring] {
-        pairs.map { NamedSpring(spring: Spring(dampingRatio: $0.0, response: $0.1), name: "ζ = \(label($0.0)), response = \(label($0.1)) s") }
+        pairs.map {
+            NamedSpring(
+                spring: Spring(dampingRatio: $0.0, response: $0.1),
+                name: "ζ = \(label($0.0)), response = \(label($0.1)) s")
+        }
     }
 
     func settle(_ named: NamedSpring) -> Double {
@@ -20,7 +25,8 @@ struct ComparisonAxisTests {
     @Test("One slow spring among three: the axis fits the other two and a note says when it settles")
     func slowSpringIsCut() throws {
         let compared = springs([(0.7, 0.5), (0.5, 0.4), (0.1, 2)])
-        let chart = CurveChart.chart(springs: compared, motion: Motion(), tolerance: 0.01, timeSpan: nil, frame: ChartFrame())
+        let chart = CurveChart.chart(
+            springs: compared, motion: Motion(), tolerance: 0.01, timeSpan: nil, frame: ChartFrame())
         let range = try #require(chart.panels[0].xAxis.range)
         let fast = max(settle(compared[0]), settle(compared[1]))
         let slow = settle(compared[2])
@@ -31,7 +37,9 @@ struct ComparisonAxisTests {
         let notes = chart.panels[0].annotations.compactMap { if case .note(let text) = $0 { text } else { nil } }
         #expect(notes == ["ζ = 0.1, response = 2 s settles at \(label(slow)) s, beyond this axis"])
         // The fast springs' settle lines are drawn; the slow one's is not.
-        let lines = chart.panels[0].annotations.compactMap { if case .verticalLine(let x, _, _, _) = $0 { x } else { nil } }
+        let lines = chart.panels[0].annotations.compactMap {
+            if case .verticalLine(let x, _, _, _) = $0 { x } else { nil }
+        }
         #expect(lines.count == 2 && lines.allSatisfy { $0 <= range.upperBound })
 
         // Laid out, the note sits in the plot clear of every curve and label.
@@ -47,18 +55,21 @@ struct ComparisonAxisTests {
     func explicitSpanWins() {
         let compared = springs([(0.7, 0.5), (0.5, 0.4), (0.1, 2)])
         for span in [16.0, 0.3] {
-            let chart = CurveChart.chart(springs: compared, motion: Motion(), tolerance: 0.01, timeSpan: span, frame: ChartFrame())
+            let chart = CurveChart.chart(
+                springs: compared, motion: Motion(), tolerance: 0.01, timeSpan: span, frame: ChartFrame())
             #expect(chart.panels[0].xAxis.range == 0...span)
             #expect(!chart.panels[0].annotations.contains { if case .note = $0 { true } else { false } })
         }
     }
 
-    @Test("Springs within 3× of each other, or a lone spring, keep the axis that shows them all", arguments: [
-        [(0.3, 0.5), (0.7, 0.5), (1, 0.5)],
-        [(0.7, 0.5), (0.7, 1.4)],
-        [(0.1, 2)],
-        [(0.7, 0), (0.7, 0.05)],
-    ])
+    @Test(
+        "Springs within 3× of each other, or a lone spring, keep the axis that shows them all",
+        arguments: [
+            [(0.3, 0.5), (0.7, 0.5), (1, 0.5)],
+            [(0.7, 0.5), (0.7, 1.4)],
+            [(0.1, 2)],
+            [(0.7, 0), (0.7, 0.05)]
+        ])
     func noCut(pairs: [(Double, Double)]) {
         let analyses = springs(pairs).map { SpringAnalysis($0, motion: Motion(), tolerance: 0.01) }
         let axis = CurveChart.fittedSpan(analyses)
@@ -81,12 +92,14 @@ struct ComparisonAxisTests {
         let undamped = springs([(0.7, 0.5), (0, 0.5)])
         let analyses = undamped.map { SpringAnalysis($0, motion: Motion(), tolerance: 0.01) }
         #expect(CurveChart.fittedSpan(analyses).cut == [1])
-        let chart = CurveChart.chart(springs: undamped, motion: Motion(), tolerance: 0.01, timeSpan: nil, frame: ChartFrame())
+        let chart = CurveChart.chart(
+            springs: undamped, motion: Motion(), tolerance: 0.01, timeSpan: nil, frame: ChartFrame())
         #expect(chart.panels[0].annotations.contains(.note("ζ = 0, response = 0.5 s never settles (undamped)")))
     }
 
     /// Whether the polyline passes through `rect` (SpringTestSupport's walk).
     func crosses(_ points: [Point], _ rect: Rect) -> Bool {
-        polylineTouches(points.map { SIMD2($0.x, $0.y) }, lower: SIMD2(rect.minX, rect.minY), upper: SIMD2(rect.maxX, rect.maxY))
+        polylineTouches(
+            points.map { SIMD2($0.x, $0.y) }, lower: SIMD2(rect.minX, rect.minY), upper: SIMD2(rect.maxX, rect.maxY))
     }
 }

@@ -33,7 +33,9 @@ func springplot(_ arguments: [String], in directory: URL? = nil, input: Data? = 
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return Run(status: process.terminationStatus, standardOutput: outData, standardError: String(decoding: errData, as: UTF8.self))
+    return Run(
+        status: process.terminationStatus, standardOutput: outData,
+        standardError: String(decoding: errData, as: UTF8.self))
 }
 
 func springplotExecutable() -> URL? {
@@ -56,7 +58,9 @@ func temporaryDirectory() throws -> URL {
 func pngSize(_ data: Data) -> (Int, Int)? {
     let bytes = [UInt8](data)
     guard bytes.count > 24, bytes[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else { return nil }
-    func be32(_ i: Int) -> Int { Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3]) }
+    func be32(_ i: Int) -> Int {
+        Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+    }
     return (be32(16), be32(20))
 }
 
@@ -106,11 +110,15 @@ struct EndToEndTests {
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("springplot-phase.png").path))
     }
 
-    @Test("Bad input: one line naming the option, non-zero exit, no trap", arguments: [
-        ["--damping", "nan"], ["--mass", "0"], ["--bounce", "2"], ["-o", "x.gif"], ["--damping", "0.1,0.2", "--response", "1,2,3"],
-        ["--stiffness", "10", "--damping", "0.3", "--damping-coefficient", "1"], ["retarget", "--at", "-1"], ["--unknown-flag"],
-        ["data", "--samples", "0"], ["integrators", "--fps", "inf"],
-    ])
+    @Test(
+        "Bad input: one line naming the option, non-zero exit, no trap",
+        arguments: [
+            ["--damping", "nan"], ["--mass", "0"], ["--bounce", "2"], ["-o", "x.gif"],
+            ["--damping", "0.1,0.2", "--response", "1,2,3"],
+            ["--stiffness", "10", "--damping", "0.3", "--damping-coefficient", "1"], ["retarget", "--at", "-1"],
+            ["--unknown-flag"],
+            ["data", "--samples", "0"], ["integrators", "--fps", "inf"]
+        ])
     func badInput(arguments: [String]) throws {
         let dir = try temporaryDirectory()
         let run = try springplot(arguments, in: dir)
@@ -126,7 +134,9 @@ struct EndToEndTests {
     func unwritable() throws {
         let dir = try temporaryDirectory()
         let missing = try springplot(["-o", "no/such/dir/chart.png"], in: dir)
-        #expect(missing.status != 0 && missing.standardError.contains("--output") && missing.standardError.split(separator: "\n").count == 1)
+        #expect(
+            missing.status != 0 && missing.standardError.contains("--output")
+                && missing.standardError.split(separator: "\n").count == 1)
         let notDirectory = try springplot(["-o", "/etc/hostname/chart.png"], in: dir)
         #expect(notDirectory.status != 0 && notDirectory.standardError.contains("--output"))
         let intoDirectory = try springplot(["-o", dir.path, "--format", "png"], in: dir)
@@ -147,12 +157,17 @@ struct EndToEndTests {
 
     @Test("data writes CSV with the exact header and shortest round-trip numbers matching SpringMath")
     func dataCSV() throws {
-        let run = try springplot(["data", "--damping", "0.68", "--response", "0.8", "--samples", "11", "--time-span", "1"])
+        let run = try springplot([
+            "data", "--damping", "0.68", "--response", "0.8", "--samples", "11", "--time-span", "1"
+        ])
         #expect(run.status == 0)
         let lines = run.output.split(separator: "\n").map(String.init)
         #expect(lines.first == "t,position,velocity" && lines.count == 12)
         // Times are the grid's short decimals (0.6, not 0.6000000000000001).
-        #expect(lines.dropFirst().map { String($0.prefix { $0 != "," }) } == ["0", "0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7", "0.8", "0.9", "1"])
+        #expect(
+            lines.dropFirst().map { String($0.prefix { $0 != "," }) } == [
+                "0", "0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7", "0.8", "0.9", "1"
+            ])
         let motion = SpringMotion(spring: Spring(dampingRatio: 0.68, response: 0.8), from: 0.0, to: 1.0)
         for line in lines.dropFirst() {
             let fields = line.split(separator: ",").map { Double($0)! }
@@ -173,15 +188,18 @@ struct EndToEndTests {
     func info() throws {
         let run = try springplot(["info", "--damping", "0.68", "--response", "0.8"])
         #expect(run.status == 0)
-        for text in ["stiffness k", "61.685", "damping coefficient c", "overshoot", "peak time", "rise time",
-                     "how long                  settles within 1 % of the travel at 0.832 s",
-                     "SwiftUI", "CASpringAnimation", "Android", "framer-motion", "react-spring", "Origami"] {
+        for text in [
+            "stiffness k", "61.685", "damping coefficient c", "overshoot", "peak time", "rise time",
+            "how long                  settles within 1 % of the travel at 0.832 s",
+            "SwiftUI", "CASpringAnimation", "Android", "framer-motion", "react-spring", "Origami"
+        ] {
             #expect(run.output.contains(text), "\(text)")
         }
         // One "how long" by default; the others only with --explain, labelled.
         #expect(!run.output.contains("settles within 0.1 %") && !run.output.contains("Wave's settle estimate"))
         let explained = try springplot(["info", "--damping", "0.68", "--response", "0.8", "--explain"])
-        #expect(explained.output.contains("settles within 0.1 % (export's exact settle)  1.32 s"), "\(explained.output)")
+        #expect(
+            explained.output.contains("settles within 0.1 % (export's exact settle)  1.32 s"), "\(explained.output)")
         #expect(explained.output.contains("Wave's settle estimate"))
         let json = try springplot(["info", "--swiftui-duration", "0.5", "--bounce", "0.3", "--json"])
         let object = try JSONSerialization.jsonObject(with: json.standardOutput) as! [String: Any]
@@ -198,18 +216,24 @@ struct EndToEndTests {
         let stiff = try springplot(["info", "--damping", "1e200"])
         #expect(stiff.status == 64 && stiff.standardError.contains("--damping must be at most 1e6"))
         let snapping = try springplot(["info", "--damping", "1e200", "--response", "0"])
-        #expect(snapping.status == 0 && !snapping.output.contains("bounce: -1)") && snapping.output.contains("n/a"), "\(snapping.output)")
+        #expect(
+            snapping.status == 0 && !snapping.output.contains("bounce: -1)") && snapping.output.contains("n/a"),
+            "\(snapping.output)")
 
         let soft = try springplot(["info", "--damping", "0.68", "--response", "0.8"])
         let origami = try #require(soft.output.split(separator: "\n").first { $0.contains("Origami") })
-        #expect(origami.contains("tension -6.5511") && origami.contains("negative tension: too soft for Origami's parameterisation"), "\(origami)")
+        #expect(
+            origami.contains("tension -6.5511")
+                && origami.contains("negative tension: too soft for Origami's parameterisation"), "\(origami)")
         let limp = try springplot(["info", "--damping", "0.05", "--response", "10"])
         let both = try #require(limp.output.split(separator: "\n").first { $0.contains("Origami") })
         #expect(both.contains("negative tension") && both.contains("negative friction"), "\(both)")
 
         // An ordinary spring has no notes.
         let plain = try springplot(["info", "--damping", "0.5", "--response", "0.3"])
-        #expect(plain.output.contains("Spring(duration: 0.3, bounce: 0.5)") && !plain.output.contains("negative") && !plain.output.contains("n/a"))
+        #expect(
+            plain.output.contains("Spring(duration: 0.3, bounce: 0.5)") && !plain.output.contains("negative")
+                && !plain.output.contains("n/a"))
     }
 
     @Test("help with an unknown topic fails with one line; known topics still work")
@@ -217,7 +241,9 @@ struct EndToEndTests {
         for arguments in [["help", "frob"], ["help", "curve", "frob"]] {
             let run = try springplot(arguments)
             #expect(run.status != 0 && run.output.isEmpty, "\(arguments)")
-            #expect(run.standardError == "springplot: error: no subcommand 'frob' to describe: see 'springplot --help'\n", "\(run.standardError)")
+            #expect(
+                run.standardError == "springplot: error: no subcommand 'frob' to describe: see 'springplot --help'\n",
+                "\(run.standardError)")
         }
         let known = try springplot(["help", "retarget"])
         #expect(known.status == 0 && known.output.contains("--new-target"))
@@ -238,11 +264,15 @@ struct EndToEndTests {
 struct ExtremeInputTests {
     // The edges of the domain every command accepts (docs/limits.md): ω₀ = 2π/response or √(k/m)
     // from 1e-6 to 1e6 rad/s, ζ at most 1e6 (k = 1e12, c = 2e6 is ζ = c/(2√k) = 1).
-    @Test("Extreme springs and motions render without trapping or hanging", arguments: [
-        ["--response", "6.3e-6"], ["--response", "6.2e6"], ["--damping", "1e6"], ["--damping", "0"], ["--response", "0"],
-        ["--stiffness", "1e12", "--damping-coefficient", "2e6"], ["--stiffness", "1e-12", "--damping-coefficient", "0"],
-        ["--from", "1e99", "--to", "-1e99"], ["--to", "1000", "--velocity", "-5000"], ["--velocity", "1e99"],
-    ])
+    @Test(
+        "Extreme springs and motions render without trapping or hanging",
+        arguments: [
+            ["--response", "6.3e-6"], ["--response", "6.2e6"], ["--damping", "1e6"], ["--damping", "0"],
+            ["--response", "0"],
+            ["--stiffness", "1e12", "--damping-coefficient", "2e6"],
+            ["--stiffness", "1e-12", "--damping-coefficient", "0"],
+            ["--from", "1e99", "--to", "-1e99"], ["--to", "1000", "--velocity", "-5000"], ["--velocity", "1e99"]
+        ])
     func extremes(arguments: [String]) throws {
         let dir = try temporaryDirectory()
         for command in ["curve", "retarget", "integrators", "phase"] {
@@ -250,49 +280,62 @@ struct ExtremeInputTests {
             #expect(run.status == 0, "\(command) \(arguments): \(run.standardError)")
             // A whole chart came out: a complete SVG with drawn paths and its labels as text.
             let svg = try String(decoding: Data(contentsOf: dir.appendingPathComponent("x.svg")), as: UTF8.self)
-            #expect(svg.contains("</svg>") && svg.components(separatedBy: "<path").count > 10
+            #expect(
+                svg.contains("</svg>") && svg.components(separatedBy: "<path").count > 10
                     && svg.components(separatedBy: "<text").count > 5, "\(command) \(arguments)")
             try FileManager.default.removeItem(at: dir.appendingPathComponent("x.svg"))
         }
         let info = try springplot(["info"] + arguments)
         #expect(info.status == 0, "info \(arguments): \(info.standardError)")
         let data = try springplot(["data", "--samples", "5"] + arguments)
-        #expect(data.status == 0 && data.output.hasPrefix("t,position,velocity\n"), "data \(arguments): \(data.standardError)")
+        #expect(
+            data.status == 0 && data.output.hasPrefix("t,position,velocity\n"),
+            "data \(arguments): \(data.standardError)")
     }
 
-    @Test("Springs past the domain's edges are refused by every command with one line naming the option", arguments: [
-        (["--response", "1e-9"], "--response"), (["--response", "1e9"], "--response"), (["--damping", "1e9"], "--damping"),
-        (["--stiffness", "1e300", "--damping-coefficient", "1e300"], "--stiffness"),
-        (["--stiffness", "1e-300", "--damping-coefficient", "0"], "--stiffness"),
-    ])
+    @Test(
+        "Springs past the domain's edges are refused by every command with one line naming the option",
+        arguments: [
+            (["--response", "1e-9"], "--response"), (["--response", "1e9"], "--response"),
+            (["--damping", "1e9"], "--damping"),
+            (["--stiffness", "1e300", "--damping-coefficient", "1e300"], "--stiffness"),
+            (["--stiffness", "1e-300", "--damping-coefficient", "0"], "--stiffness")
+        ])
     func beyondTheDomain(arguments: [String], option: String) throws {
         for command in ["curve", "retarget", "integrators", "phase", "info", "data"] {
-            let run = try springplot([command] + arguments + (command == "info" || command == "data" ? [] : ["-o", "x.svg"]))
-            #expect(run.status == 64 && run.standardError.hasPrefix("springplot: error: \(option) ")
-                    && run.standardError.filter { $0 == "\n" }.count == 1, "\(command) \(arguments): \(run.standardError)")
+            let run = try springplot(
+                [command] + arguments + (command == "info" || command == "data" ? [] : ["-o", "x.svg"]))
+            #expect(
+                run.status == 64 && run.standardError.hasPrefix("springplot: error: \(option) ")
+                    && run.standardError.filter { $0 == "\n" }.count == 1,
+                "\(command) \(arguments): \(run.standardError)")
         }
     }
 
-    @Test("Values that would overflow are refused with the option named", arguments: [
-        (["--from", "1e308", "--to", "-1e308"], "--from"),
-        (["--mass", "1e300", "--response", "1e-9"], "--mass"),
-        (["--tolerance", "1e-300"], "--tolerance"),
-        (["--epsilon", "1e-300"], "--epsilon"),  // the old spelling, still accepted
-        // The option blamed is the one whose value is out of range.
-        (["--damping", "1e308", "--response", "0.5"], "--damping"),
-        (["--damping", "1e300", "--response", "1e-9"], "--damping"),
-        (["--damping", "0.5", "--response", "1e-160"], "--response"),
-        (["--damping", "1e308", "--response", "1e300"], "--response"),
-        (["--response", "1e-320"], "--response"),
-        (["--damping", "1e200", "--response", "1e-120", "--mass", "1e-100"], "--damping"),
-        (["--stiffness", "1e308", "--damping-coefficient", "1e308", "--mass", "1e-10"], "--stiffness"),
-        (["--stiffness", "1", "--damping-coefficient", "1e308", "--mass", "1e-300"], "--damping-coefficient"),
-        (["--stiffness", "1e-300", "--damping-coefficient", "1", "--mass", "1e300"], "--stiffness"),
-        (["--swiftui-duration", "1e-200", "--bounce", "0.3"], "--swiftui-duration"),
-    ] as [([String], String)])
+    @Test(
+        "Values that would overflow are refused with the option named",
+        arguments: [
+            (["--from", "1e308", "--to", "-1e308"], "--from"),
+            (["--mass", "1e300", "--response", "1e-9"], "--mass"),
+            (["--tolerance", "1e-300"], "--tolerance"),
+            (["--epsilon", "1e-300"], "--epsilon"),  // the old spelling, still accepted
+            // The option blamed is the one whose value is out of range.
+            (["--damping", "1e308", "--response", "0.5"], "--damping"),
+            (["--damping", "1e300", "--response", "1e-9"], "--damping"),
+            (["--damping", "0.5", "--response", "1e-160"], "--response"),
+            (["--damping", "1e308", "--response", "1e300"], "--response"),
+            (["--response", "1e-320"], "--response"),
+            (["--damping", "1e200", "--response", "1e-120", "--mass", "1e-100"], "--damping"),
+            (["--stiffness", "1e308", "--damping-coefficient", "1e308", "--mass", "1e-10"], "--stiffness"),
+            (["--stiffness", "1", "--damping-coefficient", "1e308", "--mass", "1e-300"], "--damping-coefficient"),
+            (["--stiffness", "1e-300", "--damping-coefficient", "1", "--mass", "1e300"], "--stiffness"),
+            (["--swiftui-duration", "1e-200", "--bounce", "0.3"], "--swiftui-duration")
+        ] as [([String], String)])
     func overflow(arguments: [String], option: String) throws {
         let run = try springplot(arguments + ["-o", "-"])
-        #expect(run.status != 0 && run.standardError.split(separator: "\n").count == 1, "\(arguments): \(run.standardError)")
+        #expect(
+            run.status != 0 && run.standardError.split(separator: "\n").count == 1, "\(arguments): \(run.standardError)"
+        )
         #expect(run.standardError.hasPrefix("springplot: error: \(option) "), "\(arguments): \(run.standardError)")
     }
 }

@@ -8,11 +8,13 @@ struct ExportCommandTests {
     func allTargets() throws {
         let text = try springplot(["export", "--damping", "0.68", "--response", "0.8"])
         #expect(text.status == 0, "\(text.standardError)")
-        for marker in ["Spring(duration: 0.8, bounce: 0.32)", ".spring(response: 0.8, dampingFraction: 0.68)",
-                       "UISpringTimingParameters(mass:", "CASpringAnimation", "Spring(dampingRatio: 0.68, response: 0.8)",
-                       "spring<Float>(dampingRatio = 0.68f", "SpringForce(", "SpringDescription(mass:",
-                       "type: \"spring\", stiffness:", "visualDuration:", "tension:", "withSpring(",
-                       "fromOrigamiTensionAndFriction", "CUSTOM_SPRING", "linear(0,", "cubic-bezier(", "\"$type\":\"spring\""] {
+        for marker in [
+            "Spring(duration: 0.8, bounce: 0.32)", ".spring(response: 0.8, dampingFraction: 0.68)",
+            "UISpringTimingParameters(mass:", "CASpringAnimation", "Spring(dampingRatio: 0.68, response: 0.8)",
+            "spring<Float>(dampingRatio = 0.68f", "SpringForce(", "SpringDescription(mass:",
+            "type: \"spring\", stiffness:", "visualDuration:", "tension:", "withSpring(",
+            "fromOrigamiTensionAndFriction", "CUSTOM_SPRING", "linear(0,", "cubic-bezier(", "\"$type\":\"spring\""
+        ] {
             #expect(text.output.contains(marker), "missing \(marker)")
         }
         #expect(text.output.contains("Origami tension is negative"))
@@ -32,15 +34,21 @@ struct ExportCommandTests {
         let wave = try springplot(["export", "--damping", "1", "--response", "0.1", "--target", "wave"])
         #expect(wave.status == 0)
         #expect(wave.output.contains("caps the damping coefficient") && wave.output.contains("runs: ζ 0.5618"))
-        let framer = try springplot(["export", "--damping", "2", "--response", "0.5", "--target", "framer-visual-duration"])
+        let framer = try springplot([
+            "export", "--damping", "2", "--response", "0.5", "--target", "framer-visual-duration"
+        ])
         #expect(framer.output.contains("cannot express overdamping") && framer.output.contains("runs: ζ 1"))
-        let css = try springplot(["export", "--swiftui-duration", "0.5", "--bounce", "0.3", "--target", "css", "--to", "300",
-                                  "--error", "0.5"])
+        let css = try springplot([
+            "export", "--swiftui-duration", "0.5", "--bounce", "0.3", "--target", "css", "--to", "300",
+            "--error", "0.5"
+        ])
         #expect(css.status == 0 && css.output.hasPrefix(".spring { transition: transform "))
         // How the easing was built is a note: shown with --explain.
         #expect(!css.output.contains("measured error"))
-        let explained = try springplot(["export", "--swiftui-duration", "0.5", "--bounce", "0.3", "--target", "css", "--to", "300",
-                                        "--error", "0.5", "--explain"])
+        let explained = try springplot([
+            "export", "--swiftui-duration", "0.5", "--bounce", "0.3", "--target", "css", "--to", "300",
+            "--error", "0.5", "--explain"
+        ])
         #expect(explained.output.contains("  · 16 points") && explained.output.contains("measured error"))
     }
 
@@ -48,34 +56,40 @@ struct ExportCommandTests {
     func preview() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try springplot(["export", "--damping", "0.5", "--response", "0.6", "--velocity", "-800",
-                                  "--target", "css", "--preview", "p.html"], in: directory)
+        let run = try springplot(
+            [
+                "export", "--damping", "0.5", "--response", "0.6", "--velocity", "-800",
+                "--target", "css", "--preview", "p.html"
+            ], in: directory)
         #expect(run.status == 0, "\(run.standardError)")
         let html = try String(contentsOf: directory.appendingPathComponent("p.html"), encoding: .utf8)
-        #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("linear(0,") && html.contains("requestAnimationFrame"))
+        #expect(
+            html.hasPrefix("<!DOCTYPE html>") && html.contains("linear(0,") && html.contains("requestAnimationFrame"))
         #expect(!html.contains("http://") && !html.contains("https://") && !html.contains("<link"))
     }
 
-    @Test("Bad input gets one line naming the option and a non-zero exit", arguments: [
-        (["export", "--target", "frob"], "--target"),
-        (["export", "--error", "nan"], "--error"),
-        (["export", "--error", "-1"], "--error"),
-        (["export", "--error", "200"], "--error"),
-        (["export", "--to", "0", "--target", "css"], "--to"),
-        (["export", "--damping", "0", "--target", "css"], "--damping"),
-        (["export", "--response", "0"], "--response"),
-        (["export", "--swiftui-duration", "-0.5"], "--swiftui-duration"),
-        (["export", "--damping", "0.5,0.7"], "--damping"),
-        (["export", "--target", "css", "--all"], "--target"),
-        (["export", "--preview", "out.png"], "--preview"),
-        (["export", "--velocity", "inf"], "--velocity"),
-        (["info", "--friction", "26"], "--react-spring-tension"),
-        (["info", "--framer-duration", "0.8", "--damping", "0.3"], "--damping"),
-        (["info", "--origami-tension", "-30", "--origami-friction", "7"], "--origami-tension"),
-        (["curve", "--framer-visual-duration", "1e-300", "-o", "x.png"], "--framer-visual-duration"),
-        (["info", "--figma-stiffness", "600"], "--figma-damping"),
-        (["info", "--pop-bounciness", "nan", "--pop-speed", "12"], "--pop-bounciness"),
-    ])
+    @Test(
+        "Bad input gets one line naming the option and a non-zero exit",
+        arguments: [
+            (["export", "--target", "frob"], "--target"),
+            (["export", "--error", "nan"], "--error"),
+            (["export", "--error", "-1"], "--error"),
+            (["export", "--error", "200"], "--error"),
+            (["export", "--to", "0", "--target", "css"], "--to"),
+            (["export", "--damping", "0", "--target", "css"], "--damping"),
+            (["export", "--response", "0"], "--response"),
+            (["export", "--swiftui-duration", "-0.5"], "--swiftui-duration"),
+            (["export", "--damping", "0.5,0.7"], "--damping"),
+            (["export", "--target", "css", "--all"], "--target"),
+            (["export", "--preview", "out.png"], "--preview"),
+            (["export", "--velocity", "inf"], "--velocity"),
+            (["info", "--friction", "26"], "--react-spring-tension"),
+            (["info", "--framer-duration", "0.8", "--damping", "0.3"], "--damping"),
+            (["info", "--origami-tension", "-30", "--origami-friction", "7"], "--origami-tension"),
+            (["curve", "--framer-visual-duration", "1e-300", "-o", "x.png"], "--framer-visual-duration"),
+            (["info", "--figma-stiffness", "600"], "--figma-damping"),
+            (["info", "--pop-bounciness", "nan", "--pop-speed", "12"], "--pop-bounciness")
+        ])
     func badInput(arguments: [String], option: String) throws {
         let run = try springplot(arguments)
         #expect(run.status != 0)
@@ -86,7 +100,9 @@ struct ExportCommandTests {
 
     /// Each convention's options with the damping ratio and response its published formula gives.
     static let conventionCases: [([String], Double, Double)] = {
-        func fromPhysics(_ k: Double, _ c: Double) -> (Double, Double) { (c / (2 * k.squareRoot()), 2 * Double.pi / k.squareRoot()) }
+        func fromPhysics(_ k: Double, _ c: Double) -> (Double, Double) {
+            (c / (2 * k.squareRoot()), 2 * Double.pi / k.squareRoot())
+        }
         let react = fromPhysics(170, 26), figma = fromPhysics(600, 15)
         let origami = fromPhysics((40 - 30) * 3.62 + 194, (7 - 8) * 3 + 25)
         let compose: (Double, Double) = (0.5, 2 * Double.pi / 1500.0.squareRoot())
@@ -95,7 +111,7 @@ struct ExportCommandTests {
             (["--react-spring-tension", "170", "--friction", "26"], react.0, react.1),
             (["--figma-stiffness", "600", "--figma-damping", "15"], figma.0, figma.1),
             (["--damping", "0.5", "--stiffness", "1500"], compose.0, compose.1),
-            (["--origami-tension", "40", "--origami-friction", "7"], origami.0, origami.1),
+            (["--origami-tension", "40", "--origami-friction", "7"], origami.0, origami.1)
         ]
     }()
 
@@ -108,9 +124,11 @@ struct ExportCommandTests {
         let gotZeta = try #require(spring["dampingRatio"] as? Double)
         let gotResponse = try #require(spring["response"] as? Double)
         #expect(abs(gotZeta - zeta) < 1e-12 && abs(gotResponse - response) < 1e-12, "\(gotZeta) \(gotResponse)")
-        for command in [["curve", "-o", "-", "--format", "svg"], ["retarget", "-o", "-", "--format", "svg"],
-                        ["integrators", "-o", "-", "--format", "svg"], ["phase", "-o", "-", "--format", "svg"],
-                        ["data", "--samples", "3"], ["export", "--target", "swiftui"]] {
+        for command in [
+            ["curve", "-o", "-", "--format", "svg"], ["retarget", "-o", "-", "--format", "svg"],
+            ["integrators", "-o", "-", "--format", "svg"], ["phase", "-o", "-", "--format", "svg"],
+            ["data", "--samples", "3"], ["export", "--target", "swiftui"]
+        ] {
             let run = try springplot(command + arguments)
             #expect(run.status == 0, "\(command[0]) \(arguments): \(run.standardError)")
         }

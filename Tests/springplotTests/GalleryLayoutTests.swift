@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SpringCharts
 @testable import SpringPlotCommands
 
@@ -20,7 +21,7 @@ struct GalleryLayoutTests {
         ["phase", "--damping", "0.2,0.7,1.5", "--response", "0.5"],
         ["grid", "--damping", "0.2:1.2:6", "--response", "0.3:1.2:6"],
         ["chase", "--damping", "0.7", "--response", "0.4", "--to", "0", "--target-velocity", "300"],
-        ["sequence", sequenceFile],
+        ["sequence", sequenceFile]
     ]
 
     @MainActor func chart(_ arguments: [String]) throws -> Chart {

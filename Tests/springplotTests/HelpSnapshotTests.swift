@@ -6,8 +6,10 @@ import Testing
 /// `UPDATE_HELP_SNAPSHOTS=1 swift test --filter HelpSnapshotTests` and review the diff.
 @Suite("Help text snapshots")
 struct HelpSnapshotTests {
-    static let commands: [[String]] = [[], ["curve"], ["retarget"], ["integrators"], ["phase"], ["info"], ["data"],
-                                       ["export"], ["grid"], ["verify"], ["fit"], ["track"], ["chase"], ["sequence"]]
+    static let commands: [[String]] = [
+        [], ["curve"], ["retarget"], ["integrators"], ["phase"], ["info"], ["data"],
+        ["export"], ["grid"], ["verify"], ["fit"], ["track"], ["chase"], ["sequence"]
+    ]
 
     static var directory: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/help")
@@ -34,14 +36,17 @@ struct HelpSnapshotTests {
     @Test("springplot help matches its snapshot", arguments: commands)
     func springplotHelp(_ command: [String]) throws {
         let executable = try #require(springplotExecutable())
-        try compare(try HelpSnapshotTests.help(command, executable: executable),
-                    name: "springplot" + command.map { "-" + $0 }.joined())
+        try compare(
+            try HelpSnapshotTests.help(command, executable: executable),
+            name: "springplot" + command.map { "-" + $0 }.joined())
     }
 
     @Test("spring-studio help matches its snapshot")
     func studioHelp() throws {
-        let studio = try #require(springplotExecutable()?.deletingLastPathComponent().appendingPathComponent("spring-studio"))
-        guard FileManager.default.isExecutableFile(atPath: studio.path) else { return }  // built by the browser tests' script
+        let studio = try #require(
+            springplotExecutable()?.deletingLastPathComponent().appendingPathComponent("spring-studio"))
+        // spring-studio is built by the browser tests' script.
+        guard FileManager.default.isExecutableFile(atPath: studio.path) else { return }
         try compare(try HelpSnapshotTests.help([], executable: studio), name: "spring-studio")
     }
 
@@ -76,7 +81,8 @@ struct HelpSnapshotTests {
             return
         }
         let current = try String(contentsOf: file, encoding: .utf8)
-        #expect(current == page, "docs/commands.md differs from the help snapshots: regenerate it (see HelpSnapshotTests)")
+        #expect(
+            current == page, "docs/commands.md differs from the help snapshots: regenerate it (see HelpSnapshotTests)")
     }
 
     func compare(_ text: String, name: String) throws {
@@ -93,7 +99,9 @@ struct HelpSnapshotTests {
             let line = (0..<min(got.count, want.count)).first { got[$0] != want[$0] } ?? min(got.count, want.count)
             let gotLine = line < got.count ? String(got[line]) : "<end>"
             let wantLine = line < want.count ? String(want[line]) : "<end>"
-            Issue.record("\(name) --help differs from Fixtures/help/\(name).txt at line \(line + 1): got '\(gotLine)', expected '\(wantLine)'")
+            Issue.record(
+                "\(name) --help differs from Fixtures/help/\(name).txt at line \(line + 1): got '\(gotLine)', expected '\(wantLine)'"
+            )
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Testing
+
 @testable import SpringPlotCommands
 
 @Suite("Limits on how much work input can ask for")
@@ -9,15 +10,17 @@ struct InputLimitTests {
         Array(repeating: value, count: count).joined(separator: ",")
     }
 
-    @Test("Overlay lists take at most a dozen values; the error names the option and the limit", arguments: [
-        (["--damping", InputLimitTests.list(13)], "--damping takes at most 12 values (got 13)"),
-        (["--damping", InputLimitTests.list(30_000)], "--damping takes at most 12 values (got 30000)"),
-        (["phase", "--response", InputLimitTests.list(13)], "--response takes at most 12 values (got 13)"),
-        (["info", "--damping", InputLimitTests.list(100)], "--damping takes at most 12 values (got 100)"),
-        (["retarget", "--damping", "0.3,0.5"], "--damping takes one value here"),
-        (["integrators", "--response", "0.3,0.5"], "--response takes one value here"),
-        (["data", "--damping", InputLimitTests.list(30_000)], "--damping takes one value here"),
-    ] as [([String], String)])
+    @Test(
+        "Overlay lists take at most a dozen values; the error names the option and the limit",
+        arguments: [
+            (["--damping", InputLimitTests.list(13)], "--damping takes at most 12 values (got 13)"),
+            (["--damping", InputLimitTests.list(30_000)], "--damping takes at most 12 values (got 30000)"),
+            (["phase", "--response", InputLimitTests.list(13)], "--response takes at most 12 values (got 13)"),
+            (["info", "--damping", InputLimitTests.list(100)], "--damping takes at most 12 values (got 100)"),
+            (["retarget", "--damping", "0.3,0.5"], "--damping takes one value here"),
+            (["integrators", "--response", "0.3,0.5"], "--response takes one value here"),
+            (["data", "--damping", InputLimitTests.list(30_000)], "--damping takes one value here")
+        ] as [([String], String)])
     func overlayCap(arguments: [String], message: String) {
         let error = parseError(arguments)
         #expect(error?.contains(message) == true, "\(arguments.prefix(2)): \(error ?? "accepted")")
@@ -43,14 +46,16 @@ struct InputLimitTests {
         #expect(try TimesFile.parse(Array("7\n".utf8), name: "'t.txt'") == [7])
     }
 
-    @Test("Times file errors name the option, the file and the line", arguments: [
-        ("0\n0.1\nabc\n", "--times-file 't.txt' line 3: 'abc' is not a number"),
-        ("0,1,,2\n", "--times-file 't.txt' line 1: empty value"),
-        ("0\n\n-1\n", "--times-file 't.txt' line 3: times must lie between 0 and 1000000 s (got -1)"),
-        ("nan\n", "--times-file 't.txt' line 1: times must lie between 0 and 1000000 s (got nan)"),
-        ("2e6\n", "--times-file 't.txt' line 1: times must lie between 0 and 1000000 s (got 2e6)"),
-        ("\n\n", "--times-file 't.txt' holds no times"),
-    ])
+    @Test(
+        "Times file errors name the option, the file and the line",
+        arguments: [
+            ("0\n0.1\nabc\n", "--times-file 't.txt' line 3: 'abc' is not a number"),
+            ("0,1,,2\n", "--times-file 't.txt' line 1: empty value"),
+            ("0\n\n-1\n", "--times-file 't.txt' line 3: times must lie between 0 and 1000000 s (got -1)"),
+            ("nan\n", "--times-file 't.txt' line 1: times must lie between 0 and 1000000 s (got nan)"),
+            ("2e6\n", "--times-file 't.txt' line 1: times must lie between 0 and 1000000 s (got 2e6)"),
+            ("\n\n", "--times-file 't.txt' holds no times")
+        ])
     func timesFileErrors(text: String, message: String) {
         let error = #expect(throws: ValidationError.self) { try TimesFile.parse(Array(text.utf8), name: "'t.txt'") }
         #expect(error?.message == message)
@@ -58,9 +63,13 @@ struct InputLimitTests {
 
     @Test("Times files hold at most a million times")
     func timesFileCap() throws {
-        let million = [UInt8](repeating: 0, count: 2 * TimesFile.maximumCount).enumerated().map { $0.offset % 2 == 0 ? UInt8(ascii: "1") : UInt8(ascii: "\n") }
+        let million = [UInt8](repeating: 0, count: 2 * TimesFile.maximumCount).enumerated().map {
+            $0.offset % 2 == 0 ? UInt8(ascii: "1") : UInt8(ascii: "\n")
+        }
         #expect(try TimesFile.parse(million, name: "x").count == TimesFile.maximumCount)
-        let error = #expect(throws: ValidationError.self) { try TimesFile.parse(million + Array("2\n".utf8), name: "x") }
+        let error = #expect(throws: ValidationError.self) {
+            try TimesFile.parse(million + Array("2\n".utf8), name: "x")
+        }
         #expect(error?.message == "--times-file x holds more than 1000000 times")
     }
 
@@ -71,7 +80,9 @@ struct InputLimitTests {
         let listed = try springplot(["data", "--times", "0,0.1,0.25,0.5"])
         let fromFile = try springplot(["data", "--times-file", "times.txt"], in: dir)
         let fromInput = try springplot(["data", "--times-file", "-"], input: Data("0\n0.1\n0.25\n0.5\n".utf8))
-        #expect(listed.status == 0 && fromFile.status == 0 && fromInput.status == 0, "\(fromFile.standardError) \(fromInput.standardError)")
+        #expect(
+            listed.status == 0 && fromFile.status == 0 && fromInput.status == 0,
+            "\(fromFile.standardError) \(fromInput.standardError)")
         #expect(fromFile.output == listed.output && fromInput.output == listed.output)
         #expect(fromFile.output.split(separator: "\n").count == 5)
 
@@ -85,12 +96,18 @@ struct InputLimitTests {
         for (arguments, message) in [
             (["data", "--times-file", "missing.txt"], "--times-file 'missing.txt': No such file or directory"),
             (["data", "--times-file", "times.txt", "--times", "0,1"], "--times-file and --times cannot be combined"),
-            (["data", "--times-file", "times.txt", "--samples", "5"], "--times-file and --samples cannot be combined"),
+            (["data", "--times-file", "times.txt", "--samples", "5"], "--times-file and --samples cannot be combined")
         ] {
             let run = try springplot(arguments, in: dir)
-            #expect(run.status != 0 && run.standardError == "springplot: error: \(message)\n", "\(arguments): \(run.standardError)")
+            #expect(
+                run.status != 0 && run.standardError == "springplot: error: \(message)\n",
+                "\(arguments): \(run.standardError)")
         }
         let bad = try springplot(["data", "--times-file", "-"], input: Data("0\n0.5\nsoon\n".utf8))
-        #expect(bad.status != 0 && bad.standardError == "springplot: error: --times-file standard input line 3: 'soon' is not a number\n")
+        #expect(
+            bad.status != 0
+                && bad.standardError
+                    == "springplot: error: --times-file standard input line 3: 'soon' is not a number\n"
+        )
     }
 }

@@ -78,12 +78,14 @@ struct JSONReplyTests {
     }
 
     @Test func info() throws {
-        let reply = try JSONReplyTests.decode(InfoReply.self, ["info", "--damping", "0.5", "--response", "0.6", "--json"])
+        let reply = try JSONReplyTests.decode(
+            InfoReply.self, ["info", "--damping", "0.5", "--response", "0.6", "--json"])
         #expect(reply.spring.dampingRatio == 0.5 && reply.spring.response == 0.6 && !reply.settleTimes.isEmpty)
     }
 
     @Test func export() throws {
-        let reply = try JSONReplyTests.decode(ExportReply.self, ["export", "--damping", "0.5", "--response", "0.6", "--json"])
+        let reply = try JSONReplyTests.decode(
+            ExportReply.self, ["export", "--damping", "0.5", "--response", "0.6", "--json"])
         #expect(reply.targets.count >= 15 && reply.motion.to == 100)
         #expect(reply.targets.first { $0.target == "react-spring" }?.platforms.map(\.fps) == [60, 120])
     }
@@ -99,8 +101,14 @@ struct JSONReplyTests {
         let csv = Data((["t,position"] + rows).joined(separator: "\n").utf8)
         let fit = try JSONReplyTests.decode(FitReply.self, ["fit", "-", "--json"], input: csv)
         #expect(abs(fit.dampingRatio.value - 0.7) < 1e-3 && fit.samples == 90)
-        let verify = try JSONReplyTests.decode(VerifyReply.self, ["verify", "-", "--damping", "0.7", "--response", "0.5", "--to", "100",
-                                                                 "--platform", "auto", "--json"], input: csv)
-        #expect(verify.samples == 90 && verify.maxError < 1e-6 && verify.bestPlatform != nil && (verify.platforms?.count ?? 0) > 10)
+        let verify = try JSONReplyTests.decode(
+            VerifyReply.self,
+            [
+                "verify", "-", "--damping", "0.7", "--response", "0.5", "--to", "100",
+                "--platform", "auto", "--json"
+            ], input: csv)
+        #expect(
+            verify.samples == 90 && verify.maxError < 1e-6 && verify.bestPlatform != nil
+                && (verify.platforms?.count ?? 0) > 10)
     }
 }

@@ -21,8 +21,10 @@ struct LinuxTargetTests {
     func springA() throws {
         let a = ["--damping", "0.68", "--response", "0.8"]
         // Published: libadwaita max err 0.240 % (60 Hz), 0.244 % (120 Hz), finish 1.3000 s; Qt 2.68 %, 4.25 %, 1.6167 s.
-        for (name, fps, error, finish) in [("libadwaita", 60.0, 0.00240, 1.3), ("libadwaita", 120, 0.00244, 1.3),
-                                           ("qt-quick", 60, 0.0268, 1.6167), ("qt-quick", 120, 0.0425, 1.6167)] {
+        for (name, fps, error, finish) in [
+            ("libadwaita", 60.0, 0.00240, 1.3), ("libadwaita", 120, 0.00244, 1.3),
+            ("qt-quick", 60, 0.0268, 1.6167), ("qt-quick", 120, 0.0425, 1.6167)
+        ] {
             let p = try platform(try target(name, a), fps: fps)
             let measured = try #require(p["maxErrorFraction"] as? Double)
             #expect(abs(measured - error) < 0.00006, "\(name) at \(fps) Hz: \(measured)")
@@ -32,7 +34,8 @@ struct LinuxTargetTests {
         // The recordings passed spring = 0.016·k and damping = 0.016·c: 0.986960, 0.170903.
         let parameters = try #require(qt["parameters"] as? [String: Double])
         #expect(abs(parameters["spring"]! - 0.986960) < 1e-6 && abs(parameters["damping"]! - 0.170903) < 1e-6)
-        #expect((try target("libadwaita", a)["code"] as? String ?? "").contains("adw_spring_params_new (0.68, 1, 61.685)"))
+        #expect(
+            (try target("libadwaita", a)["code"] as? String ?? "").contains("adw_spring_params_new (0.68, 1, 61.685)"))
     }
 
     @Test("Qt cannot carry more damping than 1 per step nor an initial velocity: export warns of both")
@@ -40,7 +43,9 @@ struct LinuxTargetTests {
         // Spring H of the recordings' brief: c·0.016 = 2.01 > 1.
         let h = try target("qt-quick", ["--damping", "2", "--response", "0.25", "--velocity", "300"])
         let warnings = try #require(h["warnings"] as? [String])
-        #expect(warnings.contains { $0.contains("clamped to 1") } && warnings.contains { $0.contains("no initial velocity") })
+        #expect(
+            warnings.contains { $0.contains("clamped to 1") }
+                && warnings.contains { $0.contains("no initial velocity") })
         #expect((h["code"] as? String ?? "").contains("damping: 1;"))
     }
 
@@ -48,11 +53,19 @@ struct LinuxTargetTests {
     func fromCode() throws {
         let adw = try springplot(["info", "--from-code", "adw_spring_params_new (0.5, 2, 100)", "--json"])
         #expect(adw.status == 0, "\(adw.standardError)")
-        let spring = try #require((try JSONSerialization.jsonObject(with: adw.standardOutput) as? [String: Any])?["spring"] as? [String: Any])
-        #expect(abs((spring["dampingRatio"] as? Double ?? 0) - 0.5) < 1e-12 && spring["stiffness"] as? Double == 100 && spring["mass"] as? Double == 2)
-        let qml = try springplot(["info", "--from-code", "SpringAnimation { spring: 0.98696; damping: 0.170903 }", "--json"])
-        let qtSpring = try #require((try JSONSerialization.jsonObject(with: qml.standardOutput) as? [String: Any])?["spring"] as? [String: Any])
+        let spring = try #require(
+            (try JSONSerialization.jsonObject(with: adw.standardOutput) as? [String: Any])?["spring"] as? [String: Any])
+        #expect(
+            abs((spring["dampingRatio"] as? Double ?? 0) - 0.5) < 1e-12 && spring["stiffness"] as? Double == 100
+                && spring["mass"] as? Double == 2)
+        let qml = try springplot([
+            "info", "--from-code", "SpringAnimation { spring: 0.98696; damping: 0.170903 }", "--json"
+        ])
+        let qtSpring = try #require(
+            (try JSONSerialization.jsonObject(with: qml.standardOutput) as? [String: Any])?["spring"] as? [String: Any])
         // Per 16 ms step: k = spring / 0.016 = 61.685, c = damping / 0.016 = 10.681.
-        #expect(abs((qtSpring["stiffness"] as? Double ?? 0) - 61.685) < 1e-9 && abs((qtSpring["dampingCoefficient"] as? Double ?? 0) - 10.6814375) < 1e-9)
+        #expect(
+            abs((qtSpring["stiffness"] as? Double ?? 0) - 61.685) < 1e-9
+                && abs((qtSpring["dampingCoefficient"] as? Double ?? 0) - 10.6814375) < 1e-9)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+
 @testable import SpringPlotCommands
 
 /// Device numbers as glibc's `makedev` packs them (the macro is not imported into Swift).
@@ -19,7 +20,9 @@ let deviceNodesUnavailable: String? = {
         return "mknod of a character device failed: \(String(cString: strerror(errno)))"
     }
     let descriptor = open(path, O_WRONLY)
-    guard descriptor >= 0 else { return "a device node in the temporary directory cannot be opened: \(String(cString: strerror(errno)))" }
+    guard descriptor >= 0 else {
+        return "a device node in the temporary directory cannot be opened: \(String(cString: strerror(errno)))"
+    }
     close(descriptor)
     return nil
 }()
@@ -42,8 +45,9 @@ func currentUmask() throws -> mode_t {
 struct OutputWriterTests {
     let bytes = Array("springplot output\n".utf8) + (0..<300).map { UInt8($0 % 251) }
 
-    @Test("A character device is written in place and stays a device",
-          .enabled(if: deviceNodesUnavailable == nil, Comment(rawValue: deviceNodesUnavailable ?? "")))
+    @Test(
+        "A character device is written in place and stays a device",
+        .enabled(if: deviceNodesUnavailable == nil, Comment(rawValue: deviceNodesUnavailable ?? "")))
     func characterDevice() throws {
         let dir = try temporaryDirectory()
         let node = dir.appendingPathComponent("null").path
@@ -58,13 +62,16 @@ struct OutputWriterTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["null"])
     }
 
-    @Test("A full device gives one line and a non-zero exit, and stays a device",
-          .enabled(if: deviceNodesUnavailable == nil, Comment(rawValue: deviceNodesUnavailable ?? "")))
+    @Test(
+        "A full device gives one line and a non-zero exit, and stays a device",
+        .enabled(if: deviceNodesUnavailable == nil, Comment(rawValue: deviceNodesUnavailable ?? "")))
     func fullDevice() throws {
         let dir = try temporaryDirectory()
         let node = dir.appendingPathComponent("full").path
         #expect(mknod(node, S_IFCHR | 0o666, deviceNumber(major: 1, minor: 7)) == 0)
-        for arguments in [["-o", "full", "--format", "png"], ["data", "-o", "full"], ["phase", "-o", "full", "--format", "svg"]] {
+        for arguments in [
+            ["-o", "full", "--format", "png"], ["data", "-o", "full"], ["phase", "-o", "full", "--format", "svg"]
+        ] {
             let run = try springplot(arguments, in: dir)
             #expect(run.status != 0, "\(arguments)")
             #expect(run.standardError.split(separator: "\n").count == 1, "\(arguments): \(run.standardError)")
@@ -122,14 +129,19 @@ struct OutputWriterTests {
         for link in ["link.png", "chain.png"] {
             #expect(fileType(dir.appendingPathComponent(link).path) == S_IFLNK, "\(link)")
         }
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir.appendingPathComponent("chain.png").path) == "link.png")
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: dir.appendingPathComponent("chain.png").path)
+                == "link.png")
         #expect(pngSize(try Data(contentsOf: URL(fileURLWithPath: target))) != nil)
         #expect(fileInfo(target).map { $0.st_mode & 0o7777 } == 0o600)
 
         try OutputWriter.writeFile(bytes, to: dir.appendingPathComponent("link.png").path)
         #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: target))) == bytes)
         #expect(fileType(dir.appendingPathComponent("link.png").path) == S_IFLNK)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["chain.png", "chart.png", "link.png"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == [
+                "chain.png", "chart.png", "link.png"
+            ])
     }
 
     @Test("A link to a device writes the device; a dangling link is refused and nothing is created")
@@ -138,7 +150,9 @@ struct OutputWriterTests {
         #expect(symlink("missing.png", dir.appendingPathComponent("dangling.png").path) == 0)
         let run = try springplot(["-o", "dangling.png"], in: dir)
         #expect(run.status != 0 && run.standardError.split(separator: "\n").count == 1)
-        #expect(run.standardError.contains("--output") && run.standardError.contains("missing.png") && run.standardError.contains("does not exist"))
+        #expect(
+            run.standardError.contains("--output") && run.standardError.contains("missing.png")
+                && run.standardError.contains("does not exist"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["dangling.png"])
 
         let pipe = dir.appendingPathComponent("pipe").path
@@ -149,7 +163,9 @@ struct OutputWriterTests {
         try OutputWriter.writeFile(bytes, to: dir.appendingPathComponent("to-pipe").path)
         var buffer = [UInt8](repeating: 0, count: 8192)
         let count = read(reader, &buffer, buffer.count)
-        #expect(count == bytes.count && fileType(pipe) == S_IFIFO && fileType(dir.appendingPathComponent("to-pipe").path) == S_IFLNK)
+        #expect(
+            count == bytes.count && fileType(pipe) == S_IFIFO
+                && fileType(dir.appendingPathComponent("to-pipe").path) == S_IFLNK)
     }
 
     @Test("A link to an open descriptor (as /dev/stdout is) writes through it; a device or FIFO needs no extension")
@@ -178,7 +194,9 @@ struct OutputWriterTests {
             if geteuid() == 0 { #expect(chown(path, 1234, 4321) == 0) }
             try OutputWriter.writeFile(bytes, to: path)
             let info = try #require(fileInfo(path))
-            #expect(info.st_mode & 0o7777 == mode, "mode \(String(mode, radix: 8)) became \(String(info.st_mode & 0o7777, radix: 8))")
+            #expect(
+                info.st_mode & 0o7777 == mode,
+                "mode \(String(mode, radix: 8)) became \(String(info.st_mode & 0o7777, radix: 8))")
             if geteuid() == 0 { #expect(info.st_uid == 1234 && info.st_gid == 4321) }
             #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) == bytes)
         }
@@ -201,14 +219,18 @@ struct OutputWriterTests {
             for (i, byte) in socketPath.utf8.enumerated() where i < raw.count - 1 { raw[i] = byte }
         }
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         #expect(bound == 0)
         #expect(fileType(socketPath) == S_IFSOCK)
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub.png"), withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("sub.png"), withIntermediateDirectories: false)
         for (name, type) in [("socket", S_IFSOCK), ("sub.png", S_IFDIR)] {
             let run = try springplot(["-o", name, "--format", "png"], in: dir)
-            #expect(run.status != 0 && run.standardError.split(separator: "\n").count == 1, "\(name): \(run.standardError)")
+            #expect(
+                run.status != 0 && run.standardError.split(separator: "\n").count == 1, "\(name): \(run.standardError)")
             #expect(run.standardError.contains("--output"), "\(name): \(run.standardError)")
             #expect(fileType(dir.appendingPathComponent(name).path) == type, "\(name)")
         }
@@ -218,7 +240,8 @@ struct OutputWriterTests {
     @Test("A regular file in the directory part is named as not a directory")
     func fileAsDirectory() throws {
         let dir = try temporaryDirectory()
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("out"), withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("out"), withIntermediateDirectories: false)
         try Data("x".utf8).write(to: dir.appendingPathComponent("out/afile"))
         for path in ["out/afile/x.png", "out/afile/deeper/x.png"] {
             let run = try springplot(["-o", path], in: dir)

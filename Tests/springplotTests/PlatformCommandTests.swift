@@ -14,7 +14,9 @@ struct PlatformCommandTests {
             let platforms = try #require(target["platforms"] as? [[String: Any]], "\(target["target"] ?? "")")
             #expect(platforms.map { $0["fps"] as? Double } == [60, 120])
             for p in platforms {
-                for key in ["maxError", "maxErrorFraction", "finishTime", "exactSettleTime"] { #expect(p[key] is Double, "\(key)") }
+                for key in ["maxError", "maxErrorFraction", "finishTime", "exactSettleTime"] {
+                    #expect(p[key] is Double, "\(key)")
+                }
                 #expect(p["velocityKept"] as? Bool == true)
             }
         }
@@ -24,7 +26,10 @@ struct PlatformCommandTests {
         let fraction = try #require(at120["maxErrorFraction"] as? Double)
         #expect(fraction > 0.05 && fraction < 0.1)
         let warnings = try #require(react["warnings"] as? [String])
-        #expect(warnings.contains { $0.hasPrefix("off the spring asked for by up to") && $0.contains("of the travel) at 120 Hz") })
+        #expect(
+            warnings.contains {
+                $0.hasPrefix("off the spring asked for by up to") && $0.contains("of the travel) at 120 Hz")
+            })
     }
 
     @Test("export: time-defined Motion springs say they drop the velocity; Origami passes it to setVelocity")
@@ -37,8 +42,10 @@ struct PlatformCommandTests {
 
     @Test("export --compensate-for shrinks react-spring's error and states it before and after")
     func compensate() throws {
-        let run = try springplot(["export", "--damping", "0.68", "--response", "0.8", "--target", "react-spring",
-                                  "--compensate-for", "120"])
+        let run = try springplot([
+            "export", "--damping", "0.68", "--response", "0.8", "--target", "react-spring",
+            "--compensate-for", "120"
+        ])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.output.contains("-- compensated for 120 Hz (react-spring): largest error "))
         let line = try #require(run.output.split(separator: "\n").first { $0.contains("largest error") })
@@ -48,8 +55,10 @@ struct PlatformCommandTests {
 
     @Test("data --platform writes the recordings' time base: start row at 0, one row a frame, target last")
     func dataPlatform() throws {
-        let run = try springplot(["data", "--damping", "0.68", "--response", "0.8", "--to", "100", "--platform", "react-spring",
-                                  "--fps", "120"])
+        let run = try springplot([
+            "data", "--damping", "0.68", "--response", "0.8", "--to", "100", "--platform", "react-spring",
+            "--fps", "120"
+        ])
         #expect(run.status == 0, "\(run.standardError)")
         let rows = run.output.split(separator: "\n")
         #expect(rows.first == "t,position")
@@ -67,9 +76,13 @@ struct PlatformCommandTests {
 
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try "0\n0.02\n0.05\n".write(to: directory.appendingPathComponent("frames.txt"), atomically: true, encoding: .utf8)
-        let listed = try springplot(["data", "--damping", "0.68", "--response", "0.8", "--to", "100", "--platform", "framer-physics",
-                                     "--frame-times", "frames.txt", "--fps", "50"], in: directory)
+        try "0\n0.02\n0.05\n".write(
+            to: directory.appendingPathComponent("frames.txt"), atomically: true, encoding: .utf8)
+        let listed = try springplot(
+            [
+                "data", "--damping", "0.68", "--response", "0.8", "--to", "100", "--platform", "framer-physics",
+                "--frame-times", "frames.txt", "--fps", "50"
+            ], in: directory)
         #expect(listed.status == 0, "\(listed.standardError)")
         let times = listed.output.split(separator: "\n").dropFirst().map { Double($0.split(separator: ",")[0])! }
         #expect(Array(times.prefix(4)) == [0, 0.02, 0.05, 0.07])
@@ -80,28 +93,33 @@ struct PlatformCommandTests {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         for (list, file) in [("react-spring,origami", "few.png"), ("all", "all.png")] {
-            let run = try springplot(["curve", "--damping", "0.68", "--response", "0.8", "--to", "100", "--platform", list,
-                                      "-o", file], in: directory)
+            let run = try springplot(
+                [
+                    "curve", "--damping", "0.68", "--response", "0.8", "--to", "100", "--platform", list,
+                    "-o", file
+                ], in: directory)
             #expect(run.status == 0, "\(run.standardError)")
             let bytes = try Data(contentsOf: directory.appendingPathComponent(file))
             #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         }
     }
 
-    @Test("Bad platform input gets one line naming the option and a non-zero exit", arguments: [
-        (["data", "--platform", "frob"], "--platform"),
-        (["data", "--platform", "wave", "--fps", "0"], "--fps"),
-        (["data", "--platform", "wave", "--fps", "nan"], "--fps"),
-        (["data", "--platform", "wave", "--samples", "5"], "--platform"),
-        (["data", "--frame-times", "x.txt"], "--frame-times"),
-        (["data", "--platform", "wave", "--frame-times", "missing.txt"], "--frame-times"),
-        (["data", "--platform", "wave", "--response", "0"], "--response"),
-        (["curve", "--platform", "wave", "--damping", "0.5,0.7"], "--platform"),
-        (["curve", "--platform", "wave,frob"], "--platform"),
-        (["export", "--fps", "5000"], "--fps"),
-        (["export", "--compensate-for", "-1"], "--compensate-for"),
-        (["export", "--target", "swiftui", "--compensate-for", "60"], "--compensate-for"),
-    ])
+    @Test(
+        "Bad platform input gets one line naming the option and a non-zero exit",
+        arguments: [
+            (["data", "--platform", "frob"], "--platform"),
+            (["data", "--platform", "wave", "--fps", "0"], "--fps"),
+            (["data", "--platform", "wave", "--fps", "nan"], "--fps"),
+            (["data", "--platform", "wave", "--samples", "5"], "--platform"),
+            (["data", "--frame-times", "x.txt"], "--frame-times"),
+            (["data", "--platform", "wave", "--frame-times", "missing.txt"], "--frame-times"),
+            (["data", "--platform", "wave", "--response", "0"], "--response"),
+            (["curve", "--platform", "wave", "--damping", "0.5,0.7"], "--platform"),
+            (["curve", "--platform", "wave,frob"], "--platform"),
+            (["export", "--fps", "5000"], "--fps"),
+            (["export", "--compensate-for", "-1"], "--compensate-for"),
+            (["export", "--target", "swiftui", "--compensate-for", "60"], "--compensate-for")
+        ])
     func badInput(arguments: [String], option: String) throws {
         let run = try springplot(arguments)
         #expect(run.status != 0)
@@ -118,17 +136,23 @@ struct VerifyPlatformTests {
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("SpringPlatformsTests/Fixtures/recordings/\(name)")
         let text = try String(contentsOf: source, encoding: .utf8)
-        let body = text.split(separator: "\n", omittingEmptySubsequences: false).drop { $0.hasPrefix("#") }.joined(separator: "\n")
+        let body = text.split(separator: "\n", omittingEmptySubsequences: false).drop { $0.hasPrefix("#") }.joined(
+            separator: "\n")
         try body.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
         return name
     }
 
-    @Test("auto names the library that made the recording", arguments: [
-        ("react-spring_A_60hz.csv", ["--damping", "0.68", "--response", "0.8"], "react-spring"),
-        ("reanimated_D_60hz.csv", ["--damping", "1.5", "--response", "0.4"], "reanimated"),
-        ("origami_E_60hz.csv", ["--damping", "0.15", "--response", "0.3", "--to", "300"], "origami"),
-        ("framer-duration_C_60hz.csv", ["--damping", "0.5", "--response", "0.6", "--velocity", "-800"], "framer-duration"),
-    ])
+    @Test(
+        "auto names the library that made the recording",
+        arguments: [
+            ("react-spring_A_60hz.csv", ["--damping", "0.68", "--response", "0.8"], "react-spring"),
+            ("reanimated_D_60hz.csv", ["--damping", "1.5", "--response", "0.4"], "reanimated"),
+            ("origami_E_60hz.csv", ["--damping", "0.15", "--response", "0.3", "--to", "300"], "origami"),
+            (
+                "framer-duration_C_60hz.csv", ["--damping", "0.5", "--response", "0.6", "--velocity", "-800"],
+                "framer-duration"
+            )
+        ])
     func auto(name: String, spring: [String], expected: String) throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

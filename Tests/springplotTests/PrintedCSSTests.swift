@@ -10,9 +10,11 @@ private struct PrintedTransition {
 
     init?(_ text: String) {
         guard let line = text.split(separator: "\n").first(where: { $0.contains("transition: transform ") }),
-              let open = line.range(of: "transition: transform "), let ms = line[open.upperBound...].split(separator: "m").first,
-              let milliseconds = Double(ms),
-              let start = line.range(of: "linear("), let end = line.range(of: ")", range: start.upperBound..<line.endIndex)
+            let open = line.range(of: "transition: transform "),
+            let ms = line[open.upperBound...].split(separator: "m").first,
+            let milliseconds = Double(ms),
+            let start = line.range(of: "linear("),
+            let end = line.range(of: ")", range: start.upperBound..<line.endIndex)
         else { return nil }
         duration = milliseconds / 1000
         let items = line[start.upperBound..<end.lowerBound].split(separator: ",")
@@ -56,12 +58,17 @@ private func displacement(_ t: Double, zeta z: Double, response: Double, x0: Dou
 
 @Suite("The printed CSS transition keeps the stated error")
 struct PrintedCSSTests {
-    @Test("Read back with its printed duration, the linear() stays within the stated error, which is within the budget",
-          arguments: [(0.68, 0.8, 0.0, 100.0, 0.5), (0.5, 0.6, -800.0, 100.0, 0.5), (1.5, 0.4, 0.0, 100.0, 0.5),
-                      (0.15, 0.3, 0.0, 300.0, 0.5), (0.3, 0.5, 0.0, 100.0, 0.5), (0.8, 0.5, -900.0, -250.0, 1.0)])
+    @Test(
+        "Read back with its printed duration, the linear() stays within the stated error, which is within the budget",
+        arguments: [
+            (0.68, 0.8, 0.0, 100.0, 0.5), (0.5, 0.6, -800.0, 100.0, 0.5), (1.5, 0.4, 0.0, 100.0, 0.5),
+            (0.15, 0.3, 0.0, 300.0, 0.5), (0.3, 0.5, 0.0, 100.0, 0.5), (0.8, 0.5, -900.0, -250.0, 1.0)
+        ])
     func printedErrorWithinBudget(zeta: Double, response: Double, velocity: Double, to: Double, budget: Double) throws {
-        let run = try springplot(["export", "--target", "css", "--damping", "\(zeta)", "--response", "\(response)",
-                                  "--velocity", "\(velocity)", "--to", "\(to)", "--error", "\(budget)", "--explain"])
+        let run = try springplot([
+            "export", "--target", "css", "--damping", "\(zeta)", "--response", "\(response)",
+            "--velocity", "\(velocity)", "--to", "\(to)", "--error", "\(budget)", "--explain"
+        ])
         #expect(run.status == 0, "\(run.standardError)")
         let printed = try #require(PrintedTransition(run.output), "\(run.output)")
         var worst = 0.0
@@ -74,7 +81,9 @@ struct PrintedCSSTests {
         #expect(worst <= budget, "worst \(worst) over a \(budget) budget")
         // The stated figure is the printed text's error (to the 6 digits printed).
         let stated = try #require(run.output.split(separator: "\n").first { $0.contains("measured error") })
-        let figure = try #require(stated.split(separator: " ").firstIndex(of: "error").map { Double(stated.split(separator: " ")[$0 + 1]) } ?? nil)
+        let figure = try #require(
+            stated.split(separator: " ").firstIndex(of: "error").map { Double(stated.split(separator: " ")[$0 + 1]) }
+                ?? nil)
         #expect(abs(figure - worst) <= 1e-5 * budget + 1e-6, "stated \(figure), read back \(worst)")
         // After the printed duration the element rests on the target; the motion stays within the budget.
         var t = printed.duration

@@ -25,7 +25,8 @@ struct ReadmeCommandTests {
                 let command = line.components(separatedBy: "  #")[0].trimmingCharacters(in: .whitespaces)
                 if command.hasPrefix("springplot ") || command.contains("| springplot ") { commands.append(command) }
             } else if line.hasPrefix("|") {
-                for (index, cell) in line.components(separatedBy: "`").enumerated() where index % 2 == 1 && cell.hasPrefix("springplot ") {
+                for (index, cell) in line.components(separatedBy: "`").enumerated()
+                where index % 2 == 1 && cell.hasPrefix("springplot ") {
                     commands.append(cell)
                 }
             }
@@ -52,7 +53,8 @@ struct ReadmeCommandTests {
     func short() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
-        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = try String(contentsOf: url, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count <= 200, "\(lines.count) lines")
     }
 
@@ -66,7 +68,8 @@ struct ReadmeCommandTests {
             process.arguments = ["-c", command]
             process.currentDirectoryURL = dir
             var environment = ProcessInfo.processInfo.environment
-            environment["PATH"] = binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+            environment["PATH"] =
+                binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
             process.environment = environment
             let out = Pipe(), err = Pipe()
             process.standardOutput = out

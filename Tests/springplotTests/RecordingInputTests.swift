@@ -33,7 +33,8 @@ struct RecordingInputTests {
 
     @Test("Comment lines between rows, a byte order mark and CRLF are accepted")
     func commentsAnywhere() throws {
-        let csv = "\u{FEFF}# made by hand\r\nt,position\r\n0,0\r\n# a comment between rows\r\n0.5,0.9\r\n  # indented\r\n1,1\r\n"
+        let csv =
+            "\u{FEFF}# made by hand\r\nt,position\r\n0,0\r\n# a comment between rows\r\n0.5,0.9\r\n  # indented\r\n1,1\r\n"
         let run = try springplot(["verify", "-", "--response", "0.3", "--json"], input: Data(csv.utf8))
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.output.contains("\"samples\": 3"))
@@ -49,8 +50,9 @@ struct RecordingInputTests {
             let exact = 100 - 100 * (1 + omega * t) * exp(-omega * t)
             rows.append("\(t),\(i >= 6 ? 100 : exact)")
         }
-        let run = try springplot(["verify", "-", "--damping", "1", "--response", "0.5", "--json"],
-                                 input: Data(rows.joined(separator: "\n").utf8))
+        let run = try springplot(
+            ["verify", "-", "--damping", "1", "--response", "0.5", "--json"],
+            input: Data(rows.joined(separator: "\n").utf8))
         #expect(run.status == 0, "\(run.standardError)")
         let json = try #require(try JSONSerialization.jsonObject(with: run.standardOutput) as? [String: Any])
         #expect(json["finishTime"] as? Double == 0.6)
@@ -63,7 +65,8 @@ struct RecordingInputTests {
         // The critically damped motion stays that close from t = 0.5 s on: the snap one frame later is on
         // time (judged by the last sample, it would be 0.7 s late).
         #expect(abs(try #require(json["finishOffset"] as? Double) - 0.1) < 1e-9)
-        let text = try springplot(["verify", "-", "--damping", "1", "--response", "0.5"], input: Data(rows.joined(separator: "\n").utf8))
+        let text = try springplot(
+            ["verify", "-", "--damping", "1", "--response", "0.5"], input: Data(rows.joined(separator: "\n").utf8))
         #expect(text.output.contains("finished at 0.6 s"), "\(text.output)")
         #expect(text.output.contains("on time (within one frame)"), "\(text.output)")
     }
@@ -78,8 +81,9 @@ struct RecordingInputTests {
         }
     }
 
-    @Test("fit finds where the motion starts after still samples and reports the start",
-          arguments: [40, 80])
+    @Test(
+        "fit finds where the motion starts after still samples and reports the start",
+        arguments: [40, 80])
     func fitSkipsStillSamples(count: Int) throws {
         // Three still frames at 60 Hz, then a ζ 2, response 0.5 s spring from 0 to 100.
         var rows = ["t,position"]

@@ -22,7 +22,9 @@ struct CSSLinearEasing {
     var points: [(input: Double, output: Double)] = []
 
     init?(_ text: String) {
-        guard let open = text.range(of: "linear("), let close = text[open.upperBound...].firstIndex(of: ")") else { return nil }
+        guard let open = text.range(of: "linear("), let close = text[open.upperBound...].firstIndex(of: ")") else {
+            return nil
+        }
         var raw: [(input: Double?, output: Double)] = []
         for argument in text[open.upperBound..<close].split(separator: ",") {
             let parts = argument.split(separator: " ")
@@ -75,15 +77,18 @@ struct SequenceCommandTests {
         for (name, span) in [("three-forms", 90.0), ("delayed-flung", 250.0), ("out-and-back", 300.0)] {
             let rows = try referenceRows(name)
             #expect(rows.count == 19)
-            let run = try springplot(["data", "--sequence", fixtures.appendingPathComponent("sequences/\(name).json").path,
-                                      "--times", rows.map { "\($0.t)" }.joined(separator: ",")])
+            let run = try springplot([
+                "data", "--sequence", fixtures.appendingPathComponent("sequences/\(name).json").path,
+                "--times", rows.map { "\($0.t)" }.joined(separator: ",")
+            ])
             #expect(run.status == 0, "\(run.standardError)")
             let lines = run.output.split(separator: "\n")
             #expect(lines.first == "t,position,velocity,keyframe" && lines.count == rows.count + 1)
             for (line, row) in zip(lines.dropFirst(), rows) {
                 let f = line.split(separator: ",").compactMap { Double($0) }
-                #expect(f[0] == row.t && abs(f[1] - row.x) <= 1e-12 * span && abs(f[2] - row.v) <= 1e-12 * span * 20,
-                        "\(name): \(line) vs \(row)")
+                #expect(
+                    f[0] == row.t && abs(f[1] - row.x) <= 1e-12 * span && abs(f[2] - row.v) <= 1e-12 * span * 20,
+                    "\(name): \(line) vs \(row)")
             }
         }
     }
@@ -99,8 +104,11 @@ struct SequenceCommandTests {
         let stated = try #require(target["error"] as? Double)
         #expect(stated <= 0.5)
         let easing = try #require(CSSLinearEasing(code))
-        let ms = try #require(code.split(separator: " ").first { $0.hasSuffix("ms") }.flatMap { Double($0.dropLast(2)) })
-        #expect(code.contains("from { transform: translateX(10px); }") && code.contains("to { transform: translateX(70px); }"))
+        let ms = try #require(
+            code.split(separator: " ").first { $0.hasSuffix("ms") }.flatMap { Double($0.dropLast(2)) })
+        #expect(
+            code.contains("from { transform: translateX(10px); }")
+                && code.contains("to { transform: translateX(70px); }"))
         // The value the page shows at t: 10 + easing(t / duration) · (70 − 10); the animation fills both ways.
         func shown(_ t: Double) -> Double { 10 + easing(min(t * 1000 / ms, 1)) * 60 }
         for row in try referenceRows("three-forms") {
@@ -108,7 +116,8 @@ struct SequenceCommandTests {
         }
         // Densely, against data --sequence's exact values (checked above against the ODE).
         let times = (0...2000).map { Double($0) * 0.001 }
-        let exact = try springplot(["data", "--sequence", file, "--times", times.map { "\($0)" }.joined(separator: ",")])
+        let exact = try springplot(["data", "--sequence", file, "--times", times.map { "\($0)" }.joined(separator: ",")]
+        )
         var worst = 0.0
         for line in exact.output.split(separator: "\n").dropFirst() {
             let f = line.split(separator: ",").compactMap { Double($0) }
@@ -132,30 +141,50 @@ struct SequenceCommandTests {
     func errors() throws {
         let good = fixtures.appendingPathComponent("sequences/three-forms.json").path
         let cases: [([String], String, String)] = [
-            (["data", "--sequence", "-"], #"{"from": 0, "keyframes": [{"to": 1, "spring": {"dampingRatio": 0.5}}]}"#, "keyframe 1: spring"),
-            (["data", "--sequence", "-"], #"{"from": 0, "keyframes": [{"to": 1, "spring": {"duration": 0.5, "bounce": 0}}, {"to": 2, "at": 0, "spring": {"duration": 0.5, "bounce": 0}}]}"#, "keyframe 2: at must come after"),
+            (
+                ["data", "--sequence", "-"], #"{"from": 0, "keyframes": [{"to": 1, "spring": {"dampingRatio": 0.5}}]}"#,
+                "keyframe 1: spring"
+            ),
+            (
+                ["data", "--sequence", "-"],
+                #"{"from": 0, "keyframes": [{"to": 1, "spring": {"duration": 0.5, "bounce": 0}}, {"to": 2, "at": 0, "spring": {"duration": 0.5, "bounce": 0}}]}"#,
+                "keyframe 2: at must come after"
+            ),
             (["data", "--sequence", "-"], #"{"from": "a", "keyframes": []}"#, "from must be a number"),
             (["data", "--sequence", "-"], "{", "not valid JSON"),
-            (["sequence", "-"], #"{"from": 0, "keyframes": [{"to": 1, "spring": {"duration": 0.5, "bounce": 0}, "too": 1}]}"#, "unknown key 'too'"),
+            (
+                ["sequence", "-"],
+                #"{"from": 0, "keyframes": [{"to": 1, "spring": {"duration": 0.5, "bounce": 0}, "too": 1}]}"#,
+                "unknown key 'too'"
+            ),
             (["export", "--sequence", good, "--target", "react-spring"], "", "--target react-spring"),
             (["export", "--sequence", good, "--to", "5"], "", "--to"),
             (["data", "--sequence", good, "--damping", "0.5"], "", "--damping"),
-            (["export", "--sequence", fixtures.appendingPathComponent("sequences/out-and-back.json").path, "--target", "css"], "", "ends where it starts"),
+            (
+                [
+                    "export", "--sequence", fixtures.appendingPathComponent("sequences/out-and-back.json").path,
+                    "--target", "css"
+                ], "", "ends where it starts"
+            )
         ]
         for (arguments, input, expected) in cases {
             let run = try springplot(arguments, input: Data(input.utf8))
-            #expect(run.status != 0 && run.standardError.split(separator: "\n").count == 1 && run.standardError.contains(expected),
-                    "\(arguments): \(run.standardError)")
+            #expect(
+                run.status != 0 && run.standardError.split(separator: "\n").count == 1
+                    && run.standardError.contains(expected),
+                "\(arguments): \(run.standardError)")
         }
     }
 
     @Test("The sequence chart renders each keyframe")
     func chart() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sequence-chart-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sequence-chart-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try springplot(["sequence", fixtures.appendingPathComponent("sequences/three-forms.json").path, "-o", "s.svg"],
-                                 in: directory)
+        let run = try springplot(
+            ["sequence", fixtures.appendingPathComponent("sequences/three-forms.json").path, "-o", "s.svg"],
+            in: directory)
         #expect(run.status == 0, "\(run.standardError)")
         let svg = try String(contentsOf: directory.appendingPathComponent("s.svg"), encoding: .utf8)
         #expect(svg.contains("<svg") && svg.count > 10_000)

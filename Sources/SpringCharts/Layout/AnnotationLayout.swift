@@ -42,9 +42,11 @@ struct AnnotationLayout {
     /// Lays out `annotations`: every marker's circle, then the markers' labels (the labels tied to a
     /// point go first), then bands and reference lines with their labels in their order, each label at
     /// the free spot that hides the least.
-    init<Measurer: TextMeasurer>(annotations: [Annotation], transform: PlotTransform, theme: Theme,
-                                 font: Font, metrics: LayoutMetrics, measurer: Measurer,
-                                 scorer: inout PlacementScorer) {
+    init<Measurer: TextMeasurer>(
+        annotations: [Annotation], transform: PlotTransform, theme: Theme,
+        font: Font, metrics: LayoutMetrics, measurer: Measurer,
+        scorer: inout PlacementScorer
+    ) {
         let context = Context(transform: transform, theme: theme, font: font, metrics: metrics, measurer: measurer)
         // Markers first: their circles are obstacles for every label.
         let tally = MarkerTally(annotations, context: context)
@@ -54,8 +56,10 @@ struct AnnotationLayout {
         for case .marker(let x, let y, let label?, let color) in annotations where context.shows(x, y) {
             guard !written.contains(label) else { continue }
             written.insert(label)
-            jobs.append(AnnotationLayout.markerJob(label, at: transform.point(x, y), color: color, tally: tally,
-                                                   context: context))
+            jobs.append(
+                AnnotationLayout.markerJob(
+                    label, at: transform.point(x, y), color: color, tally: tally,
+                    context: context))
         }
         labelMarkers(jobs, context: context, scorer: &scorer)
         for annotation in annotations {
@@ -80,8 +84,10 @@ struct AnnotationLayout {
 
     /// Spots for a marker's label: above, beside and below the circle, then rings farther out (up to
     /// ``markerLabelReach``) for a crowded neighbourhood, nearest first.
-    static func markerCandidates(around center: Point, metrics: TextMetrics,
-                                 layout: LayoutMetrics) -> [(Point, TextAnchor)] {
+    static func markerCandidates(
+        around center: Point, metrics: TextMetrics,
+        layout: LayoutMetrics
+    ) -> [(Point, TextAnchor)] {
         let r = layout.markerRadius
         var candidates: [(Point, TextAnchor)] = []
         let steps = [0.0, 7, 14, 24, 34, 48, markerLabelReach]
@@ -90,19 +96,23 @@ struct AnnotationLayout {
             let below = center.y + r + distance + metrics.ascent
             let middle = center.y + metrics.capHeight / 2
             let diagonal = r * 0.7 + distance
-            candidates += [(Point(x: center.x, y: above), .middle),
-                           (Point(x: center.x + diagonal, y: above + r * 0.3), .start),
-                           (Point(x: center.x - diagonal, y: above + r * 0.3), .end),
-                           (Point(x: center.x + r + distance + 1, y: middle), .start),
-                           (Point(x: center.x - r - distance - 1, y: middle), .end),
-                           (Point(x: center.x, y: below), .middle),
-                           (Point(x: center.x + diagonal, y: below - r * 0.3), .start),
-                           (Point(x: center.x - diagonal, y: below - r * 0.3), .end)]
+            candidates += [
+                (Point(x: center.x, y: above), .middle),
+                (Point(x: center.x + diagonal, y: above + r * 0.3), .start),
+                (Point(x: center.x - diagonal, y: above + r * 0.3), .end),
+                (Point(x: center.x + r + distance + 1, y: middle), .start),
+                (Point(x: center.x - r - distance - 1, y: middle), .end),
+                (Point(x: center.x, y: below), .middle),
+                (Point(x: center.x + diagonal, y: below - r * 0.3), .start),
+                (Point(x: center.x - diagonal, y: below - r * 0.3), .end)
+            ]
             // Farther out, above and below also slide sideways by half and a whole label's width, so
             // that the labels of a row of close markers can stack in rows over them.
             guard distance > layout.labelGap + 10 * layout.scale else { continue }
             for shift in [0.5, -0.5, 1, -1].map({ $0 * (metrics.width + r) }) {
-                candidates += [(Point(x: center.x + shift, y: above), .middle), (Point(x: center.x + shift, y: below), .middle)]
+                candidates += [
+                    (Point(x: center.x + shift, y: above), .middle), (Point(x: center.x + shift, y: below), .middle)
+                ]
             }
         }
         return candidates
@@ -117,14 +127,20 @@ struct AnnotationLayout {
     /// lines, and records its box as an obstacle. When every candidate would cover a label placed
     /// before or leave the plot (a small chart, crowded lines), the label is left out: what it says
     /// is in the subtitle or the legend, and two labels on top of each other say nothing.
-    private mutating func place(_ label: String, metrics: TextMetrics, color: ChartColor, font: Font, theme: Theme,
-                                scorer: inout PlacementScorer, candidates: [(Point, TextAnchor)]) {
+    private mutating func place(
+        _ label: String, metrics: TextMetrics, color: ChartColor, font: Font, theme: Theme,
+        scorer: inout PlacementScorer, candidates: [(Point, TextAnchor)]
+    ) {
         let boxes = candidates.map { AnnotationLayout.labelBox(metrics, at: $0) }
-        guard let index = scorer.best(boxes), scorer.score(boxes[index], ruleWeight: 0) < PlacementScorer.obstaclePenalty else { return }
+        guard let index = scorer.best(boxes),
+            scorer.score(boxes[index], ruleWeight: 0) < PlacementScorer.obstaclePenalty
+        else { return }
         let (origin, anchor) = candidates[index]
         let box = boxes[index]
-        onTop.append(.rect(box.insetBy(dx: -1, dy: 0), fill: theme.background.withOpacity(0.8), stroke: nil,
-                           cornerRadius: 2))
+        onTop.append(
+            .rect(
+                box.insetBy(dx: -1, dy: 0), fill: theme.background.withOpacity(0.8), stroke: nil,
+                cornerRadius: 2))
         onTop.append(.text(TextRun(label, origin: origin, font: font, color: color, anchor: anchor)))
         scorer.obstacles.append(box)
         occupied.append(box)
@@ -172,7 +188,9 @@ extension AnnotationLayout {
 
         init(_ annotations: [Annotation], context: Context<some TextMeasurer>) {
             for annotation in annotations {
-                guard case .marker(let x, let y, let label, let color) = annotation, context.shows(x, y) else { continue }
+                guard case .marker(let x, let y, let label, let color) = annotation, context.shows(x, y) else {
+                    continue
+                }
                 centers.append(context.transform.point(x, y))
                 guard let label else { continue }
                 colors[label, default: []].insert(color)
@@ -182,15 +200,19 @@ extension AnnotationLayout {
     }
 
     /// Draws every marker's circle and makes its box an obstacle for the labels placed after.
-    fileprivate mutating func drawMarkers(_ annotations: [Annotation], context: Context<some TextMeasurer>,
-                                          scorer: inout PlacementScorer) {
+    fileprivate mutating func drawMarkers(
+        _ annotations: [Annotation], context: Context<some TextMeasurer>,
+        scorer: inout PlacementScorer
+    ) {
         let metrics = context.metrics, theme = context.theme
         for annotation in annotations {
             guard case .marker(let x, let y, _, let color) = annotation, context.shows(x, y) else { continue }
             let center = context.transform.point(x, y)
             let r = metrics.markerRadius
-            onTop.append(.circle(center: center, radius: r, fill: theme.background,
-                                 stroke: Stroke(color: theme.resolve(color), width: 1.75 * metrics.strokeScale)))
+            onTop.append(
+                .circle(
+                    center: center, radius: r, fill: theme.background,
+                    stroke: Stroke(color: theme.resolve(color), width: 1.75 * metrics.strokeScale)))
             let box = Rect(x: center.x - r - 1, y: center.y - r - 1, width: 2 * r + 2, height: 2 * r + 2)
             scorer.obstacles.append(box)
             occupied.append(box)
@@ -198,8 +220,10 @@ extension AnnotationLayout {
     }
 
     /// Draws a horizontal band (clipped to the plot) with firm edges, and places its label above or below it.
-    fileprivate mutating func addBand(lower: Double, upper: Double, label: String?, context: Context<some TextMeasurer>,
-                                      scorer: inout PlacementScorer) {
+    fileprivate mutating func addBand(
+        lower: Double, upper: Double, label: String?, context: Context<some TextMeasurer>,
+        scorer: inout PlacementScorer
+    ) {
         guard lower.isFinite, upper.isFinite else { return }
         let plot = context.plot, transform = context.transform, theme = context.theme
         let top = transform.y(max(lower, upper)), bottom = transform.y(min(lower, upper))
@@ -212,11 +236,15 @@ extension AnnotationLayout {
         // A tinted fill with firmer edges, so the band reads even where a curve and the target
         // line run through it.
         let edge = Stroke(color: theme.band.withOpacity(2.5), width: 1)
-        behind += [.rect(band, fill: theme.band, stroke: nil, cornerRadius: 0),
-                   .line(from: Point(x: band.minX, y: band.minY), to: Point(x: band.maxX, y: band.minY),
-                         stroke: edge, crisp: true),
-                   .line(from: Point(x: band.minX, y: band.maxY), to: Point(x: band.maxX, y: band.maxY),
-                         stroke: edge, crisp: true)]
+        behind += [
+            .rect(band, fill: theme.band, stroke: nil, cornerRadius: 0),
+            .line(
+                from: Point(x: band.minX, y: band.minY), to: Point(x: band.maxX, y: band.minY),
+                stroke: edge, crisp: true),
+            .line(
+                from: Point(x: band.minX, y: band.maxY), to: Point(x: band.maxX, y: band.maxY),
+                stroke: edge, crisp: true)
+        ]
         bands.append(band)
         if let label {
             placeBeside(label, top: band.minY, bottom: band.maxY, color: theme.muted, context: context, scorer: &scorer)
@@ -224,14 +252,18 @@ extension AnnotationLayout {
     }
 
     /// Draws a horizontal reference line across the plot and places its label above or below it.
-    fileprivate mutating func addHorizontalLine(at y: Double, label: String?, style: AnnotationStyle,
-                                                context: Context<some TextMeasurer>, scorer: inout PlacementScorer) {
+    fileprivate mutating func addHorizontalLine(
+        at y: Double, label: String?, style: AnnotationStyle,
+        context: Context<some TextMeasurer>, scorer: inout PlacementScorer
+    ) {
         guard y.isFinite, context.transform.yScale.contains(y) else { return }
         let plot = context.plot
         let py = context.transform.y(y)
         let stroke = style.stroke(in: context.theme, scale: context.metrics.strokeScale)
-        behind.append(.line(from: Point(x: plot.minX, y: py), to: Point(x: plot.maxX, y: py),
-                            stroke: stroke, crisp: true))
+        behind.append(
+            .line(
+                from: Point(x: plot.minX, y: py), to: Point(x: plot.maxX, y: py),
+                stroke: stroke, crisp: true))
         if let label {
             placeBeside(label, top: py, bottom: py, color: stroke.color, context: context, scorer: &scorer)
         }
@@ -239,32 +271,41 @@ extension AnnotationLayout {
 
     /// Places the label of a band or horizontal line (`top` to `bottom` in px) at the right end, the
     /// left end or the middle of the plot, above or below it.
-    fileprivate mutating func placeBeside(_ label: String, top: Double, bottom: Double, color: ChartColor,
-                                          context: Context<some TextMeasurer>, scorer: inout PlacementScorer) {
+    fileprivate mutating func placeBeside(
+        _ label: String, top: Double, bottom: Double, color: ChartColor,
+        context: Context<some TextMeasurer>, scorer: inout PlacementScorer
+    ) {
         let plot = context.plot, inset = context.metrics.plotInset, gap = context.metrics.labelGap
         let textMetrics = context.measurer.measure(label, font: context.font)
         let above = top - gap - textMetrics.descent
         let below = bottom + gap + textMetrics.ascent
         var candidates: [(Point, TextAnchor)] = []
-        for (x, anchor) in [(plot.maxX - inset, TextAnchor.end), (plot.minX + inset, .start),
-                            (plot.midX, .middle)] {
+        for (x, anchor) in [
+            (plot.maxX - inset, TextAnchor.end), (plot.minX + inset, .start),
+            (plot.midX, .middle)
+        ] {
             candidates += [(Point(x: x, y: above), anchor), (Point(x: x, y: below), anchor)]
         }
-        place(label, metrics: textMetrics, color: color, font: context.font, theme: context.theme,
-              scorer: &scorer, candidates: candidates)
+        place(
+            label, metrics: textMetrics, color: color, font: context.font, theme: context.theme,
+            scorer: &scorer, candidates: candidates)
     }
 
     /// Draws a vertical reference line down the plot and places its label beside it, near the top or
     /// the bottom, stepping inwards a row at a time (up to six) when crowded. `short` replaces a label
     /// that fits on neither side of the line inside the plot.
-    fileprivate mutating func addVerticalLine(at x: Double, label: String?, short: String?, style: AnnotationStyle,
-                                              context: Context<some TextMeasurer>, scorer: inout PlacementScorer) {
+    fileprivate mutating func addVerticalLine(
+        at x: Double, label: String?, short: String?, style: AnnotationStyle,
+        context: Context<some TextMeasurer>, scorer: inout PlacementScorer
+    ) {
         guard x.isFinite, context.transform.xScale.contains(x) else { return }
         let plot = context.plot, inset = context.metrics.plotInset, gap = context.metrics.labelGap
         let px = context.transform.x(x)
         let stroke = style.stroke(in: context.theme, scale: context.metrics.strokeScale)
-        behind.append(.line(from: Point(x: px, y: plot.minY), to: Point(x: px, y: plot.maxY),
-                            stroke: stroke, crisp: true))
+        behind.append(
+            .line(
+                from: Point(x: px, y: plot.minY), to: Point(x: px, y: plot.maxY),
+                stroke: stroke, crisp: true))
         guard let label else { return }
         let rows = max(1, Int((plot.height - 2 * inset) / context.lineHeight))
         // A text's size and its spots: beside the line, at the top and the bottom, rows further in.
@@ -276,17 +317,22 @@ extension AnnotationLayout {
                 let top = plot.minY + inset + metrics.ascent + shift
                 let bottom = plot.maxY - inset - metrics.descent - shift
                 let right = px + gap, left = px - gap
-                spots += [(Point(x: right, y: top), .start), (Point(x: left, y: top), .end),
-                          (Point(x: right, y: bottom), .start), (Point(x: left, y: bottom), .end)]
+                spots += [
+                    (Point(x: right, y: top), .start), (Point(x: left, y: top), .end),
+                    (Point(x: right, y: bottom), .start), (Point(x: left, y: bottom), .end)
+                ]
             }
             return (text, metrics, spots)
         }
         var chosen = layout(label)
-        if let short, !chosen.spots.contains(where: { scorer.isInside(AnnotationLayout.labelBox(chosen.metrics, at: $0)) }) {
+        if let short,
+            !chosen.spots.contains(where: { scorer.isInside(AnnotationLayout.labelBox(chosen.metrics, at: $0)) })
+        {
             chosen = layout(short)
         }
-        place(chosen.text, metrics: chosen.metrics, color: stroke.color, font: context.font, theme: context.theme,
-              scorer: &scorer, candidates: chosen.spots)
+        place(
+            chosen.text, metrics: chosen.metrics, color: stroke.color, font: context.font, theme: context.theme,
+            scorer: &scorer, candidates: chosen.spots)
     }
 
     /// One marker's label to place: its text and colours, its marker and the spots around it.
@@ -311,16 +357,19 @@ extension AnnotationLayout {
 
     /// The job for a marker's label near `center`, with the number of markers that share it
     /// ("16.3 % (×6)"), in the foreground colour when their colours differ.
-    fileprivate static func markerJob(_ label: String, at center: Point, color: SeriesColor, tally: MarkerTally,
-                                      context: Context<some TextMeasurer>) -> MarkerJob {
+    fileprivate static func markerJob(
+        _ label: String, at center: Point, color: SeriesColor, tally: MarkerTally,
+        context: Context<some TextMeasurer>
+    ) -> MarkerJob {
         let count = tally.counts[label] ?? 1
         let text = count > 1 ? "\(label) (×\(count))" : label
         let textMetrics = context.measurer.measure(text, font: context.font)
         let shared = (tally.colors[label]?.count ?? 1) > 1
-        return MarkerJob(text: text, center: center, color: color,
-                         textColor: context.theme.resolve(shared ? .foreground : color), textMetrics: textMetrics,
-                         candidates: markerCandidates(around: center, metrics: textMetrics, layout: context.metrics),
-                         others: tally.centers.filter { $0 != center })
+        return MarkerJob(
+            text: text, center: center, color: color,
+            textColor: context.theme.resolve(shared ? .foreground : color), textMetrics: textMetrics,
+            candidates: markerCandidates(around: center, metrics: textMetrics, layout: context.metrics),
+            others: tally.centers.filter { $0 != center })
     }
 
     /// The best spot for a marker's label given what `scorer` holds, or nil when every spot overlaps
@@ -332,7 +381,8 @@ extension AnnotationLayout {
     /// by a leader line, which costs the curves and boxes it crosses.
     fileprivate static func choose(_ job: MarkerJob, scorer: PlacementScorer, metrics: LayoutMetrics) -> MarkerChoice? {
         let radius = metrics.markerRadius, center = job.center
-        let ownBox = Rect(x: center.x - radius - 1, y: center.y - radius - 1, width: 2 * radius + 2, height: 2 * radius + 2)
+        let ownBox = Rect(
+            x: center.x - radius - 1, y: center.y - radius - 1, width: 2 * radius + 2, height: 2 * radius + 2)
         var best: MarkerChoice?
         for (index, (origin, anchor)) in job.candidates.enumerated() {
             let box = job.textMetrics.bounds(origin: origin, anchor: anchor).insetBy(dx: -2, dy: 0)
@@ -348,18 +398,24 @@ extension AnnotationLayout {
             if needsLeader {
                 // Too close to its circle for a leader to show, yet nearer another marker: it would
                 // read as that marker's label.
-                guard let line = AnnotationLayout.leader(from: center, radius: radius, to: near, scale: metrics.scale) else {
+                guard let line = AnnotationLayout.leader(from: center, radius: radius, to: near, scale: metrics.scale)
+                else {
                     cost += ambiguityCost
-                    if best == nil || cost < best!.cost { best = MarkerChoice(index: index, box: box, leader: nil, cost: cost) }
+                    if best == nil || cost < best!.cost {
+                        best = MarkerChoice(index: index, box: box, leader: nil, cost: cost)
+                    }
                     continue
                 }
                 leader = line
                 cost += Double(scorer.ink.curveCrossings(from: line.from, to: line.to)) * leaderCurveCost
-                for obstacle in scorer.obstacles where obstacle != ownBox && obstacle.clip(from: line.from, to: line.to) != nil {
+                for obstacle in scorer.obstacles
+                where obstacle != ownBox && obstacle.clip(from: line.from, to: line.to) != nil {
                     cost += leaderCrossingCost
                 }
             }
-            if best == nil || cost < best!.cost { best = MarkerChoice(index: index, box: box, leader: leader, cost: cost) }
+            if best == nil || cost < best!.cost {
+                best = MarkerChoice(index: index, box: box, leader: leader, cost: cost)
+            }
         }
         guard let best, best.cost < PlacementScorer.obstaclePenalty else { return nil }
         return best
@@ -368,7 +424,8 @@ extension AnnotationLayout {
     /// Records a chosen spot in `scorer`: the box as an obstacle, the leader as ink to keep clear of.
     fileprivate static func claim(_ choice: MarkerChoice, scorer: inout PlacementScorer, metrics: LayoutMetrics) {
         if let leader = choice.leader {
-            scorer.ink.curves.append(PlotInk.Line(points: [leader.from, leader.to], halfWidth: 0.5 * metrics.strokeScale))
+            scorer.ink.curves.append(
+                PlotInk.Line(points: [leader.from, leader.to], halfWidth: 0.5 * metrics.strokeScale))
         }
         scorer.obstacles.append(choice.box)
     }
@@ -376,8 +433,10 @@ extension AnnotationLayout {
     /// Places the marker labels. Placing one label at a time can leave a later one only a far spot, so
     /// a few orders are tried (as given, left to right, right to left, top down, bottom up) and the one
     /// whose labels cost least in all (a label left out costing as much as an overlap) is drawn.
-    fileprivate mutating func labelMarkers(_ jobs: [MarkerJob], context: Context<some TextMeasurer>,
-                                           scorer: inout PlacementScorer) {
+    fileprivate mutating func labelMarkers(
+        _ jobs: [MarkerJob], context: Context<some TextMeasurer>,
+        scorer: inout PlacementScorer
+    ) {
         let metrics = context.metrics
         let given = Array(jobs.indices)
         var orders = [given]
@@ -409,15 +468,21 @@ extension AnnotationLayout {
             }
             AnnotationLayout.claim(choice, scorer: &scorer, metrics: metrics)
             if let leader = choice.leader {
-                onTop.append(.line(from: leader.from, to: leader.to,
-                                   stroke: Stroke(color: context.theme.resolve(job.color).withOpacity(0.9),
-                                                  width: metrics.strokeScale, cap: .round),
-                                   crisp: false))
+                onTop.append(
+                    .line(
+                        from: leader.from, to: leader.to,
+                        stroke: Stroke(
+                            color: context.theme.resolve(job.color).withOpacity(0.9),
+                            width: metrics.strokeScale, cap: .round),
+                        crisp: false))
             }
             let (origin, anchor) = job.candidates[choice.index]
-            onTop.append(.rect(choice.box.insetBy(dx: -1, dy: 0), fill: context.theme.background.withOpacity(0.8),
-                               stroke: nil, cornerRadius: 2))
-            onTop.append(.text(TextRun(job.text, origin: origin, font: context.font, color: job.textColor, anchor: anchor)))
+            onTop.append(
+                .rect(
+                    choice.box.insetBy(dx: -1, dy: 0), fill: context.theme.background.withOpacity(0.8),
+                    stroke: nil, cornerRadius: 2))
+            onTop.append(
+                .text(TextRun(job.text, origin: origin, font: context.font, color: job.textColor, anchor: anchor)))
             occupied.append(choice.box)
             labels.append(choice.box)
             markerLabels.append(MarkerLabel(text: job.text, center: job.center, box: choice.box, leader: choice.leader))
@@ -448,8 +513,9 @@ extension AnnotationLayout {
         let start = radius + 1.5 * scale, end = length - 1.5 * scale
         guard length > 0, end - start > 3 * scale else { return nil }
         let ux = dx / length, uy = dy / length
-        return Segment(from: Point(x: center.x + ux * start, y: center.y + uy * start),
-                       to: Point(x: center.x + ux * end, y: center.y + uy * end))
+        return Segment(
+            from: Point(x: center.x + ux * start, y: center.y + uy * start),
+            to: Point(x: center.x + ux * end, y: center.y + uy * end))
     }
 }
 
@@ -503,12 +569,15 @@ struct NoteBlock {
         let anchor: TextAnchor = corners[index].isRight ? .end : .start
         let x = anchor == .end ? box.maxX : box.minX
         var commands: [DrawCommand] = [
-            .rect(box.insetBy(dx: -3, dy: -1), fill: theme.background.withOpacity(0.8), stroke: nil, cornerRadius: 2),
+            .rect(box.insetBy(dx: -3, dy: -1), fill: theme.background.withOpacity(0.8), stroke: nil, cornerRadius: 2)
         ]
         for (row, line) in lines.enumerated() {
             let baseline = box.minY + Double(row) * lineHeight + (metrics[row].ascent + 1).rounded()
-            commands.append(.text(TextRun(line, origin: Point(x: x, y: baseline), font: font, color: theme.muted,
-                                          anchor: anchor)))
+            commands.append(
+                .text(
+                    TextRun(
+                        line, origin: Point(x: x, y: baseline), font: font, color: theme.muted,
+                        anchor: anchor)))
         }
         scorer.obstacles.append(box)
         return (commands, box)

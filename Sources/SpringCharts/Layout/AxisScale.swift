@@ -13,12 +13,16 @@ struct AxisScale: Hashable, Sendable {
     /// data), padded by `padding` of its span at each end; each end then moves out to the next tick
     /// when that adds at most 5 % of the span and keeps the tick count within `maxTickCount`. A range
     /// of zero width is widened around its value: ±1 around 0, ±10 % otherwise.
-    static func resolve(_ axis: Axis, dataExtent: ClosedRange<Double>?, defaultPadding: Double,
-                        maxTickCount: Int) -> AxisScale {
+    static func resolve(
+        _ axis: Axis, dataExtent: ClosedRange<Double>?, defaultPadding: Double,
+        maxTickCount: Int
+    ) -> AxisScale {
         if let range = axis.range, range.lowerBound.isFinite, range.upperBound.isFinite,
-           range.upperBound > range.lowerBound, (range.upperBound - range.lowerBound).isFinite {
-            return AxisScale(lower: range.lowerBound, upper: range.upperBound,
-                             ticks: AxisTicks(covering: range, maxCount: maxTickCount))
+            range.upperBound > range.lowerBound, (range.upperBound - range.lowerBound).isFinite
+        {
+            return AxisScale(
+                lower: range.lowerBound, upper: range.upperBound,
+                ticks: AxisTicks(covering: range, maxCount: maxTickCount))
         }
         var extent = dataExtent ?? 0...1
         if let range = axis.range, range.lowerBound.isFinite, range.upperBound.isFinite {
@@ -51,8 +55,9 @@ struct AxisScale: Hashable, Sendable {
                 upper = step.value(ofMultiple: Int((niceUpper / stepValue).rounded()) * step.mantissa)
             }
         }
-        return AxisScale(lower: lower, upper: upper,
-                         ticks: AxisTicks(covering: lower...upper, maxCount: maxTickCount))
+        return AxisScale(
+            lower: lower, upper: upper,
+            ticks: AxisTicks(covering: lower...upper, maxCount: maxTickCount))
     }
 
     /// Maps a data value to a coordinate between `start` (at ``lower``) and `end` (at ``upper``).

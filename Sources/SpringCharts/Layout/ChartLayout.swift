@@ -1,4 +1,3 @@
-
 extension Chart {
     /// Lays out the chart as a display list in logical px, measuring text with `measurer`.
     ///
@@ -69,8 +68,10 @@ struct ChartLayout<Measurer: TextMeasurer> {
         theme = chart.theme
         width = chart.width.isFinite && chart.width > 0 ? chart.width : 1
         height = chart.height.isFinite && chart.height > 0 ? chart.height : 1
-        let metrics = chart.grid == nil ? LayoutMetrics(width: width, height: height)
-                                        : LayoutMetrics(gridWidth: width, height: height)
+        let metrics =
+            chart.grid == nil
+            ? LayoutMetrics(width: width, height: height)
+            : LayoutMetrics(gridWidth: width, height: height)
         self.metrics = metrics
         let family = theme.fontFamily
         titleFont = metrics.scaled(Font(family: family, size: theme.titleSize, weight: .bold))
@@ -114,12 +115,16 @@ struct ChartLayout<Measurer: TextMeasurer> {
         let legends = crowded.compactMap { legendBox(chart.panels[$0]) }
         let column = (legends.map(\.width).max() ?? 0) + metrics.legendGap
         if column <= 0.4 * plotWidth {
-            return layout(outside: LegendsOutside(panels: Dictionary(uniqueKeysWithValues: crowded.map { ($0, .right) }),
-                                                  column: column))
+            return layout(
+                outside: LegendsOutside(
+                    panels: Dictionary(uniqueKeysWithValues: crowded.map { ($0, .right) }),
+                    column: column))
         }
         let row = legends.map { $0.rows(maxWidth: plotWidth).height + metrics.legendGap }.reduce(0, +)
-        return layout(outside: LegendsOutside(panels: Dictionary(uniqueKeysWithValues: crowded.map { ($0, .below) }),
-                                              row: row))
+        return layout(
+            outside: LegendsOutside(
+                panels: Dictionary(uniqueKeysWithValues: crowded.map { ($0, .below) }),
+                row: row))
     }
 
     /// The layout with room kept beside or below the plots for the legends that go `outside`.
@@ -131,47 +136,59 @@ struct ChartLayout<Measurer: TextMeasurer> {
         let tickMetrics = measurer.measure("0", font: tickFont)
         let axisMetrics = measurer.measure("Ag", font: axisFont)
         let pad = metrics.outerPadding
-        let plotsTop = (header.bottom > pad ? header.bottom + metrics.headerGap
-                                            : pad + tickMetrics.capHeight / 2).rounded(.up)
+        let plotsTop =
+            (header.bottom > pad
+            ? header.bottom + metrics.headerGap
+            : pad + tickMetrics.capHeight / 2).rounded(.up)
         let data = panelData(panels)
-        let frame = verticalFrame(data: data, top: plotsTop, bottomReserve: outside.row, tickMetrics: tickMetrics,
-                                  axisMetrics: axisMetrics)
+        let frame = verticalFrame(
+            data: data, top: plotsTop, bottomReserve: outside.row, tickMetrics: tickMetrics,
+            axisMetrics: axisMetrics)
         let yScales = panels.indices.map { index in
-            AxisScale.resolve(panels[index].yAxis,
-                              dataExtent: markerHeadroom(panels[index], extent: data[index].y,
-                                                         plotHeight: frame.plotHeight),
-                              defaultPadding: 0.05,
-                              maxTickCount: AxisTicks.maxCount(length: frame.plotHeight, spacing: metrics.yTickSpacing))
+            AxisScale.resolve(
+                panels[index].yAxis,
+                dataExtent: markerHeadroom(
+                    panels[index], extent: data[index].y,
+                    plotHeight: frame.plotHeight),
+                defaultPadding: 0.05,
+                maxTickCount: AxisTicks.maxCount(length: frame.plotHeight, spacing: metrics.yTickSpacing))
         }
-        let horizontal = horizontalFrame(panels: panels, data: data, yScales: yScales, axisMetrics: axisMetrics,
-                                         legendColumn: outside.column)
+        let horizontal = horizontalFrame(
+            panels: panels, data: data, yScales: yScales, axisMetrics: axisMetrics,
+            legendColumn: outside.column)
 
         var geometries: [PanelGeometry] = []
         var rowTop = height - pad - outside.row + metrics.legendGap
         for index in panels.indices {
-            let plot = Rect(x: horizontal.left, y: frame.tops[index], width: horizontal.right - horizontal.left,
-                            height: frame.plotHeight)
+            let plot = Rect(
+                x: horizontal.left, y: frame.tops[index], width: horizontal.right - horizontal.left,
+                height: frame.plotHeight)
             let transform = PlotTransform(plot: plot, xScale: horizontal.xScales[index], yScale: yScales[index])
             var geometry = PanelGeometry(plot: plot, xScale: transform.xScale, yScale: transform.yScale)
             var legendSpot: LegendBox.Placement?
             if let side = outside.panels[index], let legend = legendBox(panels[index]) {
                 switch side {
                 case .right:
-                    legendSpot = .outside(Rect(x: plot.maxX + metrics.legendGap, y: plot.minY, width: legend.width,
-                                               height: legend.height))
+                    legendSpot = .outside(
+                        Rect(
+                            x: plot.maxX + metrics.legendGap, y: plot.minY, width: legend.width,
+                            height: legend.height))
                 case .below:
                     let rows = legend.rows(maxWidth: plot.width)
                     legendSpot = .below(Rect(x: plot.minX, y: rowTop.rounded(), width: plot.width, height: rows.height))
                     rowTop += rows.height + metrics.legendGap
                 }
             }
-            commands += panelCommands(panels[index], transform: transform, showsXLabel: data[index].showsXLabel,
-                                      tickMetrics: tickMetrics, yLabelX: pad + axisMetrics.ascent,
-                                      legendOutside: legendSpot, geometry: &geometry)
+            commands += panelCommands(
+                panels[index], transform: transform, showsXLabel: data[index].showsXLabel,
+                tickMetrics: tickMetrics, yLabelX: pad + axisMetrics.ascent,
+                legendOutside: legendSpot, geometry: &geometry)
             geometries.append(geometry)
         }
-        return LayoutResult(displayList: DisplayList(width: width, height: height, title: chart.title,
-                                                     commands: commands), panels: geometries)
+        return LayoutResult(
+            displayList: DisplayList(
+                width: width, height: height, title: chart.title,
+                commands: commands), panels: geometries)
     }
 
     // MARK: Frame
@@ -183,7 +200,8 @@ struct ChartLayout<Measurer: TextMeasurer> {
 
     /// A chart without panels: its background and header only.
     func emptyLayout(_ commands: [DrawCommand]) -> LayoutResult {
-        LayoutResult(displayList: DisplayList(width: width, height: height, title: chart.title, commands: commands), panels: [])
+        LayoutResult(
+            displayList: DisplayList(width: width, height: height, title: chart.title, commands: commands), panels: [])
     }
 
     /// The title and subtitle, top-left, each cut with an ellipsis to the canvas width (a title of the
@@ -196,18 +214,24 @@ struct ChartLayout<Measurer: TextMeasurer> {
         if let title = chart.title, !title.isEmpty {
             let textMetrics = measurer.measure(title, font: titleFont)
             let baseline = (bottom + textMetrics.ascent).rounded()
-            commands.append(.text(TextRun(measurer.fittingTitle(title, font: titleFont, width: room),
-                                          origin: Point(x: pad, y: baseline), font: titleFont,
-                                          color: theme.foreground)))
+            commands.append(
+                .text(
+                    TextRun(
+                        measurer.fittingTitle(title, font: titleFont, width: room),
+                        origin: Point(x: pad, y: baseline), font: titleFont,
+                        color: theme.foreground)))
             bottom = baseline + textMetrics.descent
         }
         if let subtitle = chart.subtitle, !subtitle.isEmpty {
             let textMetrics = measurer.measure(subtitle, font: subtitleFont)
             let gap = bottom > pad ? metrics.subtitleGap : 0
             let baseline = (bottom + gap + textMetrics.ascent).rounded()
-            commands.append(.text(TextRun(measurer.fitting(subtitle, font: subtitleFont, width: room),
-                                          origin: Point(x: pad, y: baseline), font: subtitleFont,
-                                          color: theme.muted)))
+            commands.append(
+                .text(
+                    TextRun(
+                        measurer.fitting(subtitle, font: subtitleFont, width: room),
+                        origin: Point(x: pad, y: baseline), font: subtitleFont,
+                        color: theme.muted)))
             bottom = baseline + textMetrics.descent
         }
         return (commands, bottom)
@@ -223,7 +247,8 @@ struct ChartLayout<Measurer: TextMeasurer> {
             let panel = panels[index]
             data[index].showsXLabel = !panel.xAxis.label.isEmpty
             if index + 1 < panels.count, panels[index + 1].xAxis == panel.xAxis,
-               data[index + 1].x == data[index].x {
+                data[index + 1].x == data[index].x
+            {
                 data[index].showsXLabel = false
             }
         }
@@ -232,12 +257,15 @@ struct ChartLayout<Measurer: TextMeasurer> {
 
     /// Equal plot heights after each panel's x tick labels and x label and `bottomReserve` px under
     /// the last panel, and each plot's top.
-    private func verticalFrame(data: [PanelData], top: Double, bottomReserve: Double, tickMetrics: TextMetrics,
-                               axisMetrics: TextMetrics) -> (plotHeight: Double, tops: [Double]) {
+    private func verticalFrame(
+        data: [PanelData], top: Double, bottomReserve: Double, tickMetrics: TextMetrics,
+        axisMetrics: TextMetrics
+    ) -> (plotHeight: Double, tops: [Double]) {
         let tickLabelsHeight = metrics.tickLength + metrics.tickLabelGap + tickMetrics.capHeight + tickMetrics.descent
         let xLabelHeight = metrics.axisLabelGap + axisMetrics.lineHeight
         let decorations = data.map { tickLabelsHeight + ($0.showsXLabel ? xLabelHeight : 0) }
-        let available = height - top - metrics.outerPadding - bottomReserve - decorations.reduce(0, +)
+        let available =
+            height - top - metrics.outerPadding - bottomReserve - decorations.reduce(0, +)
             - metrics.panelGap * Double(data.count - 1)
         let plotHeight = max(1, (available / Double(data.count)).rounded(.down))
         var tops: [Double] = []
@@ -252,10 +280,13 @@ struct ChartLayout<Measurer: TextMeasurer> {
     /// The plots' left edge (after the widest y tick label and the rotated y label), their right edge
     /// (room for half of the last x tick label and for `legendColumn`) and the x scales, whose ticks
     /// thin out until their labels fit.
-    private func horizontalFrame(panels: [Panel], data: [PanelData], yScales: [AxisScale], axisMetrics: TextMetrics,
-                                 legendColumn: Double) -> (left: Double, right: Double, xScales: [AxisScale]) {
+    private func horizontalFrame(
+        panels: [Panel], data: [PanelData], yScales: [AxisScale], axisMetrics: TextMetrics,
+        legendColumn: Double
+    ) -> (left: Double, right: Double, xScales: [AxisScale]) {
         let pad = metrics.outerPadding
-        let widestYLabel = yScales.flatMap { $0.ticks.labels }.map { measurer.measure($0, font: tickFont).width }
+        let widestYLabel =
+            yScales.flatMap { $0.ticks.labels }.map { measurer.measure($0, font: tickFont).width }
             .max() ?? 0
         let hasYLabel = panels.contains { !$0.yAxis.label.isEmpty }
         let yLabelBand = hasYLabel ? axisMetrics.lineHeight + metrics.yLabelGap : 0
@@ -265,8 +296,9 @@ struct ChartLayout<Measurer: TextMeasurer> {
         var xScales: [AxisScale] = []
         for _ in 0..<2 {
             xScales = panels.indices.map { index in
-                xScale(for: panels[index].xAxis, extent: data[index].x, defaultPadding: data[index].xPadding,
-                       length: max(1, right - left))
+                xScale(
+                    for: panels[index].xAxis, extent: data[index].x, defaultPadding: data[index].xPadding,
+                    length: max(1, right - left))
             }
             var overflow = 0.0
             for scale in xScales {
@@ -284,12 +316,15 @@ struct ChartLayout<Measurer: TextMeasurer> {
     /// The x scale for a plot `length` px wide, with ticks at least `spacing` apart (default
     /// ``LayoutMetrics/xTickSpacing``), thinned until neighbouring labels keep
     /// ``LayoutMetrics/xLabelClearance`` between them.
-    func xScale(for axis: Axis, extent: ClosedRange<Double>?, defaultPadding: Double,
-                length: Double, spacing: Double? = nil) -> AxisScale {
+    func xScale(
+        for axis: Axis, extent: ClosedRange<Double>?, defaultPadding: Double,
+        length: Double, spacing: Double? = nil
+    ) -> AxisScale {
         var maxCount = AxisTicks.maxCount(length: length, spacing: spacing ?? metrics.xTickSpacing)
         while true {
-            let scale = AxisScale.resolve(axis, dataExtent: extent, defaultPadding: defaultPadding,
-                                          maxTickCount: maxCount)
+            let scale = AxisScale.resolve(
+                axis, dataExtent: extent, defaultPadding: defaultPadding,
+                maxTickCount: maxCount)
             let count = scale.ticks.values.count
             guard count > 2 else { return scale }
             let spacing = scale.ticks.step / (scale.upper - scale.lower) * length
@@ -385,16 +420,19 @@ struct ChartLayout<Measurer: TextMeasurer> {
 
     /// One panel's commands, in drawing order: grid, bands and reference lines, series (clipped to
     /// the plot), axes, markers and labels, legend, notes. Fills in `geometry`.
-    func panelCommands(_ panel: Panel, transform: PlotTransform, showsXLabel: Bool, tickMetrics: TextMetrics,
-                       yLabelX: Double, legendOutside: LegendBox.Placement?, tickLabels: TickLabels = .both,
-                       geometry: inout PanelGeometry) -> [DrawCommand] {
+    func panelCommands(
+        _ panel: Panel, transform: PlotTransform, showsXLabel: Bool, tickMetrics: TextMetrics,
+        yLabelX: Double, legendOutside: LegendBox.Placement?, tickLabels: TickLabels = .both,
+        geometry: inout PanelGeometry
+    ) -> [DrawCommand] {
         let plot = transform.plot
         let runs = seriesRuns(panel, transform: transform)
         geometry.curves = runs.map(\.points)
         var scorer = placementScorer(panel, transform: transform, runs: runs)
 
-        let annotations = AnnotationLayout(annotations: panel.annotations, transform: transform, theme: theme,
-                                           font: annotationFont, metrics: metrics, measurer: measurer, scorer: &scorer)
+        let annotations = AnnotationLayout(
+            annotations: panel.annotations, transform: transform, theme: theme,
+            font: annotationFont, metrics: metrics, measurer: measurer, scorer: &scorer)
         var commands = gridCommands(transform)
         commands += annotations.behind
         if !runs.isEmpty {
@@ -402,8 +440,9 @@ struct ChartLayout<Measurer: TextMeasurer> {
             for run in runs { commands.append(.polyline(run.points, stroke: run.stroke)) }
             commands.append(.popClip)
         }
-        commands += axisCommands(panel, transform: transform, showsXLabel: showsXLabel, tickMetrics: tickMetrics,
-                                 yLabelX: yLabelX, tickLabels: tickLabels)
+        commands += axisCommands(
+            panel, transform: transform, showsXLabel: showsXLabel, tickMetrics: tickMetrics,
+            yLabelX: yLabelX, tickLabels: tickLabels)
         commands += annotations.onTop
         geometry.labels = annotations.occupied
         geometry.labelTexts = annotations.labels
@@ -443,12 +482,18 @@ struct ChartLayout<Measurer: TextMeasurer> {
         for series in panel.series {
             let stroke = series.stroke(in: theme, scale: metrics.strokeScale)
             let margin = stroke.width + 2
-            let (xs, ys) = series.interpolation == .steps ? Series.staircase(xs: series.xs, ys: series.ys)
-                                                          : (series.xs, series.ys)
-            for run in transform.polylineRuns(xs: xs, ys: ys,
-                                    bounds: transform.plot.insetBy(dx: -margin, dy: -margin)) {
-                runs.append(SeriesRun(points: run.simplified(), stroke: stroke,
-                                      weight: max(0.2, min(1, series.opacity))))
+            let (xs, ys) =
+                series.interpolation == .steps
+                ? Series.staircase(xs: series.xs, ys: series.ys)
+                : (series.xs, series.ys)
+            for run in transform.polylineRuns(
+                xs: xs, ys: ys,
+                bounds: transform.plot.insetBy(dx: -margin, dy: -margin))
+            {
+                runs.append(
+                    SeriesRun(
+                        points: run.simplified(), stroke: stroke,
+                        weight: max(0.2, min(1, series.opacity))))
             }
         }
         return runs
@@ -464,12 +509,16 @@ struct ChartLayout<Measurer: TextMeasurer> {
             switch annotation {
             case .verticalLine(let x, _, let style, _) where x.isFinite && transform.xScale.contains(x):
                 let px = transform.x(x)
-                ink.rules.append(PlotInk.Line(points: [Point(x: px, y: plot.minY), Point(x: px, y: plot.maxY)],
-                                              halfWidth: style.lineWidth / 2))
+                ink.rules.append(
+                    PlotInk.Line(
+                        points: [Point(x: px, y: plot.minY), Point(x: px, y: plot.maxY)],
+                        halfWidth: style.lineWidth / 2))
             case .horizontalLine(let y, _, let style) where y.isFinite && transform.yScale.contains(y):
                 let py = transform.y(y)
-                ink.rules.append(PlotInk.Line(points: [Point(x: plot.minX, y: py), Point(x: plot.maxX, y: py)],
-                                              halfWidth: style.lineWidth / 2))
+                ink.rules.append(
+                    PlotInk.Line(
+                        points: [Point(x: plot.minX, y: py), Point(x: plot.maxX, y: py)],
+                        halfWidth: style.lineWidth / 2))
             default: break
             }
         }
@@ -487,57 +536,75 @@ struct ChartLayout<Measurer: TextMeasurer> {
         for value in xScale.ticks.values {
             let px = transform.x(value)
             guard px > plot.minX + 0.5 else { continue }
-            commands.append(.line(from: Point(x: px, y: plot.minY), to: Point(x: px, y: plot.maxY), stroke: hairline,
-                                  crisp: true))
+            commands.append(
+                .line(
+                    from: Point(x: px, y: plot.minY), to: Point(x: px, y: plot.maxY), stroke: hairline,
+                    crisp: true))
         }
         for value in yScale.ticks.values {
             let py = transform.y(value)
             guard py < plot.maxY - 0.5, !(hasZeroLine && value == 0) else { continue }
-            commands.append(.line(from: Point(x: plot.minX, y: py), to: Point(x: plot.maxX, y: py), stroke: hairline,
-                                  crisp: true))
+            commands.append(
+                .line(
+                    from: Point(x: plot.minX, y: py), to: Point(x: plot.maxX, y: py), stroke: hairline,
+                    crisp: true))
         }
         if hasZeroLine {
             let py = transform.y(0)
-            commands.append(.line(from: Point(x: plot.minX, y: py), to: Point(x: plot.maxX, y: py),
-                                  stroke: Stroke(color: theme.zeroLine, width: 1), crisp: true))
+            commands.append(
+                .line(
+                    from: Point(x: plot.minX, y: py), to: Point(x: plot.maxX, y: py),
+                    stroke: Stroke(color: theme.zeroLine, width: 1), crisp: true))
         }
         return commands
     }
 
     /// The left and bottom spines with outward ticks, the tick labels and the axis labels.
-    func axisCommands(_ panel: Panel, transform: PlotTransform, showsXLabel: Bool, tickMetrics: TextMetrics,
-                      yLabelX: Double, tickLabels: TickLabels = .both) -> [DrawCommand] {
+    func axisCommands(
+        _ panel: Panel, transform: PlotTransform, showsXLabel: Bool, tickMetrics: TextMetrics,
+        yLabelX: Double, tickLabels: TickLabels = .both
+    ) -> [DrawCommand] {
         let plot = transform.plot
         let axisStroke = Stroke(color: theme.axis, width: 1)
         var commands: [DrawCommand] = [
-            .line(from: Point(x: plot.minX, y: plot.minY), to: Point(x: plot.minX, y: plot.maxY),
-                  stroke: axisStroke, crisp: true),
-            .line(from: Point(x: plot.minX, y: plot.maxY), to: Point(x: plot.maxX, y: plot.maxY),
-                  stroke: axisStroke, crisp: true),
+            .line(
+                from: Point(x: plot.minX, y: plot.minY), to: Point(x: plot.minX, y: plot.maxY),
+                stroke: axisStroke, crisp: true),
+            .line(
+                from: Point(x: plot.minX, y: plot.maxY), to: Point(x: plot.maxX, y: plot.maxY),
+                stroke: axisStroke, crisp: true)
         ]
         let tickLength = metrics.tickLength
         let labelTop = plot.maxY + tickLength + metrics.tickLabelGap
         for (value, label) in zip(transform.xScale.ticks.values, transform.xScale.ticks.labels) {
             let px = transform.x(value)
-            commands.append(.line(from: Point(x: px, y: plot.maxY), to: Point(x: px, y: plot.maxY + tickLength),
-                                  stroke: axisStroke, crisp: true))
+            commands.append(
+                .line(
+                    from: Point(x: px, y: plot.maxY), to: Point(x: px, y: plot.maxY + tickLength),
+                    stroke: axisStroke, crisp: true))
             guard tickLabels.x else { continue }
             if let bounds = tickLabels.xBounds {
                 let half = measurer.measure(label, font: tickFont).width / 2
                 guard px - half >= bounds.lowerBound, px + half <= bounds.upperBound else { continue }
             }
-            commands.append(.text(TextRun(label, origin: Point(x: px, y: (labelTop + tickMetrics.capHeight).rounded()),
-                                          font: tickFont, color: theme.muted, anchor: .middle)))
+            commands.append(
+                .text(
+                    TextRun(
+                        label, origin: Point(x: px, y: (labelTop + tickMetrics.capHeight).rounded()),
+                        font: tickFont, color: theme.muted, anchor: .middle)))
         }
         // A plot shorter than two labels (a small canvas, enlarged text) keeps the labels that fit.
         var lastYLabel: Rect?
         for (value, label) in zip(transform.yScale.ticks.values, transform.yScale.ticks.labels) {
             let py = transform.y(value)
-            commands.append(.line(from: Point(x: plot.minX - tickLength, y: py), to: Point(x: plot.minX, y: py),
-                                  stroke: axisStroke, crisp: true))
+            commands.append(
+                .line(
+                    from: Point(x: plot.minX - tickLength, y: py), to: Point(x: plot.minX, y: py),
+                    stroke: axisStroke, crisp: true))
             guard tickLabels.y else { continue }
-            let origin = Point(x: plot.minX - tickLength - metrics.tickLabelGap,
-                               y: (py + tickMetrics.capHeight / 2).rounded())
+            let origin = Point(
+                x: plot.minX - tickLength - metrics.tickLabelGap,
+                y: (py + tickMetrics.capHeight / 2).rounded())
             let run = TextRun(label, origin: origin, font: tickFont, color: theme.muted, anchor: .end)
             let box = run.bounds(measurer: measurer)
             if let lastYLabel, lastYLabel.intersects(box) { continue }
@@ -546,17 +613,24 @@ struct ChartLayout<Measurer: TextMeasurer> {
         }
         if showsXLabel {
             let axisMetrics = measurer.measure("Ag", font: axisFont)
-            let baseline = labelTop + tickMetrics.capHeight + tickMetrics.descent + metrics.axisLabelGap
+            let baseline =
+                labelTop + tickMetrics.capHeight + tickMetrics.descent + metrics.axisLabelGap
                 + axisMetrics.ascent
-            commands.append(.text(TextRun(panel.xAxis.label, origin: Point(x: plot.midX, y: baseline.rounded()),
-                                          font: axisFont, color: theme.foreground, anchor: .middle)))
+            commands.append(
+                .text(
+                    TextRun(
+                        panel.xAxis.label, origin: Point(x: plot.midX, y: baseline.rounded()),
+                        font: axisFont, color: theme.foreground, anchor: .middle)))
         }
         if !panel.yAxis.label.isEmpty {
             // Rotated along the plot's left edge: no longer than the plot is tall, so that stacked
             // panels' labels never meet.
             let label = measurer.fittingAxisLabel(panel.yAxis.label, font: axisFont, width: plot.height)
-            commands.append(.text(TextRun(label, origin: Point(x: yLabelX.rounded(), y: plot.midY),
-                                          font: axisFont, color: theme.foreground, anchor: .middle, rotation: -90)))
+            commands.append(
+                .text(
+                    TextRun(
+                        label, origin: Point(x: yLabelX.rounded(), y: plot.midY),
+                        font: axisFont, color: theme.foreground, anchor: .middle, rotation: -90)))
         }
         return commands
     }
@@ -565,8 +639,9 @@ struct ChartLayout<Measurer: TextMeasurer> {
     private func legendBox(_ panel: Panel) -> LegendBox? {
         let entries = panel.series.compactMap { series -> LegendBox.Entry? in
             guard let name = series.name, !name.isEmpty else { return nil }
-            return LegendBox.Entry(name: name, stroke: series.stroke(in: theme, scale: metrics.strokeScale),
-                                   steps: series.interpolation == .steps)
+            return LegendBox.Entry(
+                name: name, stroke: series.stroke(in: theme, scale: metrics.strokeScale),
+                steps: series.interpolation == .steps)
         }
         guard !entries.isEmpty else { return nil }
         return LegendBox(entries: entries, font: legendFont, metrics: metrics, measurer: measurer)

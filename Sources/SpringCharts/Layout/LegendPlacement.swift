@@ -128,11 +128,14 @@ struct LegendBox {
         if case .below = placement {
             starts = rows(maxWidth: box.width).starts.map { Point(x: box.minX + $0.x, y: (box.minY + $0.y).rounded()) }
         } else {
-            commands.append(.rect(box, fill: theme.legendBackground, stroke: Stroke(color: theme.legendBorder, width: 1),
-                                  cornerRadius: 4))
+            commands.append(
+                .rect(
+                    box, fill: theme.legendBackground, stroke: Stroke(color: theme.legendBorder, width: 1),
+                    cornerRadius: 4))
             starts = entries.indices.map { index in
-                Point(x: box.minX + metrics.legendPaddingX,
-                      y: (box.minY + metrics.legendPaddingY + (Double(index) + 0.5) * rowHeight).rounded())
+                Point(
+                    x: box.minX + metrics.legendPaddingX,
+                    y: (box.minY + metrics.legendPaddingY + (Double(index) + 0.5) * rowHeight).rounded())
             }
         }
         for (index, entry) in entries.enumerated() {
@@ -143,18 +146,26 @@ struct LegendBox {
             stroke.width = min(stroke.width, rowHeight / 2)
             if entry.steps {
                 let rise = (rowHeight / 5).rounded(), half = (sampleStart + sampleEnd) / 2
-                commands.append(.polyline([Point(x: sampleStart, y: middle + rise), Point(x: half, y: middle + rise),
-                                           Point(x: half, y: middle - rise), Point(x: sampleEnd, y: middle - rise)],
-                                          stroke: stroke))
+                commands.append(
+                    .polyline(
+                        [
+                            Point(x: sampleStart, y: middle + rise), Point(x: half, y: middle + rise),
+                            Point(x: half, y: middle - rise), Point(x: sampleEnd, y: middle - rise)
+                        ],
+                        stroke: stroke))
             } else {
-                commands.append(.line(from: Point(x: sampleStart, y: middle), to: Point(x: sampleEnd, y: middle),
-                                      stroke: stroke, crisp: false))
+                commands.append(
+                    .line(
+                        from: Point(x: sampleStart, y: middle), to: Point(x: sampleEnd, y: middle),
+                        stroke: stroke, crisp: false))
             }
             let metrics = textMetrics[index]
-            commands.append(.text(TextRun(
-                entry.name,
-                origin: Point(x: sampleEnd + self.metrics.legendSampleGap, y: middle + metrics.capHeight / 2),
-                font: font, color: theme.foreground)))
+            commands.append(
+                .text(
+                    TextRun(
+                        entry.name,
+                        origin: Point(x: sampleEnd + self.metrics.legendSampleGap, y: middle + metrics.capHeight / 2),
+                        font: font, color: theme.foreground)))
         }
         return commands
     }

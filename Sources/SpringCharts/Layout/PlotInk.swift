@@ -30,7 +30,9 @@ struct PlotInk: Sendable {
 
         /// The box around `points` (zero size at the origin for none).
         private static func box(_ points: ArraySlice<Point>) -> Rect {
-            guard var minX = points.first?.x, var minY = points.first?.y else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+            guard var minX = points.first?.x, var minY = points.first?.y else {
+                return Rect(x: 0, y: 0, width: 0, height: 0)
+            }
             var maxX = minX, maxY = minY
             for point in points {
                 minX = min(minX, point.x)
@@ -48,8 +50,10 @@ struct PlotInk: Sendable {
             if points.count == 1 { return true }
             // `intersects` wants a shared area; a chunk of a flat or vertical run has none, so test
             // its box's edges with tolerance instead.
-            for chunk in chunks where chunk.bounds.minX <= grown.maxX && chunk.bounds.maxX >= grown.minX
-                && chunk.bounds.minY <= grown.maxY && chunk.bounds.maxY >= grown.minY {
+            for chunk in chunks
+            where chunk.bounds.minX <= grown.maxX && chunk.bounds.maxX >= grown.minX
+                && chunk.bounds.minY <= grown.maxY && chunk.bounds.maxY >= grown.minY
+            {
                 for index in chunk.segments where grown.clip(from: points[index], to: points[index + 1]) != nil {
                     return true
                 }
@@ -67,8 +71,10 @@ struct PlotInk: Sendable {
         let near = box.insetBy(dx: -1, dy: -1)
         return curves.reduce(0) { count, curve in
             guard curve.bounds.insetBy(dx: -1, dy: -1).intersects(near) else { return count }
-            for chunk in curve.chunks where chunk.bounds.minX <= near.maxX && chunk.bounds.maxX >= near.minX
-                && chunk.bounds.minY <= near.maxY && chunk.bounds.maxY >= near.minY {
+            for chunk in curve.chunks
+            where chunk.bounds.minX <= near.maxX && chunk.bounds.maxX >= near.minX
+                && chunk.bounds.minY <= near.maxY && chunk.bounds.maxY >= near.minY
+            {
                 for index in chunk.segments
                 where PlotInk.segmentsIntersect(a, b, curve.points[index], curve.points[index + 1]) {
                     return count + 1
@@ -80,7 +86,9 @@ struct PlotInk: Sendable {
 
     /// Whether the segments `a`–`b` and `p`–`q` share a point (collinear overlaps count).
     static func segmentsIntersect(_ a: Point, _ b: Point, _ p: Point, _ q: Point) -> Bool {
-        func cross(_ o: Point, _ u: Point, _ v: Point) -> Double { (u.x - o.x) * (v.y - o.y) - (u.y - o.y) * (v.x - o.x) }
+        func cross(_ o: Point, _ u: Point, _ v: Point) -> Double {
+            (u.x - o.x) * (v.y - o.y) - (u.y - o.y) * (v.x - o.x)
+        }
         func within(_ o: Point, _ u: Point, _ v: Point) -> Bool {
             min(o.x, u.x) <= v.x && v.x <= max(o.x, u.x) && min(o.y, u.y) <= v.y && v.y <= max(o.y, u.y)
         }

@@ -55,12 +55,12 @@ extension PlotTransform {
 extension Rect {
     /// The part of the segment inside `rect` (Liang–Barsky), or nil when none is.
     func clip(from a: Point, to b: Point) -> (start: Point, end: Point, startMoved: Bool, endMoved: Bool)? {
-            let rect = self
+        let rect = self
         let dx = b.x - a.x, dy = b.y - a.y
         var t0 = 0.0, t1 = 1.0
         let edges: [(p: Double, q: Double)] = [
             (-dx, a.x - rect.minX), (dx, rect.maxX - a.x),
-            (-dy, a.y - rect.minY), (dy, rect.maxY - a.y),
+            (-dy, a.y - rect.minY), (dy, rect.maxY - a.y)
         ]
         for (p, q) in edges {
             if p == 0 {
@@ -91,7 +91,7 @@ extension Array where Element == Point {
     /// The points are simplified in chunks of at most 512 with their ends kept, which bounds the worst
     /// case (a noisy curve keeps every point) to linear time times the chunk size.
     func simplified(tolerance: Double = 0.1) -> [Point] {
-            let points = self
+        let points = self
         guard points.count > 2 else { return points }
         let chunk = 512
         var keep = [Bool](repeating: false, count: points.count)
@@ -129,7 +129,7 @@ extension Array where Element == Point {
 extension Point {
     /// The distance from `p` to the segment from `a` to `b`.
     func distance(toSegmentFrom a: Point, to b: Point) -> Double {
-            let p = self
+        let p = self
         let dx = b.x - a.x, dy = b.y - a.y
         let lengthSquared = dx * dx + dy * dy
         var t = lengthSquared > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / lengthSquared : 0

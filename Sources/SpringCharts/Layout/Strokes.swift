@@ -20,8 +20,9 @@ extension Series {
     func stroke(in theme: Theme, scale: Double = 1) -> Stroke {
         let width = (lineWidth.isFinite && lineWidth > 0 ? lineWidth : 2) * scale
         let pattern = dash.pattern(width: width)
-        return Stroke(color: theme.resolve(color).withOpacity(opacity.isFinite ? opacity : 1), width: width,
-                      dash: pattern.dash, cap: pattern.cap)
+        return Stroke(
+            color: theme.resolve(color).withOpacity(opacity.isFinite ? opacity : 1), width: width,
+            dash: pattern.dash, cap: pattern.cap)
     }
 }
 

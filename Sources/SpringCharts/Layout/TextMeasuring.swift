@@ -47,8 +47,9 @@ public struct ApproximateTextMeasurer: TextMeasurer, Sendable {
             }
         }
         let boldFactor = font.weight == .bold ? 1.1 : 1
-        return TextMetrics(width: ems * font.size * boldFactor, ascent: 0.93 * font.size,
-                           descent: 0.24 * font.size, capHeight: 0.73 * font.size)
+        return TextMetrics(
+            width: ems * font.size * boldFactor, ascent: 0.93 * font.size,
+            descent: 0.24 * font.size, capHeight: 0.73 * font.size)
     }
 }
 
@@ -74,8 +75,10 @@ extension TextRun {
         guard rotation.truncatingRemainder(dividingBy: 360) != 0 else { return box }
         let angle = rotation * .pi / 180
         let cosine = cos(angle), sine = sin(angle)
-        let corners = [Point(x: box.minX, y: box.minY), Point(x: box.maxX, y: box.minY),
-                       Point(x: box.minX, y: box.maxY), Point(x: box.maxX, y: box.maxY)]
+        let corners = [
+            Point(x: box.minX, y: box.minY), Point(x: box.maxX, y: box.minY),
+            Point(x: box.minX, y: box.maxY), Point(x: box.maxX, y: box.maxY)
+        ]
         let rotated = corners.map { corner -> Point in
             let dx = corner.x - origin.x, dy = corner.y - origin.y
             return Point(x: origin.x + dx * cosine - dy * sine, y: origin.y + dx * sine + dy * cosine)
@@ -114,7 +117,9 @@ extension TextMeasurer {
     /// A title in `width` px: `text` if it fits; else, for a title "Kind: details", the details
     /// (what the chart is about says more than what kind it is); then cut with an ellipsis.
     func fittingTitle(_ text: String, font: Font, width: Double) -> String {
-        guard measure(text, font: font).width > width, let colon = text.range(of: ": ") else { return fitting(text, font: font, width: width) }
+        guard measure(text, font: font).width > width, let colon = text.range(of: ": ") else {
+            return fitting(text, font: font, width: width)
+        }
         let details = text[colon.upperBound...].trimmingCharacters(in: .whitespaces)
         return fitting(details.isEmpty ? text : details, font: font, width: width)
     }

@@ -28,15 +28,17 @@ public struct AxisTicks: Hashable, Sendable {
         }
         guard let nice = NiceStep.smallest(covering: lo, hi, maxCount: maxCount) else {
             // The span is too small next to the values to count in steps: label both ends.
-            self.init(values: [lo, hi], labels: [AxisTicks.generalLabel(lo), AxisTicks.generalLabel(hi)],
-                      step: hi - lo)
+            self.init(
+                values: [lo, hi], labels: [AxisTicks.generalLabel(lo), AxisTicks.generalLabel(hi)],
+                step: hi - lo)
             return
         }
         let multiples = nice.indices(covering: lo, hi).map { $0 * nice.mantissa }
         let values = multiples.map { nice.value(ofMultiple: $0) }
-        self.init(values: values,
-                  labels: AxisTicks.labels(multiples: multiples, exponent: nice.exponent, values: values),
-                  step: nice.value)
+        self.init(
+            values: values,
+            labels: AxisTicks.labels(multiples: multiples, exponent: nice.exponent, values: values),
+            step: nice.value)
     }
 
     private init(values: [Double], labels: [String], step: Double) {

@@ -43,8 +43,10 @@ public struct Chart: Hashable, Sendable {
     /// See ``minimumWidth``.
     public static let minimumHeight = 300.0
 
-    public init(title: String? = nil, subtitle: String? = nil, panels: [Panel], width: Double = 1200,
-                height: Double = 800, scale: Double = 1, theme: Theme = .light, grid: PanelGrid? = nil) {
+    public init(
+        title: String? = nil, subtitle: String? = nil, panels: [Panel], width: Double = 1200,
+        height: Double = 800, scale: Double = 1, theme: Theme = .light, grid: PanelGrid? = nil
+    ) {
         self.title = title
         self.subtitle = subtitle
         self.panels = panels
@@ -76,8 +78,10 @@ public struct Panel: Hashable, Sendable {
     /// canvas.
     public var showsLegend: Bool
 
-    public init(xAxis: Axis = Axis(), yAxis: Axis = Axis(), series: [Series] = [],
-                annotations: [Annotation] = [], showsLegend: Bool = true) {
+    public init(
+        xAxis: Axis = Axis(), yAxis: Axis = Axis(), series: [Series] = [],
+        annotations: [Annotation] = [], showsLegend: Bool = true
+    ) {
         self.xAxis = xAxis
         self.yAxis = yAxis
         self.series = series
@@ -142,9 +146,11 @@ public struct Series: Hashable, Sendable {
     public var interpolation: SeriesInterpolation
 
     /// - Precondition: `xs.count == ys.count`.
-    public init(name: String? = nil, xs: [Double], ys: [Double], color: SeriesColor = .palette(0),
-                lineWidth: Double = 2, dash: LineDash = .solid, opacity: Double = 1,
-                interpolation: SeriesInterpolation = .linear) {
+    public init(
+        name: String? = nil, xs: [Double], ys: [Double], color: SeriesColor = .palette(0),
+        lineWidth: Double = 2, dash: LineDash = .solid, opacity: Double = 1,
+        interpolation: SeriesInterpolation = .linear
+    ) {
         precondition(xs.count == ys.count, "a series needs as many xs as ys")
         self.name = name
         self.xs = xs

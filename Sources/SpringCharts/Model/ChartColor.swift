@@ -15,10 +15,11 @@ public struct ChartColor: Hashable, Sendable {
 
     /// A colour from a 24-bit `0xRRGGBB` value, as written in CSS without the `#`.
     public init(rgb: UInt32, alpha: Double = 1) {
-        self.init(red: Double((rgb >> 16) & 0xFF) / 255,
-                  green: Double((rgb >> 8) & 0xFF) / 255,
-                  blue: Double(rgb & 0xFF) / 255,
-                  alpha: alpha)
+        self.init(
+            red: Double((rgb >> 16) & 0xFF) / 255,
+            green: Double((rgb >> 8) & 0xFF) / 255,
+            blue: Double(rgb & 0xFF) / 255,
+            alpha: alpha)
     }
 
     /// The same colour with its alpha multiplied by `factor` (clamped to 0...1).

@@ -99,7 +99,9 @@ extension Theme {
     public func paletteSeriesStyles(count: Int) -> [SeriesStyle] {
         let size = max(1, palette.count)
         let dashes: [LineDash] = [.solid, .dashed, .dotted]
-        return (0..<max(0, count)).map { SeriesStyle(color: .palette($0 % size), dash: dashes[($0 / size) % dashes.count]) }
+        return (0..<max(0, count)).map {
+            SeriesStyle(color: .palette($0 % size), dash: dashes[($0 / size) % dashes.count])
+        }
     }
 
     /// The least contrast against the background a palette colour needs to be picked by
@@ -123,7 +125,9 @@ extension Theme {
     public func distinctSeriesStyles(count: Int, avoiding: [SeriesColor] = []) -> [SeriesStyle] {
         let colors = palette.indices.map { resolve(.palette($0)) }
         guard count > 0, count <= colors.count else { return paletteSeriesStyles(count: count) }
-        let visible = colors.indices.filter { colors[$0].contrastRatio(with: background) >= Theme.minimumSeriesContrast }
+        let visible = colors.indices.filter {
+            colors[$0].contrastRatio(with: background) >= Theme.minimumSeriesContrast
+        }
         let pool = visible.count >= count ? visible : Array(colors.indices)
         let fixed = avoiding.map(resolve)
         // Every pairwise difference once; subsets of up to eight of eight colours are few (70 at most).

@@ -37,8 +37,11 @@ public struct PanelGrid: Hashable, Sendable {
     public static let minimumPlotHeight = 80.0
 
     /// - Precondition: `columns > 0`.
-    public init(columns: Int, columnHeaders: [String] = [], compactColumnHeaders: [String] = [], rowHeaders: [String] = [], cellTitles: [String] = [],
-                cellCaptions: [String] = [], xAxis: Axis = Axis(), yAxis: Axis = Axis()) {
+    public init(
+        columns: Int, columnHeaders: [String] = [], compactColumnHeaders: [String] = [], rowHeaders: [String] = [],
+        cellTitles: [String] = [],
+        cellCaptions: [String] = [], xAxis: Axis = Axis(), yAxis: Axis = Axis()
+    ) {
         precondition(columns > 0, "a grid needs at least one column")
         self.columns = columns
         self.columnHeaders = columnHeaders
@@ -62,9 +65,11 @@ public struct PanelGrid: Hashable, Sendable {
     public func minimumSize(panelCount: Int) -> (width: Double, height: Double) {
         let rows = Double(rows(panelCount: panelCount)), columns = Double(min(self.columns, max(1, panelCount)))
         let titles = hasCellLine ? PanelGrid.cellTitleAllowance : 0
-        let width = PanelGrid.leftAllowance + PanelGrid.rightAllowance
+        let width =
+            PanelGrid.leftAllowance + PanelGrid.rightAllowance
             + columns * PanelGrid.minimumPlotWidth + (columns - 1) * PanelGrid.cellGap
-        let height = PanelGrid.topAllowance + PanelGrid.bottomAllowance
+        let height =
+            PanelGrid.topAllowance + PanelGrid.bottomAllowance
             + rows * (PanelGrid.minimumPlotHeight + titles) + (rows - 1) * PanelGrid.rowGap
         return (width.rounded(.up), height.rounded(.up))
     }

@@ -29,11 +29,13 @@ public struct Theme: Hashable, Sendable {
     public var legendSize: Double
     public var annotationSize: Double
 
-    public init(background: ChartColor, foreground: ChartColor, muted: ChartColor, axis: ChartColor,
-                grid: ChartColor, zeroLine: ChartColor, band: ChartColor, legendBackground: ChartColor,
-                legendBorder: ChartColor, palette: [ChartColor], fontFamily: String = "DejaVu Sans",
-                titleSize: Double = 21, subtitleSize: Double = 14, axisLabelSize: Double = 15,
-                tickLabelSize: Double = 13, legendSize: Double = 13, annotationSize: Double = 12.5) {
+    public init(
+        background: ChartColor, foreground: ChartColor, muted: ChartColor, axis: ChartColor,
+        grid: ChartColor, zeroLine: ChartColor, band: ChartColor, legendBackground: ChartColor,
+        legendBorder: ChartColor, palette: [ChartColor], fontFamily: String = "DejaVu Sans",
+        titleSize: Double = 21, subtitleSize: Double = 14, axisLabelSize: Double = 15,
+        tickLabelSize: Double = 13, legendSize: Double = 13, annotationSize: Double = 12.5
+    ) {
         self.background = background
         self.foreground = foreground
         self.muted = muted
@@ -80,8 +82,10 @@ public struct Theme: Hashable, Sendable {
         band: ChartColor(rgb: 0x808890, alpha: 0.2),
         legendBackground: ChartColor(rgb: 0xFFFFFF, alpha: 0.88),
         legendBorder: ChartColor(rgb: 0xD0D0D0),
-        palette: [.blue, .orange, .bluishGreen, .vermillion, .reddishPurple, .skyBlue,
-                  ChartColor(rgb: 0x555555), .yellow])
+        palette: [
+            .blue, .orange, .bluishGreen, .vermillion, .reddishPurple, .skyBlue,
+            ChartColor(rgb: 0x555555), .yellow
+        ])
 
     /// Near-black background, light text, muted grid; the palette starts with sky blue (the darker
     /// blue moves back) and ends with a light grey instead of black.
@@ -95,8 +99,10 @@ public struct Theme: Hashable, Sendable {
         band: ChartColor(rgb: 0xB8C0C8, alpha: 0.14),
         legendBackground: ChartColor(rgb: 0x121417, alpha: 0.88),
         legendBorder: ChartColor(rgb: 0x3C414A),
-        palette: [.skyBlue, .orange, .bluishGreen, .vermillion, .reddishPurple, .yellow, .blue,
-                  ChartColor(rgb: 0xBBBBBB)])
+        palette: [
+            .skyBlue, .orange, .bluishGreen, .vermillion, .reddishPurple, .yellow, .blue,
+            ChartColor(rgb: 0xBBBBBB)
+        ])
 
     /// The colour `color` stands for in this theme.
     public func resolve(_ color: SeriesColor) -> ChartColor {

@@ -1,6 +1,7 @@
 import CCairo
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A Cairo failure: the operation that failed and Cairo's description of its status.
@@ -69,12 +70,17 @@ final class CairoSurface {
         let width = Int32(clamping: width), height = Int32(clamping: height)
         let stride = cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, width)
         if stride > 0, height > 0, let memory = PixelMemory(byteCount: Int(stride) * Int(height)) {
-            guard let handle = cairo_image_surface_create_for_data(memory.start.assumingMemoryBound(to: UInt8.self),
-                                                                   CAIRO_FORMAT_ARGB32, width, height, stride) else {
+            guard
+                let handle = cairo_image_surface_create_for_data(
+                    memory.start.assumingMemoryBound(to: UInt8.self),
+                    CAIRO_FORMAT_ARGB32, width, height, stride)
+            else {
                 memory.unmap()
-                throw ChartRenderError(operation: "cairo_image_surface_create_for_data", cairoStatus: CAIRO_STATUS_NO_MEMORY)
+                throw ChartRenderError(
+                    operation: "cairo_image_surface_create_for_data", cairoStatus: CAIRO_STATUS_NO_MEMORY)
             }
-            return try CairoSurface(handle: handle, sink: nil, pixels: memory, operation: "cairo_image_surface_create_for_data")
+            return try CairoSurface(
+                handle: handle, sink: nil, pixels: memory, operation: "cairo_image_surface_create_for_data")
         }
         guard let handle = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height) else {
             throw ChartRenderError(operation: "cairo_image_surface_create", cairoStatus: CAIRO_STATUS_NO_MEMORY)
@@ -88,9 +94,13 @@ final class CairoSurface {
     /// `cairo_svg_surface_set_document_unit`.
     static func svg(width: Double, height: Double) throws -> CairoSurface {
         let sink = CairoByteSink()
-        guard let handle = cairo_svg_surface_create_for_stream(CairoByteSink.writeFunction, sink.closurePointer,
-                                                                width, height) else {
-            throw ChartRenderError(operation: "cairo_svg_surface_create_for_stream", cairoStatus: CAIRO_STATUS_NO_MEMORY)
+        guard
+            let handle = cairo_svg_surface_create_for_stream(
+                CairoByteSink.writeFunction, sink.closurePointer,
+                width, height)
+        else {
+            throw ChartRenderError(
+                operation: "cairo_svg_surface_create_for_stream", cairoStatus: CAIRO_STATUS_NO_MEMORY)
         }
         let surface = try CairoSurface(handle: handle, sink: sink, operation: "cairo_svg_surface_create_for_stream")
         cairo_svg_surface_set_document_unit(handle, CAIRO_SVG_UNIT_PX)
@@ -103,9 +113,13 @@ final class CairoSurface {
     /// The corresponding Cairo function is `cairo_pdf_surface_create_for_stream`.
     static func pdf(width: Double, height: Double, title: String?) throws -> CairoSurface {
         let sink = CairoByteSink()
-        guard let handle = cairo_pdf_surface_create_for_stream(CairoByteSink.writeFunction, sink.closurePointer,
-                                                                width, height) else {
-            throw ChartRenderError(operation: "cairo_pdf_surface_create_for_stream", cairoStatus: CAIRO_STATUS_NO_MEMORY)
+        guard
+            let handle = cairo_pdf_surface_create_for_stream(
+                CairoByteSink.writeFunction, sink.closurePointer,
+                width, height)
+        else {
+            throw ChartRenderError(
+                operation: "cairo_pdf_surface_create_for_stream", cairoStatus: CAIRO_STATUS_NO_MEMORY)
         }
         let surface = try CairoSurface(handle: handle, sink: sink, operation: "cairo_pdf_surface_create_for_stream")
         cairo_pdf_surface_set_metadata(handle, CAIRO_PDF_METADATA_CREATOR, "SpringCharts")
@@ -138,8 +152,9 @@ final class CairoSurface {
     /// The corresponding Cairo functions are `cairo_surface_flush` and `cairo_image_surface_get_data`.
     func pngBytes(pixelsPerMeter: Int? = nil) throws -> [UInt8] {
         let image = try imageData()
-        return try PNGEncoder.encode(pixels: image.data, width: image.width, height: image.height,
-                                     stride: image.stride, pixelsPerMeter: pixelsPerMeter)
+        return try PNGEncoder.encode(
+            pixels: image.data, width: image.width, height: image.height,
+            stride: image.stride, pixelsPerMeter: pixelsPerMeter)
     }
 
     /// The pixel memory of a flushed image surface, valid while the surface lives.
@@ -149,8 +164,10 @@ final class CairoSurface {
         guard let data = cairo_image_surface_get_data(handle) else {
             throw ChartRenderError(operation: "cairo_image_surface_get_data", cairoStatus: CAIRO_STATUS_NULL_POINTER)
         }
-        return (UnsafeRawPointer(data), Int(cairo_image_surface_get_width(handle)),
-                Int(cairo_image_surface_get_height(handle)), Int(cairo_image_surface_get_stride(handle)))
+        return (
+            UnsafeRawPointer(data), Int(cairo_image_surface_get_width(handle)),
+            Int(cairo_image_surface_get_height(handle)), Int(cairo_image_surface_get_stride(handle))
+        )
     }
 
     /// The pixels of an ARGB32 image surface, one premultiplied `0xAARRGGBB` word per pixel, rows
@@ -234,27 +251,28 @@ struct PixelMemory {
     /// allocate it).
     init?(byteCount: Int) {
         #if canImport(Glibc)
-        guard byteCount >= PixelMemory.minimumSize, byteCount <= Int.max / 2 else { return nil }
-        // Whole huge pages (a partial one at the end would be 4 KB pages), plus room to align.
-        let pages = (byteCount + PixelMemory.hugePage - 1) / PixelMemory.hugePage * PixelMemory.hugePage
-        let size = pages + PixelMemory.hugePage
-        guard let mapping = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-              mapping != MAP_FAILED else { return nil }
-        let address = UInt(bitPattern: mapping)
-        let aligned = (address + UInt(PixelMemory.hugePage - 1)) & ~UInt(PixelMemory.hugePage - 1)
-        let start = mapping + Int(aligned - address)
-        _ = madvise(start, pages, MADV_HUGEPAGE)
-        self.start = start
-        self.mapping = mapping
-        self.mappingSize = size
+            guard byteCount >= PixelMemory.minimumSize, byteCount <= Int.max / 2 else { return nil }
+            // Whole huge pages (a partial one at the end would be 4 KB pages), plus room to align.
+            let pages = (byteCount + PixelMemory.hugePage - 1) / PixelMemory.hugePage * PixelMemory.hugePage
+            let size = pages + PixelMemory.hugePage
+            guard let mapping = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+                mapping != MAP_FAILED
+            else { return nil }
+            let address = UInt(bitPattern: mapping)
+            let aligned = (address + UInt(PixelMemory.hugePage - 1)) & ~UInt(PixelMemory.hugePage - 1)
+            let start = mapping + Int(aligned - address)
+            _ = madvise(start, pages, MADV_HUGEPAGE)
+            self.start = start
+            self.mapping = mapping
+            self.mappingSize = size
         #else
-        return nil
+            return nil
         #endif
     }
 
     func unmap() {
         #if canImport(Glibc)
-        munmap(mapping, mappingSize)
+            munmap(mapping, mappingSize)
         #endif
     }
 }

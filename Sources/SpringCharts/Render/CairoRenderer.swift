@@ -19,8 +19,11 @@ public struct CairoRenderer: Sendable {
     public func render(_ chart: Chart, format: OutputFormat) throws -> [UInt8] {
         let minimum = chart.minimumSize
         guard chart.width >= minimum.width, chart.height >= minimum.height else {
-            throw ChartRenderError(operation: "CairoRenderer.render",
-                                   status: "the canvas \(chart.width) × \(chart.height) is too small to hold this chart: the minimum is \(Int(minimum.width)) × \(Int(minimum.height))")
+            throw ChartRenderError(
+                operation: "CairoRenderer.render",
+                status:
+                    "the canvas \(chart.width) × \(chart.height) is too small to hold this chart: the minimum is \(Int(minimum.width)) × \(Int(minimum.height))"
+            )
         }
         let list = chart.layout(measurer: try CairoTextMeasurer())
         return try render(list, format: format, scale: chart.scale)
@@ -51,8 +54,9 @@ public struct CairoRenderer: Sendable {
             return SVGText.inserting(painter.deferredText, title: list.title, into: document)
         case .pdf:
             let pointsPerPixel = 0.75
-            let surface = try CairoSurface.pdf(width: list.width * pointsPerPixel, height: list.height * pointsPerPixel,
-                                               title: list.title)
+            let surface = try CairoSurface.pdf(
+                width: list.width * pointsPerPixel, height: list.height * pointsPerPixel,
+                title: list.title)
             let context = try CairoContext(surface: surface)
             cairo_scale(context.handle, pointsPerPixel, pointsPerPixel)
             var painter = try CairoPainter(context: context, deviceScale: 1, drawsText: true)
@@ -70,8 +74,9 @@ public struct CairoRenderer: Sendable {
     }
 
     func rasterSurface(_ list: DisplayList, scale: Double) throws -> CairoSurface {
-        let surface = try CairoSurface.image(width: Int((list.width * scale).rounded(.up)),
-                                             height: Int((list.height * scale).rounded(.up)))
+        let surface = try CairoSurface.image(
+            width: Int((list.width * scale).rounded(.up)),
+            height: Int((list.height * scale).rounded(.up)))
         let context = try CairoContext(surface: surface)
         cairo_scale(context.handle, scale, scale)
         var painter = try CairoPainter(context: context, deviceScale: scale, drawsText: true)
@@ -86,9 +91,13 @@ public struct CairoRenderer: Sendable {
     private static func validate(_ list: DisplayList, scale: Double) throws {
         let width = list.width * scale, height = list.height * scale
         guard scale.isFinite, scale > 0, width.isFinite, height.isFinite, width >= 1, height >= 1,
-              width <= maximumPixels, height <= maximumPixels else {
-            throw ChartRenderError(operation: "CairoRenderer.render",
-                                   status: "invalid size \(list.width) × \(list.height) at scale \(scale): each side times the scale must be between 1 and \(Int(maximumPixels)) px")
+            width <= maximumPixels, height <= maximumPixels
+        else {
+            throw ChartRenderError(
+                operation: "CairoRenderer.render",
+                status:
+                    "invalid size \(list.width) × \(list.height) at scale \(scale): each side times the scale must be between 1 and \(Int(maximumPixels)) px"
+            )
         }
     }
 }
@@ -128,9 +137,13 @@ struct CairoPainter {
         }
         for command in commands {
             if case .line(let from, let to, let stroke, true) = command, stroke.dash.isEmpty, stroke.color.alpha == 1,
-               stroke.cap == .butt, from.x == to.x || from.y == to.y {
+                stroke.cap == .butt, from.x == to.x || from.y == to.y
+            {
                 let (a, b, style) = crispSegment(from: from, to: to, stroke: stroke)
-                if batch?.stroke != style { flush(); batch = (style, []) }
+                if batch?.stroke != style {
+                    flush()
+                    batch = (style, [])
+                }
                 batch?.segments.append((a, b))
                 continue
             }

@@ -21,8 +21,9 @@ public final class CairoTextMeasurer: TextMeasurer {
         var extents = cairo_text_extents_t()
         cairo_text_extents(context.handle, text, &extents)
         let width = extents.x_advance.isFinite ? extents.x_advance : 0
-        return TextMetrics(width: width, ascent: vertical.ascent, descent: vertical.descent,
-                           capHeight: vertical.capHeight)
+        return TextMetrics(
+            width: width, ascent: vertical.ascent, descent: vertical.descent,
+            capHeight: vertical.capHeight)
     }
 
     private func select(_ font: Font) {
@@ -78,8 +79,9 @@ enum CairoTextStyle {
         if let face = FontFaces.shared.face(family: font.family, bold: font.weight == .bold) {
             cairo_set_font_face(context.handle, face)
         } else {
-            cairo_select_font_face(context.handle, font.family, CAIRO_FONT_SLANT_NORMAL,
-                                   font.weight == .bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+            cairo_select_font_face(
+                context.handle, font.family, CAIRO_FONT_SLANT_NORMAL,
+                font.weight == .bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         }
         cairo_set_font_size(context.handle, font.size.isFinite && font.size > 0 ? font.size : 1)
     }

@@ -102,8 +102,10 @@ public struct TextRun: Hashable, Sendable {
     /// Degrees, clockwise on screen, about ``origin``; -90 reads bottom to top (a y-axis label).
     public var rotation: Double
 
-    public init(_ string: String, origin: Point, font: Font, color: ChartColor, anchor: TextAnchor = .start,
-                rotation: Double = 0) {
+    public init(
+        _ string: String, origin: Point, font: Font, color: ChartColor, anchor: TextAnchor = .start,
+        rotation: Double = 0
+    ) {
         self.string = string
         self.origin = origin
         self.font = font

@@ -15,8 +15,10 @@ final class FontFaces: Sendable {
 
     /// Known files per (family, bold).
     static let knownFiles: [String: (regular: String, bold: String)] = [
-        "DejaVu Sans": ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-                        "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"),
+        "DejaVu Sans": (
+            "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+            "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+        )
     ]
 
     private struct State {
@@ -49,7 +51,8 @@ final class FontFaces: Sendable {
             var ftFace: FT_Face?
             guard FT_New_Face(library, path, 0, &ftFace) == 0, let ftFace else { return nil }
             guard let cairoFace = cairo_ft_font_face_create_for_ft_face(ftFace, 0),
-                  cairo_font_face_status(cairoFace) == CAIRO_STATUS_SUCCESS else {
+                cairo_font_face_status(cairoFace) == CAIRO_STATUS_SUCCESS
+            else {
                 FT_Done_Face(ftFace)
                 return nil
             }

@@ -57,7 +57,8 @@ public struct Rect: Hashable, Sendable {
     /// The smallest rectangle holding both.
     public func union(_ other: Rect) -> Rect {
         let x0 = Swift.min(minX, other.minX), y0 = Swift.min(minY, other.minY)
-        return Rect(x: x0, y: y0, width: Swift.max(maxX, other.maxX) - x0,
-                    height: Swift.max(maxY, other.maxY) - y0)
+        return Rect(
+            x: x0, y: y0, width: Swift.max(maxX, other.maxX) - x0,
+            height: Swift.max(maxY, other.maxY) - y0)
     }
 }

@@ -23,9 +23,13 @@ enum PNGEncoder {
     ///   - pixelsPerMeter: written as a pHYs chunk (96 dpi × scale lets viewers show a 2× image at
     ///     its logical size); nil writes none.
     /// - Throws: ``ChartRenderError`` when the compressor fails.
-    static func encode(pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int,
-                       pixelsPerMeter: Int? = nil, level: Int32 = compressionLevel) throws -> [UInt8] {
-        precondition(width >= 1 && height >= 1 && stride >= 4 * width, "a PNG has at least one pixel, rows of 4 × width bytes or more")
+    static func encode(
+        pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int,
+        pixelsPerMeter: Int? = nil, level: Int32 = compressionLevel
+    ) throws -> [UInt8] {
+        precondition(
+            width >= 1 && height >= 1 && stride >= 4 * width,
+            "a PNG has at least one pixel, rows of 4 × width bytes or more")
         let opaque = isOpaque(pixels: pixels, width: width, height: height, stride: stride)
         let rowLength = (opaque ? 3 : 4) * width + 1
         let deflater = try Deflater(level: level)
@@ -43,8 +47,9 @@ enum PNGEncoder {
                         filterOpaqueRow(pixels: pixels, y: y + row, width: width, stride: stride, into: target)
                     } else {
                         unpacked.withUnsafeMutableBufferPointer { scratch in
-                            filterTranslucentRow(pixels: pixels, y: y + row, width: width, stride: stride,
-                                                 scratch: scratch, into: target)
+                            filterTranslucentRow(
+                                pixels: pixels, y: y + row, width: width, stride: stride,
+                                scratch: scratch, into: target)
                         }
                     }
                 }
@@ -88,8 +93,10 @@ enum PNGEncoder {
 
     /// The filter byte and the filtered RGB bytes of row `y`, straight from the pixel words: exactly
     /// the row's `1 + 3 × width` bytes at `target`, nothing past them.
-    private static func filterOpaqueRow(pixels: UnsafeRawPointer, y: Int, width: Int, stride: Int,
-                                        into target: UnsafeMutableRawPointer) {
+    private static func filterOpaqueRow(
+        pixels: UnsafeRawPointer, y: Int, width: Int, stride: Int,
+        into target: UnsafeMutableRawPointer
+    ) {
         let row = pixels + y * stride
         let above = y > 0 ? pixels + (y - 1) * stride : nil
         // The costs from every fourth pixel: a quarter of the work, nearly the same choices.
@@ -109,8 +116,12 @@ enum PNGEncoder {
             filter(row, minus: above, width: width, into: out)
         } else if useUp {
             // Up from the (zero) row above the image: the bytes themselves.
-            for x in 0..<width - 1 { store(row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self), minus: 0, at: out + 3 * x) }
-            storeLast(row.loadUnaligned(fromByteOffset: 4 * (width - 1), as: UInt32.self), minus: 0, at: out + 3 * (width - 1))
+            for x in 0..<width - 1 {
+                store(row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self), minus: 0, at: out + 3 * x)
+            }
+            storeLast(
+                row.loadUnaligned(fromByteOffset: 4 * (width - 1), as: UInt32.self), minus: 0, at: out + 3 * (width - 1)
+            )
         } else {
             // Sub: the first pixel's left neighbour is zero, the others' the pixel one word back.
             if width == 1 {
@@ -131,8 +142,10 @@ enum PNGEncoder {
     /// then overwrites: a 16-byte store covers four pixels (12 bytes) and 4 bytes beyond, a word
     /// store one pixel and 1 byte beyond. So a vector store is used only while 4 bytes of the row
     /// follow its group (x + 6 ≤ width), and the last pixel is written with byte stores.
-    @inline(__always) private static func filter(_ row: UnsafeRawPointer, minus reference: UnsafeRawPointer, width: Int,
-                                                 into out: UnsafeMutableRawPointer) {
+    @inline(__always) private static func filter(
+        _ row: UnsafeRawPointer, minus reference: UnsafeRawPointer, width: Int,
+        into out: UnsafeMutableRawPointer
+    ) {
         assert(width >= 1, "a row has at least one pixel")
         var x = 0
         while x + 6 <= width {
@@ -147,23 +160,29 @@ enum PNGEncoder {
             x += 4
         }
         while x < width - 1 {
-            store(row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self),
-                  minus: reference.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self), at: out + 3 * x)
+            store(
+                row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self),
+                minus: reference.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self), at: out + 3 * x)
             x += 1
         }
-        storeLast(row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self),
-                  minus: reference.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self), at: out + 3 * x)
+        storeLast(
+            row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self),
+            minus: reference.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self), at: out + 3 * x)
     }
 
     /// Writes the red, green and blue bytes of `pixel − reference` (each byte modulo 256) at `out`,
     /// with one more byte after them that the next pixel overwrites: never for a row's last pixel.
-    @inline(__always) private static func store(_ pixel: UInt32, minus reference: UInt32, at out: UnsafeMutableRawPointer) {
+    @inline(__always) private static func store(
+        _ pixel: UInt32, minus reference: UInt32, at out: UnsafeMutableRawPointer
+    ) {
         // 0xAARRGGBB → 0x00BBGGRR, stored little-endian as R, G, B, 0.
         out.storeBytes(of: (rgbDifference(pixel, reference).byteSwapped >> 8).littleEndian, as: UInt32.self)
     }
 
     /// The red, green and blue bytes of `pixel − reference` at `out`, exactly three bytes: a row's last pixel.
-    @inline(__always) private static func storeLast(_ pixel: UInt32, minus reference: UInt32, at out: UnsafeMutableRawPointer) {
+    @inline(__always) private static func storeLast(
+        _ pixel: UInt32, minus reference: UInt32, at out: UnsafeMutableRawPointer
+    ) {
         let difference = rgbDifference(pixel, reference)
         out.storeBytes(of: UInt8(truncatingIfNeeded: difference >> 16), as: UInt8.self)
         (out + 1).storeBytes(of: UInt8(truncatingIfNeeded: difference >> 8), as: UInt8.self)
@@ -193,9 +212,11 @@ enum PNGEncoder {
 
     /// The filter byte and the filtered, un-premultiplied RGBA bytes of row `y`. `scratch` holds two
     /// unpacked rows: this one and the one above.
-    private static func filterTranslucentRow(pixels: UnsafeRawPointer, y: Int, width: Int, stride: Int,
-                                             scratch: UnsafeMutableBufferPointer<UInt8>,
-                                             into target: UnsafeMutableRawPointer) {
+    private static func filterTranslucentRow(
+        pixels: UnsafeRawPointer, y: Int, width: Int, stride: Int,
+        scratch: UnsafeMutableBufferPointer<UInt8>,
+        into target: UnsafeMutableRawPointer
+    ) {
         let count = 4 * width
         let current = UnsafeMutableBufferPointer(rebasing: scratch[(y % 2 == 0 ? 0 : count)...].prefix(count))
         let above = UnsafeMutableBufferPointer(rebasing: scratch[(y % 2 == 0 ? count : 0)...].prefix(count))
@@ -317,7 +338,9 @@ final class Deflater {
 
 extension [UInt8] {
     mutating func appendBigEndian(_ value: UInt32) {
-        append(contentsOf: [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF),
-                            UInt8(value & 0xFF)])
+        append(contentsOf: [
+            UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF),
+            UInt8(value & 0xFF)
+        ])
     }
 }

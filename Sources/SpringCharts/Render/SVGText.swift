@@ -13,7 +13,8 @@ enum SVGText {
             bytes.insert(contentsOf: Array(group.utf8), at: end)
         }
         if let title, !title.isEmpty, let open = firstRange(of: Array("<svg".utf8), in: bytes),
-           let close = bytes[open...].firstIndex(of: UInt8(ascii: ">")) {
+            let close = bytes[open...].firstIndex(of: UInt8(ascii: ">"))
+        {
             bytes.insert(contentsOf: Array("\n<title>\(escaped(title))</title>".utf8), at: close + 1)
         }
         return bytes

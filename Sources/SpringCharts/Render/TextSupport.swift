@@ -32,10 +32,10 @@ public enum TextSupport {
     public static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x0590...0x08FF,  // Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan, Mandaic, Arabic extensions
-             0xFB1D...0xFDFF,  // Hebrew and Arabic presentation forms A
-             0xFE70...0xFEFF,  // Arabic presentation forms B
-             0x10800...0x10FFF, 0x1E800...0x1EFFF,  // historic right-to-left scripts, Arabic mathematical
-             0x200F, 0x202B, 0x202E, 0x2067:  // right-to-left mark, embedding, override, isolate
+            0xFB1D...0xFDFF,  // Hebrew and Arabic presentation forms A
+            0xFE70...0xFEFF,  // Arabic presentation forms B
+            0x10800...0x10FFF, 0x1E800...0x1EFFF,  // historic right-to-left scripts, Arabic mathematical
+            0x200F, 0x202B, 0x202E, 0x2067:  // right-to-left mark, embedding, override, isolate
             return true
         default:
             return false
@@ -99,8 +99,9 @@ struct GlyphChecker {
         var count: Int32 = 0
         let utf8 = String(scalar)
         let status = utf8.withCString { pointer in
-            cairo_scaled_font_text_to_glyphs(scaledFont, 0, 0, pointer, Int32(utf8.utf8.count), &glyphs, &count,
-                                             nil, nil, nil)
+            cairo_scaled_font_text_to_glyphs(
+                scaledFont, 0, 0, pointer, Int32(utf8.utf8.count), &glyphs, &count,
+                nil, nil, nil)
         }
         defer { if let glyphs { cairo_glyph_free(glyphs) } }
         guard status == CAIRO_STATUS_SUCCESS, let glyphs, count > 0 else { return false }

@@ -12,17 +12,20 @@ extension ExportRequest {
         let model = AnimeSpringModel(mass: mass, stiffness: stiffness, damping: damping, velocity: velocity)
         let property = from == 0 ? n(to) : "[\(n(from)), \(n(to))]"
         var code = """
-        import { animate, spring } from 'animejs';
-        animate(element, { x: \(property), ease: spring({ mass: \(n(mass)), stiffness: \(n(stiffness)), \
-        damping: \(n(damping)), velocity: \(n(velocity)) }) });
-        """
+            import { animate, spring } from 'animejs';
+            animate(element, { x: \(property), ease: spring({ mass: \(n(mass)), stiffness: \(n(stiffness)), \
+            damping: \(n(damping)), velocity: \(n(velocity)) }) });
+            """
         if velocity == 0 && mass == 1 {
             let bounce = zeta <= 1 ? 1 - zeta : 1 / zeta - 1
-            code += "\n// or spring({ bounce: \(n(bounce)), duration: \(n(spring.response * 1000)) }) (its stiffness and damping rounded to 3 decimals)"
+            code +=
+                "\n// or spring({ bounce: \(n(bounce)), duration: \(n(spring.response * 1000)) }) (its stiffness and damping rounded to 3 decimals)"
         }
         var warnings: [String] = []
-        var notes = ["the animation lasts its settling duration, \(n(model.settlingDuration)) ms: anime.js ends it where 20 ms "
-                     + "samples stay within 0.05 % of the travel for 200 ms"]
+        var notes = [
+            "the animation lasts its settling duration, \(n(model.settlingDuration)) ms: anime.js ends it where 20 ms "
+                + "samples stay within 0.05 % of the travel for 200 ms"
+        ]
         if initialVelocity != 0 && travelsPerSecond == nil {
             warnings.append("cannot carry velocity without travel (from equals to)")
         } else if velocity != 0 {
@@ -37,9 +40,11 @@ extension ExportRequest {
         if stiffness > 10_000 || damping > 10_000 || abs(velocity) > 10_000 {
             warnings.append("anime.js clamps stiffness, damping and velocity to 10000: the spring it runs differs")
         }
-        return TargetExport(code: code,
-                            values: .animeJS(mass: mass, stiffness: stiffness, damping: damping, velocity: velocity,
-                                             settlingDuration: model.settlingDuration),
-                            warnings: warnings, notes: notes, effectiveSpring: effective)
+        return TargetExport(
+            code: code,
+            values: .animeJS(
+                mass: mass, stiffness: stiffness, damping: damping, velocity: velocity,
+                settlingDuration: model.settlingDuration),
+            warnings: warnings, notes: notes, effectiveSpring: effective)
     }
 }

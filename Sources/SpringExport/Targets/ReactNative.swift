@@ -6,10 +6,10 @@ extension ExportRequest {
     /// mass, velocity in units per second), on the JavaScript driver the model follows.
     func reactNative() -> TargetExport {
         let code = """
-        const value = new Animated.Value(\(n(from)));
-        Animated.spring(value, { toValue: \(n(to)), stiffness: \(n(k)), damping: \(n(c)), mass: \(n(m)), \
-        velocity: \(n(initialVelocity)), useNativeDriver: false }).start();
-        """
+            const value = new Animated.Value(\(n(from)));
+            Animated.spring(value, { toValue: \(n(to)), stiffness: \(n(k)), damping: \(n(c)), mass: \(n(m)), \
+            velocity: \(n(initialVelocity)), useNativeDriver: false }).start();
+            """
         var warnings: [String] = []
         var effective: Spring?
         if zeta > 1 {
@@ -19,9 +19,10 @@ extension ExportRequest {
         let notes = [
             "{ tension, friction } would be Origami's numbers (converted by SpringConfig), not stiffness and damping",
             "the figures are the JavaScript driver's (useNativeDriver: false); the native driver is not modelled",
-            "it stops within 0.001 units and 0.001 units/s of rest (absolute: restDisplacementThreshold, restSpeedThreshold)",
+            "it stops within 0.001 units and 0.001 units/s of rest (absolute: restDisplacementThreshold, restSpeedThreshold)"
         ]
-        return TargetExport(code: code, values: .reactNative(stiffness: k, damping: c, mass: m, velocity: initialVelocity),
-                            warnings: warnings, notes: notes, effectiveSpring: effective)
+        return TargetExport(
+            code: code, values: .reactNative(stiffness: k, damping: c, mass: m, velocity: initialVelocity),
+            warnings: warnings, notes: notes, effectiveSpring: effective)
     }
 }

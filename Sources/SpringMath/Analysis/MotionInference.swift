@@ -25,9 +25,12 @@ extension Spring {
     /// - Precondition: `times` and `positions` have the same count; every value is finite.
     /// - Throws: ``MotionInferenceError/undetermined(_:)`` naming the first value the samples cannot
     ///   tell.
-    public func leastSquaresMotion(times: [Double], positions: [Double], from: Double?, to: Double?,
-                                   initialVelocity: Double?) throws(MotionInferenceError)
-        -> (from: Double, to: Double, initialVelocity: Double) {
+    public func leastSquaresMotion(
+        times: [Double], positions: [Double], from: Double?, to: Double?,
+        initialVelocity: Double?
+    ) throws(MotionInferenceError)
+        -> (from: Double, to: Double, initialVelocity: Double)
+    {
         precondition(times.count == positions.count, "times and positions must have the same count")
         let decay = SpringMotion(spring: self, from: 1.0, to: 0.0)
         let fling = SpringMotion(spring: self, from: 0.0, to: 0.0, initialVelocity: 1.0)
@@ -37,8 +40,16 @@ extension Spring {
         var target = positions
         var columns: [(name: String, values: [Double])] = []
         if let from { for i in target.indices { target[i] -= from * a[i] } } else { columns.append(("from", a)) }
-        if let to { for i in target.indices { target[i] -= to * (1 - a[i]) } } else { columns.append(("to", a.map { 1 - $0 })) }
-        if let initialVelocity { for i in target.indices { target[i] -= initialVelocity * b[i] } } else { columns.append(("velocity", b)) }
+        if let to {
+            for i in target.indices { target[i] -= to * (1 - a[i]) }
+        } else {
+            columns.append(("to", a.map { 1 - $0 }))
+        }
+        if let initialVelocity {
+            for i in target.indices { target[i] -= initialVelocity * b[i] }
+        } else {
+            columns.append(("velocity", b))
+        }
 
         var solution: [String: Double] = [:]
         if !columns.isEmpty {
@@ -49,8 +60,10 @@ extension Spring {
     }
 
     /// min ‖Σ xⱼ·columnⱼ − target‖ by modified Gram–Schmidt (QR), then back substitution.
-    private static func solveLeastSquares(_ columns: [(name: String, values: [Double])],
-                                          _ target: [Double]) throws(MotionInferenceError) -> [String: Double] {
+    private static func solveLeastSquares(
+        _ columns: [(name: String, values: [Double])],
+        _ target: [Double]
+    ) throws(MotionInferenceError) -> [String: Double] {
         func dot(_ x: [Double], _ y: [Double]) -> Double {
             var sum = 0.0
             for i in x.indices { sum += x[i] * y[i] }

@@ -85,10 +85,12 @@ public enum SpringFitError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noMotion(let rms):
             return "no spring explains this data: it is noise around a constant (RMS \(g(rms))), with no motion to fit"
         case .straightLine(let line, let spring):
-            return "no spring explains this data better than a straight line (line RMS \(g(line)), best spring RMS \(g(spring))): "
+            return
+                "no spring explains this data better than a straight line (line RMS \(g(line)), best spring RMS \(g(spring))): "
                 + "a linear ramp, or too short a piece of the motion"
         case .ambiguous(let z, let dz, let t, let dt):
-            return "many springs explain this data about equally well (ζ \(g(z)) ± \(g(dz)), response \(g(t)) ± \(g(dt)) s): "
+            return
+                "many springs explain this data about equally well (ζ \(g(z)) ± \(g(dz)), response \(g(t)) ± \(g(dt)) s): "
                 + "the motion is probably cut off before it turns or settles"
         }
     }
@@ -116,7 +118,8 @@ public enum SpringFitter {
     /// the better-determined at-rest fit instead of trading them off against a spurious velocity.
     /// - Returns: the chosen fit and whether it held the velocity at 0.
     public static func fitChoosingStart(times: [Double], positions: [Double]) throws(SpringFitError)
-        -> (fit: SpringFit, startsAtRest: Bool) {
+        -> (fit: SpringFit, startsAtRest: Bool)
+    {
         let free = try fit(times: times, positions: positions, initialVelocity: nil)
         guard let rest = try? fit(times: times, positions: positions, initialVelocity: 0) else { return (free, false) }
         let n = Double(times.count)
@@ -136,8 +139,10 @@ public enum SpringFitter {
     ///     which makes ζ and the response markedly better determined, above all for overdamped
     ///     springs. `nil` fits it with the rest.
     /// - Throws: ``SpringFitError`` when the data cannot be fitted or no one spring explains it.
-    public static func fit(times: [Double], positions: [Double],
-                           initialVelocity: Double? = nil) throws(SpringFitError) -> SpringFit {
+    public static func fit(
+        times: [Double], positions: [Double],
+        initialVelocity: Double? = nil
+    ) throws(SpringFitError) -> SpringFit {
         precondition(times.count == positions.count, "as many times as positions")
         let n = times.count
         guard n >= minimumSampleCount else { throw .tooFewSamples(n) }
@@ -145,7 +150,8 @@ public enum SpringFitter {
         for i in 1..<n where !(times[i] > times[i - 1]) { throw .timeNotIncreasing(index: i) }
         if n > maximumFittedSamples {
             let kept = thinnedIndices(count: n, keeping: maximumFittedSamples)
-            var fit = try fit(times: kept.map { times[$0] }, positions: kept.map { positions[$0] }, initialVelocity: initialVelocity)
+            var fit = try fit(
+                times: kept.map { times[$0] }, positions: kept.map { positions[$0] }, initialVelocity: initialVelocity)
             fit.recordedSampleCount = n
             // The still samples, counted in the recording: those before the fitted start.
             if fit.stillSampleCount > 0 { fit.stillSampleCount = times.prefix { $0 < fit.startTime }.count }
@@ -178,7 +184,8 @@ public enum SpringFitter {
                 FitProblem(times: times.map { $0 - start }, positions: positions, fixedVelocity: initialVelocity)
                     .levenbergMarquardt(from: best.theta)
             }
-            let fromLastStill = FitProblem(times: times.map { $0 - lastStill }, positions: positions, fixedVelocity: initialVelocity)
+            let fromLastStill = FitProblem(
+                times: times.map { $0 - lastStill }, positions: positions, fixedVelocity: initialVelocity)
             if let late = gridFit(fromLastStill, span: times[n - 1] - lastStill), late.rss < best.rss {
                 best = late
                 t0 = lastStill
@@ -189,17 +196,28 @@ public enum SpringFitter {
             var fc = refit(c), fd = refit(d)
             for _ in 0..<48 where b - a > 1e-9 * (latest - first) {
                 if fc.rss <= fd.rss {
-                    b = d; d = c; fd = fc
-                    c = b - ratio * (b - a); fc = refit(c)
+                    b = d
+                    d = c
+                    fd = fc
+                    c = b - ratio * (b - a)
+                    fc = refit(c)
                 } else {
-                    a = c; c = d; fc = fd
-                    d = a + ratio * (b - a); fd = refit(d)
+                    a = c
+                    c = d
+                    fc = fd
+                    d = a + ratio * (b - a)
+                    fd = refit(d)
                 }
             }
             let (middle, fitted) = fc.rss <= fd.rss ? (c, fc) : (d, fd)
-            if fitted.rss < best.rss { best = fitted; t0 = middle }
+            if fitted.rss < best.rss {
+                best = fitted
+                t0 = middle
+            }
         }
-        let problemAtStart = t0 == first ? problem
+        let problemAtStart =
+            t0 == first
+            ? problem
             : FitProblem(times: times.map { $0 - t0 }, positions: positions, fixedVelocity: initialVelocity)
 
         let rss = best.rss
@@ -228,8 +246,9 @@ public enum SpringFitter {
             residualRMS: springRMS, sampleCount: n, recordedSampleCount: n, stillSampleCount: still >= 2 ? still : 0)
         let relative = Swift.max(fit.dampingRatioUncertainty / zeta, fit.responseUncertainty / response)
         if !(relative <= maximumRelativeUncertainty) {
-            throw .ambiguous(dampingRatio: zeta, dampingRatioUncertainty: fit.dampingRatioUncertainty,
-                             response: response, responseUncertainty: fit.responseUncertainty)
+            throw .ambiguous(
+                dampingRatio: zeta, dampingRatioUncertainty: fit.dampingRatioUncertainty,
+                response: response, responseUncertainty: fit.responseUncertainty)
         }
         return fit
     }
@@ -238,7 +257,8 @@ public enum SpringFitter {
     /// spanning the data's time scale (`span` seconds); nil when no start is usable.
     static func gridFit(_ problem: FitProblem, span: Double) -> (rss: Double, theta: [Double])? {
         let ratios = geometric(from: 0.08, to: 5, count: 14)
-        let responses = geometric(from: Swift.max(span / 30, Swift.min(problem.shortestResponse, span)), to: span * 3, count: 16)
+        let responses = geometric(
+            from: Swift.max(span / 30, Swift.min(problem.shortestResponse, span)), to: span * 3, count: 16)
         var starts: [(rss: Double, theta: [Double])] = []
         for zeta in ratios {
             for response in responses {
@@ -315,7 +335,7 @@ struct FitProblem {
     var logZetaRange: ClosedRange<Double> { Double.log(1e-3)...Double.log(200) }
     var logResponseRange: ClosedRange<Double> {
         let span = Swift.max(times.last ?? 1, 1e-9)
-        return Double.log(Swift.max(span * 1e-4, Swift.min(shortestResponse, span))) ... Double.log(span * 1e3)
+        return Double.log(Swift.max(span * 1e-4, Swift.min(shortestResponse, span)))...Double.log(span * 1e3)
     }
 
     func spring(_ logZeta: Double, _ logResponse: Double) -> Spring {
@@ -328,7 +348,10 @@ struct FitProblem {
         let s = spring(logZeta, logResponse)
         var p = [Double](repeating: 0, count: times.count), q = p
         for i in times.indices {
-            guard times[i] > 0 else { p[i] = 1; continue }
+            guard times[i] > 0 else {
+                p[i] = 1
+                continue
+            }
             let m = s.transition(over: times[i])
             p[i] = m.positionFromPosition
             q[i] = m.positionFromVelocity
@@ -372,7 +395,10 @@ struct FitProblem {
         let n = Double(times.count)
         let mt = times.reduce(0, +) / n, mx = positions.reduce(0, +) / n
         var stt = 0.0, stx = 0.0
-        for i in times.indices { stt += (times[i] - mt) * (times[i] - mt); stx += (times[i] - mt) * (positions[i] - mx) }
+        for i in times.indices {
+            stt += (times[i] - mt) * (times[i] - mt)
+            stx += (times[i] - mt) * (positions[i] - mx)
+        }
         let slope = stt > 0 ? stx / stt : 0
         var rss = 0.0
         for i in times.indices {
@@ -401,7 +427,8 @@ struct FitProblem {
     /// JᵀJ and Jᵀr over the active parameters.
     func normalEquations(_ j: [[Double]], _ r: [Double]) -> (a: [[Double]], g: [Double]) {
         let columns = active, size = columns.count
-        var a = [[Double]](repeating: [Double](repeating: 0, count: size), count: size), g = [Double](repeating: 0, count: size)
+        var a = [[Double]](repeating: [Double](repeating: 0, count: size), count: size),
+            g = [Double](repeating: 0, count: size)
         for i in j.indices {
             let row = columns.map { j[i][$0] }
             for u in 0..<size {
@@ -426,11 +453,15 @@ struct FitProblem {
             while lambda < 1e12 {
                 var damped = a
                 for u in a.indices { damped[u][u] += lambda * Swift.max(a[u][u], 1e-300) }
-                guard let step = LinearSystem.solve(damped, g.map { -$0 }) else { lambda *= 10; continue }
+                guard let step = LinearSystem.solve(damped, g.map { -$0 }) else {
+                    lambda *= 10
+                    continue
+                }
                 var candidate = theta
                 for (u, index) in active.enumerated() { candidate[index] += step[u] }
                 candidate[0] = Swift.min(Swift.max(candidate[0], logZetaRange.lowerBound), logZetaRange.upperBound)
-                candidate[1] = Swift.min(Swift.max(candidate[1], logResponseRange.lowerBound), logResponseRange.upperBound)
+                candidate[1] = Swift.min(
+                    Swift.max(candidate[1], logResponseRange.lowerBound), logResponseRange.upperBound)
                 let candidateResiduals = residuals(candidate)
                 let candidateRSS = FitProblem.sumOfSquares(candidateResiduals)
                 if candidateRSS.isFinite && candidateRSS < rss {

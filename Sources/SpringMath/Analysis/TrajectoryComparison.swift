@@ -58,7 +58,9 @@ public struct TrajectoryComparison: Hashable, Sendable {
     /// Whether the error grows with the frame interval: frames after long intervals add at least
     /// 1.5 × the RMS step error of the others (`nil` when the intervals are all alike).
     public var errorGrowsWithInterval: Bool? {
-        guard let long = rmsStepErrorAfterLongIntervals, let regular = rmsStepErrorAfterRegularIntervals else { return nil }
+        guard let long = rmsStepErrorAfterLongIntervals, let regular = rmsStepErrorAfterRegularIntervals else {
+            return nil
+        }
         return long > 1.5 * regular && long > 1e-12 * Swift.max(travel, 1)
     }
 }
@@ -73,8 +75,9 @@ extension SpringMotion where Value == Double {
     /// - Precondition: at least one sample; the arrays have equal lengths; every value finite.
     public func compare(times: [Double], positions: [Double], velocities: [Double]? = nil) -> TrajectoryComparison {
         let n = times.count
-        precondition(n > 0 && positions.count == n && (velocities?.count ?? n) == n,
-                     "times, positions and velocities must be non-empty and of equal length")
+        precondition(
+            n > 0 && positions.count == n && (velocities?.count ?? n) == n,
+            "times, positions and velocities must be non-empty and of equal length")
         var maxError = 0.0, maxSigned = 0.0, maxTime = times[0], sumSquares = 0.0
         var maxVelocity = 0.0, sumVelocitySquares = 0.0
         var errors = [Double](repeating: 0, count: n)
@@ -85,7 +88,11 @@ extension SpringMotion where Value == Double {
             let error = positions[i] - exact
             errors[i] = error
             sumSquares += error * error
-            if abs(error) > maxError { maxError = abs(error); maxSigned = error; maxTime = times[i] }
+            if abs(error) > maxError {
+                maxError = abs(error)
+                maxSigned = error
+                maxTime = times[i]
+            }
             if let velocities {
                 let exactVelocity = m.velocityFromPosition * x0 + m.velocityFromVelocity * initialVelocity
                 let e = abs(velocities[i] - exactVelocity)
@@ -118,14 +125,25 @@ extension SpringMotion where Value == Double {
                     let dt = times[i] - times[i - 1]
                     let step: Double
                     if let velocities {
-                        if dt != cachedInterval { cached = spring.transition(over: dt); cachedInterval = dt }
+                        if dt != cachedInterval {
+                            cached = spring.transition(over: dt)
+                            cachedInterval = dt
+                        }
                         let m = cached
-                        let landing = to + m.positionFromPosition * (positions[i - 1] - to) + m.positionFromVelocity * velocities[i - 1]
+                        let landing =
+                            to + m.positionFromPosition * (positions[i - 1] - to) + m.positionFromVelocity
+                            * velocities[i - 1]
                         step = positions[i] - landing
                     } else {
                         step = errors[i] - errors[i - 1]
                     }
-                    if dt > 1.25 * median { longSquares += step * step; longCount += 1 } else { regularSquares += step * step; regularCount += 1 }
+                    if dt > 1.25 * median {
+                        longSquares += step * step
+                        longCount += 1
+                    } else {
+                        regularSquares += step * step
+                        regularCount += 1
+                    }
                 }
             }
         }
@@ -146,7 +164,8 @@ extension SpringMotion where Value == Double {
             rmsVelocityError: velocities == nil ? nil : (sumVelocitySquares / Double(n)).squareRoot(),
             medianInterval: median, shortestInterval: shortest, longestInterval: longest,
             rmsStepErrorAfterLongIntervals: longCount > 0 ? (longSquares / Double(longCount)).squareRoot() : nil,
-            rmsStepErrorAfterRegularIntervals: regularCount > 0 ? (regularSquares / Double(regularCount)).squareRoot() : nil,
+            rmsStepErrorAfterRegularIntervals: regularCount > 0
+                ? (regularSquares / Double(regularCount)).squareRoot() : nil,
             longIntervalCount: longCount, lastTime: times[n - 1], finishIndex: finish, finishTime: times[finish],
             finalJump: jump, snapped: snapped,
             exactSettleTime: settle)
@@ -176,7 +195,11 @@ extension TrajectoryComparison {
             while i <= j {
                 while a[i] < pivot { i += 1 }
                 while a[j] > pivot { j -= 1 }
-                if i <= j { a.swapAt(i, j); i += 1; j -= 1 }
+                if i <= j {
+                    a.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
             }
             if k <= j { high = j } else if k >= i { low = i } else { return a[k] }
         }

@@ -2,8 +2,10 @@
 @usableFromInline
 enum ExplicitEuler {
     @inlinable
-    static func advance<V: SpringVector>(value: inout V, velocity: inout V, target: V, deltaTime dt: Double,
-                                         stiffness k: Double, dampingCoefficient c: Double, mass m: Double) {
+    static func advance<V: SpringVector>(
+        value: inout V, velocity: inout V, target: V, deltaTime dt: Double,
+        stiffness k: Double, dampingCoefficient c: Double, mass m: Double
+    ) {
         let acceleration = V.combine(-k / m, value - target, -c / m, velocity)
         value = value + velocity.scaled(by: dt)
         velocity = velocity + acceleration.scaled(by: dt)

@@ -3,8 +3,10 @@
 @usableFromInline
 enum RungeKutta4 {
     @inlinable
-    static func advance<V: SpringVector>(value: inout V, velocity: inout V, target: V, deltaTime dt: Double,
-                                         stiffness k: Double, dampingCoefficient c: Double, mass m: Double) {
+    static func advance<V: SpringVector>(
+        value: inout V, velocity: inout V, target: V, deltaTime dt: Double,
+        stiffness k: Double, dampingCoefficient c: Double, mass m: Double
+    ) {
         let kOverM = k / m, cOverM = c / m
         func accel(_ x: V, _ v: V) -> V { V.combine(-kOverM, x, -cOverM, v) }
         let x0 = value - target, v0 = velocity

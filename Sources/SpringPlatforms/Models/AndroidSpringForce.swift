@@ -67,8 +67,10 @@ public struct AndroidSpringForceModel: PlatformModel, Hashable {
                 let sine = (zeta * omega * x0 + v0) / damped
                 let envelope = Foundation.exp(-zeta * omega * dt)
                 x = envelope * (cosine * Foundation.cos(damped * dt) + sine * Foundation.sin(damped * dt))
-                v = x * -omega * zeta + envelope * (-damped * cosine * Foundation.sin(damped * dt)
-                                                    + damped * sine * Foundation.cos(damped * dt))
+                v =
+                    x * -omega * zeta + envelope
+                    * (-damped * cosine * Foundation.sin(damped * dt)
+                        + damped * sine * Foundation.cos(damped * dt))
             }
             value = Float(x + final)
             speed = Float(v)

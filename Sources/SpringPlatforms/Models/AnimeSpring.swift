@@ -46,7 +46,9 @@ public struct AnimeSpringModel: PlatformModel, Hashable {
     static let smallest = 1e-11
 
     /// `spring({ mass, stiffness, damping, velocity })`; velocity in travels per second.
-    public init(mass: Double = 1, stiffness: Double = 100, damping: Double = 10, velocity: Double = 0, clock: Clock = .engine) {
+    public init(
+        mass: Double = 1, stiffness: Double = 100, damping: Double = 10, velocity: Double = 0, clock: Clock = .engine
+    ) {
         func clamp(_ x: Double, _ low: Double, _ high: Double) -> Double { x < low ? low : x > high ? high : x }
         self.mass = clamp(mass, 1, Self.largest)
         self.stiffness = clamp(stiffness, Self.smallest, Self.largest)
@@ -111,14 +113,16 @@ public struct AnimeSpringModel: PlatformModel, Hashable {
         } else if zeta == 1 {
             remaining = (1 + b * t) * exp(-t * omega0)
         } else {
-            remaining = ((1 + b) * exp((-zeta * omega0 + omegaD) * t) + (1 - b) * exp((-zeta * omega0 - omegaD) * t)) / 2
+            remaining =
+                ((1 + b) * exp((-zeta * omega0 + omegaD) * t) + (1 - b) * exp((-zeta * omega0 - omegaD) * t)) / 2
         }
         return 1 - remaining
     }
 
     /// The easing at `progress` (0…1 of the settling duration).
     public func ease(_ progress: Double) -> Double {
-        progress == 0 || progress == 1 ? progress
+        progress == 0 || progress == 1
+            ? progress
             : Self.solve(progress * solverDuration, zeta: zeta, omega0: omega0, omegaD: omegaD, b: b)
     }
 

@@ -28,8 +28,10 @@ public struct LibadwaitaSpringModel: PlatformModel, Hashable {
     /// the frame clock's millisecond truncation falls. 0 when the frames start on a millisecond.
     public var startPhase: Int
 
-    public init(dampingRatio: Double, mass: Double = 1, stiffness: Double, initialVelocity: Double = 0,
-                epsilon: Double = 0.001, clamp: Bool = false, startPhase: Int = 0) {
+    public init(
+        dampingRatio: Double, mass: Double = 1, stiffness: Double, initialVelocity: Double = 0,
+        epsilon: Double = 0.001, clamp: Bool = false, startPhase: Int = 0
+    ) {
         self.dampingRatio = dampingRatio
         self.mass = mass
         self.stiffness = stiffness
@@ -109,7 +111,8 @@ public struct LibadwaitaSpringModel: PlatformModel, Hashable {
     func firstZero(from: Double, to: Double) -> UInt32 {
         var i: UInt32 = 1
         var y = oscillate(i, from: from, to: to)
-        while (to - from > Self.floatEpsilon && to - y > epsilon) || (from - to > Self.floatEpsilon && y - to > epsilon) {
+        while (to - from > Self.floatEpsilon && to - y > epsilon) || (from - to > Self.floatEpsilon && y - to > epsilon)
+        {
             if i > 20_000 { return 0 }
             i += 1
             y = oscillate(i, from: from, to: to)
@@ -127,7 +130,8 @@ public struct LibadwaitaSpringModel: PlatformModel, Hashable {
             let time = schedule.time(ofFrame: frame)
             // The frame clock's microseconds (on the recording's own clock for listed times).
             let microseconds = (schedule.nanoseconds(ofFrame: frame) / 1000).rounded()
-            let t = Self.milliseconds(((phase + microseconds) / 1000).rounded(.down) - ((phase + start) / 1000).rounded(.down))
+            let t = Self.milliseconds(
+                ((phase + microseconds) / 1000).rounded(.down) - ((phase + start) / 1000).rounded(.down))
             if t >= duration && duration != Self.infinite {
                 recorder.append(time, to)
                 return recorder.finish(true)

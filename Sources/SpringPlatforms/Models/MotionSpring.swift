@@ -97,7 +97,8 @@ public struct MotionSpringModel: PlatformModel, Hashable {
     func resolve() -> Resolved {
         switch options {
         case let .physics(stiffness, damping, mass, velocity):
-            return Resolved(stiffness: stiffness, damping: damping, mass: mass, velocity: -(velocity / 1000), duration: nil)
+            return Resolved(
+                stiffness: stiffness, damping: damping, mass: mass, velocity: -(velocity / 1000), duration: nil)
         case let .visualDuration(seconds, bounce):
             let root = 2 * Double.pi / (seconds * 1.2)
             let stiffness = root * root
@@ -105,15 +106,18 @@ public struct MotionSpringModel: PlatformModel, Hashable {
             return Resolved(stiffness: stiffness, damping: damping, mass: 1, velocity: 0, duration: nil)
         case let .duration(seconds, bounce):
             let found = MotionSpringModel.findSpring(durationMilliseconds: seconds * 1000, bounce: bounce)
-            return Resolved(stiffness: found.stiffness, damping: found.damping, mass: 1, velocity: 0,
-                            duration: found.durationMilliseconds)
+            return Resolved(
+                stiffness: found.stiffness, damping: found.damping, mass: 1, velocity: 0,
+                duration: found.durationMilliseconds)
         }
     }
 
     /// Motion's search for the spring that a duration and bounce describe, step for step: the
     /// damping ratio `1 − bounce` clamped into 0.05…1, the duration into 0.01…10 s, then 11 Newton
     /// steps on the envelope from 5/duration (mass 1, from rest).
-    static func findSpring(durationMilliseconds: Double, bounce: Double) -> (stiffness: Double, damping: Double, durationMilliseconds: Double) {
+    static func findSpring(durationMilliseconds: Double, bounce: Double) -> (
+        stiffness: Double, damping: Double, durationMilliseconds: Double
+    ) {
         let safeMin = 0.001
         let velocity = 0.0
         let zeta = min(max(1 - bounce, 0.05), 1)
@@ -169,7 +173,7 @@ public struct MotionSpringModel: PlatformModel, Hashable {
         let target: Double
         let origin: Double
         let zeta: Double
-        let omega0: Double   // rad/ms
+        let omega0: Double  // rad/ms
         let delta: Double
         let initialVelocity: Double
         let restSpeed: Double
@@ -222,8 +226,9 @@ public struct MotionSpringModel: PlatformModel, Hashable {
             } else {
                 let envelope = Foundation.exp(-zeta * omega0 * t)
                 let argument = min(omegaD * t, 300)
-                return target - envelope * ((initialVelocity + zeta * omega0 * delta) * Foundation.sinh(argument)
-                    + omegaD * delta * Foundation.cosh(argument)) / omegaD
+                return target - envelope
+                    * ((initialVelocity + zeta * omega0 * delta) * Foundation.sinh(argument)
+                        + omegaD * delta * Foundation.cosh(argument)) / omegaD
             }
         }
 
@@ -231,7 +236,8 @@ public struct MotionSpringModel: PlatformModel, Hashable {
         func velocity(_ t: Double) -> Double {
             let envelope = Foundation.exp(-zeta * omega0 * t)
             if zeta < 1 {
-                return envelope * (sinCoefficient * Foundation.sin(omegaD * t) + cosCoefficient * Foundation.cos(omegaD * t))
+                return envelope
+                    * (sinCoefficient * Foundation.sin(omegaD * t) + cosCoefficient * Foundation.cos(omegaD * t))
             } else if zeta == 1 {
                 let c = initialVelocity + omega0 * delta
                 return Foundation.exp(-omega0 * t) * (omega0 * c * t - initialVelocity)
@@ -240,7 +246,8 @@ public struct MotionSpringModel: PlatformModel, Hashable {
                 let sinhCoefficient = zeta * omega0 * p - delta * omegaD
                 let coshCoefficient = zeta * omega0 * delta - p * omegaD
                 let argument = min(omegaD * t, 300)
-                return envelope * (sinhCoefficient * Foundation.sinh(argument) + coshCoefficient * Foundation.cosh(argument))
+                return envelope
+                    * (sinhCoefficient * Foundation.sinh(argument) + coshCoefficient * Foundation.cosh(argument))
             }
         }
 

@@ -27,7 +27,8 @@ public struct QtQuickSpringModel: PlatformModel, Hashable {
     /// The step Qt takes, in seconds.
     public static let step = 0.016
 
-    public init(spring: Double, damping: Double, mass: Double = 1, epsilon: Double = 0.01, maximumVelocity: Double = 0) {
+    public init(spring: Double, damping: Double, mass: Double = 1, epsilon: Double = 0.01, maximumVelocity: Double = 0)
+    {
         self.spring = spring
         self.damping = damping
         self.mass = mass

@@ -26,8 +26,10 @@ public struct ReactNativeSpringModel: PlatformModel, Hashable {
     public var restDisplacementThreshold: Double
     public var restSpeedThreshold: Double
 
-    public init(stiffness: Double, damping: Double, mass: Double = 1, velocity: Double = 0,
-                restDisplacementThreshold: Double = 0.001, restSpeedThreshold: Double = 0.001) {
+    public init(
+        stiffness: Double, damping: Double, mass: Double = 1, velocity: Double = 0,
+        restDisplacementThreshold: Double = 0.001, restSpeedThreshold: Double = 0.001
+    ) {
         self.stiffness = stiffness
         self.damping = damping
         self.mass = mass
@@ -65,14 +67,16 @@ public struct ReactNativeSpringModel: PlatformModel, Hashable {
                 let envelope = exp(-zeta * omega0 * t)
                 let sine = sin(omega1 * t), cosine = cos(omega1 * t)
                 position = to - envelope * (((v0 + zeta * omega0 * x0) / omega1) * sine + x0 * cosine)
-                speed = zeta * omega0 * envelope * ((sine * (v0 + zeta * omega0 * x0)) / omega1 + x0 * cosine)
+                speed =
+                    zeta * omega0 * envelope * ((sine * (v0 + zeta * omega0 * x0)) / omega1 + x0 * cosine)
                     - envelope * (cosine * (v0 + zeta * omega0 * x0) - omega1 * x0 * sine)
             } else {
                 let envelope = exp(-omega0 * t)
                 position = to - envelope * (x0 + (v0 + omega0 * x0) * t)
                 speed = envelope * (v0 * (t * omega0 - 1) + t * x0 * (omega0 * omega0))
             }
-            let resting = abs(speed) <= restSpeedThreshold
+            let resting =
+                abs(speed) <= restSpeedThreshold
                 && (k == 0 || abs(to - position) <= restDisplacementThreshold)
             if resting {
                 recorder.append(time, k != 0 ? to : position)

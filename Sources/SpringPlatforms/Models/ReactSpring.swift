@@ -21,8 +21,10 @@ public struct ReactSpringModel: PlatformModel, Hashable {
     /// `config.restVelocity` in units per ms; nil (or 0) for the default.
     public var restVelocity: Double?
 
-    public init(tension: Double, friction: Double, mass: Double = 1, velocity: Double = 0,
-                precision: Double? = nil, restVelocity: Double? = nil) {
+    public init(
+        tension: Double, friction: Double, mass: Double = 1, velocity: Double = 0,
+        precision: Double? = nil, restVelocity: Double? = nil
+    ) {
         self.tension = tension
         self.friction = friction
         self.mass = mass
@@ -43,7 +45,8 @@ public struct ReactSpringModel: PlatformModel, Hashable {
             recorder.append(schedule.time(ofFrame: 1), to)
             return recorder.finish(true)
         }
-        let precision = (self.precision ?? 0) != 0 ? self.precision! : (from == to ? 0.005 : min(1, abs(to - from) * 0.001))
+        let precision =
+            (self.precision ?? 0) != 0 ? self.precision! : (from == to ? 0.005 : min(1, abs(to - from) * 0.001))
         let restVelocity = (self.restVelocity ?? 0) != 0 ? self.restVelocity! : precision / 10
         var position = from
         var velocity = self.velocity
@@ -51,7 +54,10 @@ public struct ReactSpringModel: PlatformModel, Hashable {
         var frame = 1
         while true {
             let now = schedule.milliseconds(ofFrame: frame)
-            let dt = frame == 1 ? ReactSpringModel.firstFrameMilliseconds : min(ReactSpringModel.maximumFrameMilliseconds, now - previous)
+            let dt =
+                frame == 1
+                ? ReactSpringModel.firstFrameMilliseconds
+                : min(ReactSpringModel.maximumFrameMilliseconds, now - previous)
             previous = now
             var finished = false
             let steps = Int(dt.rounded(.up))

@@ -22,8 +22,10 @@ public struct ReanimatedModel: PlatformModel, Hashable {
     /// `overshootClamping`: the animation ends, on the target, on the first frame past it.
     public var overshootClamping: Bool
 
-    public init(stiffness: Double, damping: Double, mass: Double = 1, velocity: Double = 0, energyThreshold: Double = 6e-9,
-                overshootClamping: Bool = false) {
+    public init(
+        stiffness: Double, damping: Double, mass: Double = 1, velocity: Double = 0, energyThreshold: Double = 6e-9,
+        overshootClamping: Bool = false
+    ) {
         self.stiffness = stiffness
         self.damping = damping
         self.mass = mass
@@ -61,7 +63,8 @@ public struct ReanimatedModel: PlatformModel, Hashable {
                 let envelope = Foundation.exp(-zeta * omega0 * t)
                 let fragment = envelope * (sine * ((v0 + zeta * omega0 * x0) / omega1) + x0 * cosine)
                 current = to + fragment
-                velocity = -zeta * omega0 * fragment + envelope * (cosine * (v0 + zeta * omega0 * x0) - omega1 * x0 * sine)
+                velocity =
+                    -zeta * omega0 * fragment + envelope * (cosine * (v0 + zeta * omega0 * x0) - omega1 * x0 * sine)
             } else {
                 let envelope = Foundation.exp(-omega0 * t)
                 current = to + envelope * (x0 + (v0 + omega0 * x0) * t)

@@ -39,9 +39,10 @@ public struct ReboundModel: PlatformModel, Hashable {
 
     /// `SpringConfig.fromOrigamiTensionAndFriction`.
     public init(origamiTension: Double, origamiFriction: Double, velocity: Double = 0, port: Port = .javaScript) {
-        self.init(tension: origamiTension == 0 ? 0 : (origamiTension - 30.0) * 3.62 + 194.0,
-                  friction: origamiFriction == 0 ? 0 : (origamiFriction - 8.0) * 3.0 + 25.0,
-                  velocity: velocity, port: port)
+        self.init(
+            tension: origamiTension == 0 ? 0 : (origamiTension - 30.0) * 3.62 + 194.0,
+            friction: origamiFriction == 0 ? 0 : (origamiFriction - 8.0) * 3.0 + 25.0,
+            velocity: velocity, port: port)
     }
 
     static let solverTimestep = 0.001

@@ -29,9 +29,13 @@ public struct SvelteSpringModel: PlatformModel, Hashable {
     /// The numbers that run the spring of stiffness `stiffness`, damping coefficient
     /// `dampingCoefficient` and mass `mass` at `frameRate` frames per second (as far as its Euler step
     /// can): stiffness k/(60·r·m), damping c/(r·m).
-    public init(stiffness: Double, dampingCoefficient: Double, mass: Double = 1, frameRate: Double = 60, precision: Double = 0.01) {
-        self.init(stiffness: stiffness / (60 * frameRate * mass), damping: dampingCoefficient / (frameRate * mass),
-                  precision: precision)
+    public init(
+        stiffness: Double, dampingCoefficient: Double, mass: Double = 1, frameRate: Double = 60,
+        precision: Double = 0.01
+    ) {
+        self.init(
+            stiffness: stiffness / (60 * frameRate * mass), damping: dampingCoefficient / (frameRate * mass),
+            precision: precision)
     }
 
     /// The continuous spring these numbers stand for at `frameRate` (mass 1): stiffness

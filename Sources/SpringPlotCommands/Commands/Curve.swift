@@ -49,8 +49,12 @@ struct Curve: ParsableCommand {
         }
         if platform != nil {
             let springs = try spring.springs()
-            if springs.count > 1 { throw ValidationError("--platform draws one spring: give single --damping and --response values") }
-            if springs[0].spring.isInstantaneous { throw ValidationError("--response must be > 0 for --platform: a response-0 spring is an instant jump") }
+            if springs.count > 1 {
+                throw ValidationError("--platform draws one spring: give single --damping and --response values")
+            }
+            if springs[0].spring.isInstantaneous {
+                throw ValidationError("--response must be > 0 for --platform: a response-0 spring is an instant jump")
+            }
         }
     }
 
@@ -66,14 +70,18 @@ struct Curve: ParsableCommand {
     func platformChart() throws -> Chart? {
         guard let platform else { return nil }
         let named = try spring.springs()[0]
-        return PlatformChart.chart(spring: named, motion: motion.motion, platforms: platform.platforms, fps: fps,
-                                   timeSpan: self.chart.timeSpan, frame: self.chart.frame,
-                                   parameters: minimumVisibleChange.parameters)
+        return PlatformChart.chart(
+            spring: named, motion: motion.motion, platforms: platform.platforms, fps: fps,
+            timeSpan: self.chart.timeSpan, frame: self.chart.frame,
+            parameters: minimumVisibleChange.parameters)
     }
 
     /// What to draw without `--platform`, as plain values.
     var plot: CurvePlot {
-        get throws { CurvePlot(springs: try spring.springs(), motion: motion.motion, span: chart.span, canvas: chart.canvas.settings) }
+        get throws {
+            CurvePlot(
+                springs: try spring.springs(), motion: motion.motion, span: chart.span, canvas: chart.canvas.settings)
+        }
     }
 }
 
@@ -92,6 +100,7 @@ struct CurvePlot: Equatable {
 
     /// The chart it draws.
     var chart: Chart {
-        CurveChart.chart(springs: springs, motion: motion, tolerance: span.tolerance, timeSpan: span.timeSpan, frame: canvas.frame)
+        CurveChart.chart(
+            springs: springs, motion: motion, tolerance: span.tolerance, timeSpan: span.timeSpan, frame: canvas.frame)
     }
 }

@@ -39,31 +39,50 @@ struct DataCommand: ParsableCommand {
     @OptionGroup(title: "Spring") var spring: OneSpringOptions
     @OptionGroup(title: "Motion") var motion: MotionOptions
 
-    @Option(name: .customLong("time-span"), parsing: .unconditional, help: ArgumentHelp("Seconds to sample. (default: past the settle time)", valueName: "seconds"))
+    @Option(
+        name: .customLong("time-span"), parsing: .unconditional,
+        help: ArgumentHelp("Seconds to sample. (default: past the settle time)", valueName: "seconds"))
     var timeSpan: Double?
-    @Option(parsing: .unconditional, help: ArgumentHelp("Number of evenly spaced samples, from 0 to the time span inclusive. (default: 101)", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Number of evenly spaced samples, from 0 to the time span inclusive. (default: 101)", valueName: "n"))
     var samples: Int?
-    @Option(parsing: .unconditional, help: ArgumentHelp("Sample at these times instead, in seconds.", valueName: "t[,t…]"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("Sample at these times instead, in seconds.", valueName: "t[,t…]"))
     var times: DoubleList?
-    @Option(name: .customLong("times-file"), help: ArgumentHelp("Sample at times read from this file (- for standard input): numbers in seconds, one per line or comma-separated, at most 1000000.", valueName: "path"))
+    @Option(
+        name: .customLong("times-file"),
+        help: ArgumentHelp(
+            "Sample at times read from this file (- for standard input): numbers in seconds, one per line or comma-separated, at most 1000000.",
+            valueName: "path"))
     var timesFile: String?
-    @Option(name: .customLong("target-velocity"), parsing: .unconditional,
-            help: ArgumentHelp("The target moves from --to at this velocity: the exact chase.", valueName: "units/s"))
+    @Option(
+        name: .customLong("target-velocity"), parsing: .unconditional,
+        help: ArgumentHelp("The target moves from --to at this velocity: the exact chase.", valueName: "units/s"))
     var targetVelocity: Double?
-    @Option(help: ArgumentHelp("Sample the spring sequence in this JSON file (- for standard input) instead of one spring.",
-                               valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "Sample the spring sequence in this JSON file (- for standard input) instead of one spring.",
+            valueName: "path"))
     var sequence: String?
-    @Option(help: ArgumentHelp("Write what this platform displays, frame by frame (CSV t,position).", valueName: "name"))
+    @Option(
+        help: ArgumentHelp("Write what this platform displays, frame by frame (CSV t,position).", valueName: "name"))
     var platform: Platform?
     @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second for --platform.", valueName: "hz"))
     var fps: Double = 60
-    @Option(name: .customLong("frame-times"), help: ArgumentHelp("Frame times for --platform, in seconds from the start frame (- for standard input).", valueName: "path"))
+    @Option(
+        name: .customLong("frame-times"),
+        help: ArgumentHelp(
+            "Frame times for --platform, in seconds from the start frame (- for standard input).", valueName: "path"))
     var frameTimes: String?
     @Option(name: .customLong("minimum-visible-change"), parsing: .unconditional, help: MinimumVisibleChange.help)
     var minimumVisibleChange: MinimumVisibleChange?
     @Flag(help: "Write JSON instead of CSV.")
     var json = false
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Output file (.csv or .json), or - for standard output.", valueName: "path"))
+    @Option(
+        name: [.short, .customLong("output")],
+        help: ArgumentHelp("Output file (.csv or .json), or - for standard output.", valueName: "path"))
     var output: String?
 
     func validate() throws {
@@ -79,14 +98,19 @@ struct DataCommand: ParsableCommand {
                 throw ValidationError("--target-velocity must lie between -1e100 and 1e100 (got \(targetVelocity))")
             }
             if platform != nil { throw ValidationError("--target-velocity and --platform cannot be combined") }
-            if sequence == nil, let problem = ChaseInput.problem(spring: try spring.springs()[0].spring, motion: motion.motion,
-                                                                 targetVelocity: targetVelocity) {
+            if sequence == nil,
+                let problem = ChaseInput.problem(
+                    spring: try spring.springs()[0].spring, motion: motion.motion,
+                    targetVelocity: targetVelocity)
+            {
                 throw ValidationError(spring.chaseMessage(problem))
             }
         }
         if platform != nil {
             if samples != nil || times != nil || timesFile != nil || timeSpan != nil {
-                throw ValidationError("--platform writes one row a frame: it cannot be combined with --samples, --times, --times-file or --time-span")
+                throw ValidationError(
+                    "--platform writes one row a frame: it cannot be combined with --samples, --times, --times-file or --time-span"
+                )
             }
             if try spring.springs()[0].spring.isInstantaneous {
                 throw ValidationError("--response must be > 0 for --platform: a response-0 spring is an instant jump")
@@ -179,17 +203,21 @@ struct DataCommand: ParsableCommand {
         } else {
             schedule = FrameSchedule(frameRate: fps)
         }
-        let model = platform.model(for: named.spring, from: motion.from, to: motion.to, velocity: motion.velocity,
-                                   parameters: minimumVisibleChange.parameters)
+        let model = platform.model(
+            for: named.spring, from: motion.from, to: motion.to, velocity: motion.velocity,
+            parameters: minimumVisibleChange.parameters)
         let trajectory = model.trajectory(from: motion.from, to: motion.to, schedule: schedule)
         if !trajectory.finished {
-            printError("springplot: data: \(platform.rawValue) has not finished after \(shortest(PlatformLimits.defaultLimit)) s; the rows stop there")
+            printError(
+                "springplot: data: \(platform.rawValue) has not finished after \(shortest(PlatformLimits.defaultLimit)) s; the rows stop there"
+            )
         }
         if json {
-            let reply = PlatformDataReply(spring: SpringReply(named.spring), platform: platform.rawValue, fps: fps,
-                                          from: motion.from, to: motion.to, initialVelocity: motion.velocity,
-                                          finished: trajectory.finished, finishTime: trajectory.finishTime,
-                                          t: trajectory.times, position: trajectory.positions)
+            let reply = PlatformDataReply(
+                spring: SpringReply(named.spring), platform: platform.rawValue, fps: fps,
+                from: motion.from, to: motion.to, initialVelocity: motion.velocity,
+                finished: trajectory.finished, finishTime: trajectory.finishTime,
+                t: trajectory.times, position: trajectory.positions)
             return JSONWriter.text(reply, pretty: false) + "\n"
         }
         var text = "t,position\n"
@@ -214,30 +242,35 @@ struct DataCommand: ParsableCommand {
         var text = "t,position,velocity,keyframe\n"
         for t in times {
             let state = sequence.state(at: t)
-            text += "\(shortest(t)),\(shortest(state.position)),\(shortest(state.velocity)),\((sequence.keyframeIndex(at: t) ?? -1) + 1)\n"
+            text +=
+                "\(shortest(t)),\(shortest(state.position)),\(shortest(state.velocity)),\((sequence.keyframeIndex(at: t) ?? -1) + 1)\n"
         }
         return text
     }
 
     /// The exact chase of a target moving at `targetVelocity` from --to, sampled as the options say.
     func chaseText(_ named: NamedSpring, analysis: SpringAnalysis, targetVelocity: Double) throws -> String {
-        let chase = SpringChase(spring: named.spring, from: motion.from, to: motion.to, targetVelocity: targetVelocity,
-                                initialVelocity: motion.velocity)
+        let chase = SpringChase(
+            spring: named.spring, from: motion.from, to: motion.to, targetVelocity: targetVelocity,
+            initialVelocity: motion.velocity)
         // By default past the later of the plain motion's settle and the chase's settling into its trail.
         let scale = max(abs(motion.to - motion.from), abs(chase.lag), 1e-300)
         let settle = chase.settleTime(band: 1e-3 * scale)
-        let sampleTimes = try self.sampleTimes(defaultSpan: tidyUp(max(analysis.suggestedSpan, settle.isFinite ? settle * 1.25 : 0)))
+        let sampleTimes = try self.sampleTimes(
+            defaultSpan: tidyUp(max(analysis.suggestedSpan, settle.isFinite ? settle * 1.25 : 0)))
         let states = sampleTimes.map { chase.state(at: $0) }
         if json {
-            let reply = ChaseDataReply(spring: SpringReply(named.spring), from: motion.from, to: motion.to,
-                                       targetVelocity: targetVelocity, initialVelocity: motion.velocity, lag: chase.lag,
-                                       t: sampleTimes, position: states.map(\.position), velocity: states.map(\.velocity),
-                                       target: sampleTimes.map { chase.target(at: $0) })
+            let reply = ChaseDataReply(
+                spring: SpringReply(named.spring), from: motion.from, to: motion.to,
+                targetVelocity: targetVelocity, initialVelocity: motion.velocity, lag: chase.lag,
+                t: sampleTimes, position: states.map(\.position), velocity: states.map(\.velocity),
+                target: sampleTimes.map { chase.target(at: $0) })
             return JSONWriter.text(reply, pretty: false) + "\n"
         }
         var text = "t,position,velocity,target\n"
         for (t, state) in zip(sampleTimes, states) {
-            text += "\(shortest(t)),\(shortest(state.position)),\(shortest(state.velocity)),\(shortest(chase.target(at: t)))\n"
+            text +=
+                "\(shortest(t)),\(shortest(state.position)),\(shortest(state.velocity)),\(shortest(chase.target(at: t)))\n"
         }
         return text
     }
@@ -252,8 +285,9 @@ struct DataCommand: ParsableCommand {
     }
 
     func jsonText(_ s: SampledMotion, _ named: NamedSpring) -> String {
-        let reply = DataReply(spring: SpringReply(named.spring), from: motion.from, to: motion.to, initialVelocity: motion.velocity,
-                              t: s.times, position: s.positions, velocity: s.velocities)
+        let reply = DataReply(
+            spring: SpringReply(named.spring), from: motion.from, to: motion.to, initialVelocity: motion.velocity,
+            t: s.times, position: s.positions, velocity: s.velocities)
         return JSONWriter.text(reply, pretty: false) + "\n"
     }
 }

@@ -9,12 +9,16 @@ import SpringWire
 extension ExportTarget {
     /// The targets of one `--target` value: names separated by commas (`react-spring,css`).
     static func list(_ argument: String) throws -> [ExportTarget] {
-        let names = argument.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let names = argument.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         return try names.map { name in
             guard let target = ExportTarget(rawValue: name.lowercased()) else {
                 let choices = ExportTarget.allCases.map(\.rawValue).joined(separator: ", ")
-                throw ValidationError(name.isEmpty ? "an empty target name (choose from \(choices))"
-                                                   : "no target '\(name)' (choose from \(choices))")
+                throw ValidationError(
+                    name.isEmpty
+                        ? "an empty target name (choose from \(choices))"
+                        : "no target '\(name)' (choose from \(choices))")
             }
             return target
         }
@@ -31,7 +35,8 @@ extension ExportTarget {
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Copy-ready code for the spring on SwiftUI, UIKit, Core Animation, Wave, Compose, Android, Flutter, the web, React Native, Figma, libadwaita, Qt Quick and CSS.",
+        abstract:
+            "Copy-ready code for the spring on SwiftUI, UIKit, Core Animation, Wave, Compose, Android, Flutter, the web, React Native, Figma, libadwaita, Qt Quick and CSS.",
         discussion: """
             Prints each target's code and one summary line of what the platform really displays, from a \
             model of its stepping, at each --fps rate: the largest error against the spring asked for (as \
@@ -64,34 +69,48 @@ struct Export: ParsableCommand {
 
     @OptionGroup(title: "Spring") var spring: OneSpringOptions
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Start of the motion, in px or your units.", valueName: "value"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("Start of the motion, in px or your units.", valueName: "value"))
     var from: Double = Motion.onScreen.from
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("End of the motion; the travel is to − from.", valueName: "value"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("End of the motion; the travel is to − from.", valueName: "value"))
     var to: Double = Motion.onScreen.to
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Initial velocity in units per second.", valueName: "units/s"))
     var velocity: Double = Motion.onScreen.initialVelocity
 
-    @Option(name: .customLong("error"), parsing: .unconditional,
-            help: ArgumentHelp("The CSS easing's largest error, in the same units (0 < error < travel).", valueName: "units"))
+    @Option(
+        name: .customLong("error"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "The CSS easing's largest error, in the same units (0 < error < travel).", valueName: "units"))
     var cssError: Double = 0.5
 
-    @Option(name: .customLong("target"), parsing: .singleValue,
-            help: ArgumentHelp("Print these targets only: names separated by commas, or --target again.", valueName: "name[,name…]"),
-            transform: ExportTarget.list)
+    @Option(
+        name: .customLong("target"), parsing: .singleValue,
+        help: ArgumentHelp(
+            "Print these targets only: names separated by commas, or --target again.", valueName: "name[,name…]"),
+        transform: ExportTarget.list)
     var targetLists: [[ExportTarget]] = []
 
-    @Flag(help: "Also print how each number was converted, every note on the platforms' stepping, and CSS's Web Animations keyframes.")
+    @Flag(
+        help:
+            "Also print how each number was converted, every note on the platforms' stepping, and CSS's Web Animations keyframes."
+    )
     var explain = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Display rates at which each platform's real stepping is measured.",
-                                                        valueName: "hz[,hz…]"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Display rates at which each platform's real stepping is measured.",
+            valueName: "hz[,hz…]"))
     var fps = DoubleList([60, 120])
 
-    @Option(name: .customLong("compensate-for"), parsing: .unconditional,
-            help: ArgumentHelp("Also print react-spring and Rebound parameters retuned to display the spring closest at this rate.",
-                               valueName: "hz"))
+    @Option(
+        name: .customLong("compensate-for"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Also print react-spring and Rebound parameters retuned to display the spring closest at this rate.",
+            valueName: "hz"))
     var compensateFor: Double?
 
     @Option(name: .customLong("minimum-visible-change"), parsing: .unconditional, help: MinimumVisibleChange.help)
@@ -103,12 +122,16 @@ struct Export: ParsableCommand {
     @Flag(help: "Write JSON instead of text.")
     var json = false
 
-    @Option(help: ArgumentHelp("Export the spring sequence in this JSON file (- for standard input) to css, swiftui and the Motion targets.",
-                               valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "Export the spring sequence in this JSON file (- for standard input) to css, swiftui and the Motion targets.",
+            valueName: "path"))
     var sequence: String?
 
-    @Option(help: ArgumentHelp("Also write a self-contained HTML page playing the exact motion beside the CSS easing.",
-                               valueName: "file.html"))
+    @Option(
+        help: ArgumentHelp(
+            "Also write a self-contained HTML page playing the exact motion beside the CSS easing.",
+            valueName: "file.html"))
     var preview: String?
 
     /// The targets asked for, in order, each once; empty for every target.
@@ -118,7 +141,9 @@ struct Export: ParsableCommand {
         let targets = chosenTargets
         if !targets.isEmpty && all { throw ValidationError("--target and --all cannot be combined") }
         if sequence != nil && minimumVisibleChange != nil {
-            throw ValidationError("--minimum-visible-change is Android's setting; --sequence exports to css, swiftui and the Motion targets")
+            throw ValidationError(
+                "--minimum-visible-change is Android's setting; --sequence exports to css, swiftui and the Motion targets"
+            )
         }
         if let sequence { return try validateSequence(sequence, targets: targets) }
         if fps.values.count > 8 { throw ValidationError("--fps takes at most 8 rates") }
@@ -130,7 +155,9 @@ struct Export: ParsableCommand {
         if let compensateFor {
             try FrameRate.validate(compensateFor, "--compensate-for")
             if !targets.isEmpty && !targets.contains(where: { $0.modelledPlatform?.isCompensable == true }) {
-                throw ValidationError("--compensate-for applies to react-spring and origami (got --target \(targets.map(\.rawValue).joined(separator: ",")))")
+                throw ValidationError(
+                    "--compensate-for applies to react-spring and origami (got --target \(targets.map(\.rawValue).joined(separator: ",")))"
+                )
             }
         }
         try MotionOptions.with(from: from, to: to, velocity: velocity).validate()
@@ -138,10 +165,13 @@ struct Export: ParsableCommand {
         let travel = abs(to - from)
         if !(cssError > 0) { throw ValidationError("--error must be > 0 (got \(cssError))") }
         if travel > 0 && !(cssError < travel) {
-            throw ValidationError("--error must be smaller than the travel |to − from| = \(shortest(travel)) (got \(cssError))")
+            throw ValidationError(
+                "--error must be smaller than the travel |to − from| = \(shortest(travel)) (got \(cssError))")
         }
         if travel > 0 && cssError < LinearEasing.smallestTolerance * travel {
-            throw ValidationError("--error must be at least 1e-6 of the travel, \(label(LinearEasing.smallestTolerance * travel, digits: 3)) here (got \(shortest(cssError)))")
+            throw ValidationError(
+                "--error must be at least 1e-6 of the travel, \(label(LinearEasing.smallestTolerance * travel, digits: 3)) here (got \(shortest(cssError)))"
+            )
         }
         if let preview, !preview.lowercased().hasSuffix(".html") && !preview.lowercased().hasSuffix(".htm") {
             throw ValidationError("--preview must name an .html file (got \(preview))")
@@ -154,8 +184,12 @@ struct Export: ParsableCommand {
             throw ValidationError("\(spring.givenOptions): \(problem)")
         }
         let needsTravel = (targets.contains(.css) || preview != nil)
-        if needsTravel && to == from { throw ValidationError("--to must differ from --from for CSS and --preview (no travel to ease)") }
-        if (needsTravel || targets.isEmpty || targets.contains(.token)) && springs[0].spring.dampingRatio == 0 && to != from {
+        if needsTravel && to == from {
+            throw ValidationError("--to must differ from --from for CSS and --preview (no travel to ease)")
+        }
+        if (needsTravel || targets.isEmpty || targets.contains(.token)) && springs[0].spring.dampingRatio == 0
+            && to != from
+        {
             throw ValidationError("--damping must be > 0 for CSS: an undamped spring never settles")
         }
     }
@@ -163,8 +197,9 @@ struct Export: ParsableCommand {
     func run() throws {
         if let sequence { return try runSequence(try SequenceFile.read(sequence)) }
         let named = try spring.springs()[0]
-        var request = ExportRequest(spring: named.spring, motion: Motion(from: from, to: to, initialVelocity: velocity),
-                                    cssError: cssError, frameRates: fps.values)
+        var request = ExportRequest(
+            spring: named.spring, motion: Motion(from: from, to: to, initialVelocity: velocity),
+            cssError: cssError, frameRates: fps.values)
         request.platformParameters = minimumVisibleChange.parameters
         let chosen = chosenTargets
         let targets = chosen.isEmpty ? ExportTarget.allCases.filter { $0 != .css || to != from } : chosen
@@ -180,11 +215,18 @@ struct Export: ParsableCommand {
         }
         var compensations: [(ExportTarget, Compensation)] = []
         if let compensateFor {
-            let compensable = targets.compactMap { t in t.modelledPlatform.map { (t, $0) } }.filter { $0.1.isCompensable }
+            let compensable = targets.compactMap { t in t.modelledPlatform.map { (t, $0) } }.filter {
+                $0.1.isCompensable
+            }
             // Rebound's Java port is served by the Origami export too.
-            let platforms = compensable.map { ($0.0, $0.1) } + (compensable.contains { $0.1 == .origami } ? [(ExportTarget.platform(.origami), Platform.reboundJava)] : [])
+            let platforms =
+                compensable.map { ($0.0, $0.1) }
+                + (compensable.contains { $0.1 == .origami }
+                    ? [(ExportTarget.platform(.origami), Platform.reboundJava)] : [])
             for (t, platform) in platforms {
-                if let c = platform.compensated(for: named.spring, from: from, to: to, velocity: velocity, frameRate: compensateFor) {
+                if let c = platform.compensated(
+                    for: named.spring, from: from, to: to, velocity: velocity, frameRate: compensateFor)
+                {
                     compensations.append((t, c))
                 }
             }
@@ -192,16 +234,21 @@ struct Export: ParsableCommand {
         if let preview {
             try OutputWriter.writeFile(Array(try PreviewPage.html(for: request).utf8), to: preview, option: "--preview")
         }
-        let text = json ? Export.json(request: request, exports: exports, compensations: compensations) + "\n"
-            : Export.text(named: named, request: request, exports: exports, explain: explain, compensations: compensations)
+        let text =
+            json
+            ? Export.json(request: request, exports: exports, compensations: compensations) + "\n"
+            : Export.text(
+                named: named, request: request, exports: exports, explain: explain, compensations: compensations)
         try OutputWriter.writeStandardOutput(Array(text.utf8))
     }
 
     /// The export as text. By default each target's code, one summary line (what the platform
     /// displays at each rate) and the warnings; with `explain`, every note, the full platform line
     /// and CSS's keyframes too. Several targets get a header with the spring and how long it takes.
-    static func text(named: NamedSpring, request: ExportRequest, exports: [TargetExport], explain: Bool = false,
-                     compensations: [(ExportTarget, Compensation)] = []) -> String {
+    static func text(
+        named: NamedSpring, request: ExportRequest, exports: [TargetExport], explain: Bool = false,
+        compensations: [(ExportTarget, Compensation)] = []
+    ) -> String {
         var out = ""
         if exports.count > 1 {
             let analysis = SpringAnalysis(named, motion: request.motion, tolerance: 0.01)
@@ -210,7 +257,8 @@ struct Export: ParsableCommand {
         let velocity = request.motion.initialVelocity
         for export in exports {
             if exports.count > 1 { out += "\n== \(export.target.title) (\(export.target.rawValue)) ==\n" }
-            out += (explain ? export.fullCode : exports.count > 1 ? export.oneLineCode ?? export.code : export.code) + "\n"
+            out +=
+                (explain ? export.fullCode : exports.count > 1 ? export.oneLineCode ?? export.code : export.code) + "\n"
             // A platform that strays visibly says so on its summary line ("!" for "≈"), which already
             // gives the error at each rate; --explain prints the warning in words as well.
             let strays = export.platforms.contains { $0.maxError >= request.visibleError }
@@ -218,10 +266,13 @@ struct Export: ParsableCommand {
                 out += "  \(strays && !explain ? "!" : "≈") \(line)\n"
             }
             let straysWarning = request.platformWarnings(export.platforms).warnings
-            for warning in export.warnings where explain || !straysWarning.contains(warning) { out += "  ! \(warning)\n" }
+            for warning in export.warnings where explain || !straysWarning.contains(warning) {
+                out += "  ! \(warning)\n"
+            }
             if explain { for note in export.notes { out += "  · \(note)\n" } }
             if let effective = export.effectiveSpring {
-                out += "  ! runs: ζ \(label(effective.dampingRatio, digits: 4)), response \(label(effective.response, digits: 4)) s"
+                out +=
+                    "  ! runs: ζ \(label(effective.dampingRatio, digits: 4)), response \(label(effective.response, digits: 4)) s"
                     + " (asked: ζ \(label(named.spring.dampingRatio, digits: 4)), response \(label(named.spring.response, digits: 4)) s)\n"
             }
             for (target, compensation) in compensations where target == export.target {
@@ -253,7 +304,9 @@ struct Export: ParsableCommand {
     static func compensationText(_ c: Compensation, request: ExportRequest) -> String {
         "  -- compensated for \(NumberFormat.people(c.frameRate, digits: 6)) Hz (\(compensatedName(c.platform))): "
             + "largest error \(NumberFormat.people(c.before.maxError, digits: 3)) → \(NumberFormat.people(c.after.maxError, digits: 3))"
-            + (c.before.maxErrorFraction.map { " (\(NumberFormat.percent($0, digits: 2)) → \(NumberFormat.percent(c.after.maxErrorFraction ?? 0, digits: 2)) of the travel)" } ?? "")
+            + (c.before.maxErrorFraction.map {
+                " (\(NumberFormat.percent($0, digits: 2)) → \(NumberFormat.percent(c.after.maxErrorFraction ?? 0, digits: 2)) of the travel)"
+            } ?? "")
             + "\n" + request.compensatedCode(c) + "\n"
     }
 
@@ -266,8 +319,10 @@ struct Export: ParsableCommand {
         }
     }
 
-    static func json(request: ExportRequest, exports: [TargetExport],
-                     compensations: [(ExportTarget, Compensation)] = []) -> String {
+    static func json(
+        request: ExportRequest, exports: [TargetExport],
+        compensations: [(ExportTarget, Compensation)] = []
+    ) -> String {
         JSONWriter.text(ExportReply(request, exports: exports, compensations: compensations))
     }
 }

@@ -26,12 +26,17 @@ struct Fit: ParsableCommand {
             Example: springplot fit tracked.csv -o fit.png
             """)
 
-    @Argument(help: ArgumentHelp("CSV file with a header 't,position' (a velocity column is ignored), or - for standard input.",
-                                 valueName: "file.csv"))
+    @Argument(
+        help: ArgumentHelp(
+            "CSV file with a header 't,position' (a velocity column is ignored), or - for standard input.",
+            valueName: "file.csv"))
     var input: String
 
-    @Flag(name: .customLong("from-rest"),
-          help: "The motion starts at rest at the first sample: hold the initial velocity at 0 (ζ and response come out tighter).")
+    @Flag(
+        name: .customLong("from-rest"),
+        help:
+            "The motion starts at rest at the first sample: hold the initial velocity at 0 (ζ and response come out tighter)."
+    )
     var fromRest = false
 
     @Flag(help: "Print JSON instead of text.")
@@ -66,7 +71,9 @@ struct Fit: ParsableCommand {
         if chart.output != nil {
             try chart.write(Fit.chart(recording: recording, fit: fit, options: chart), defaultName: "springplot-fit")
         }
-        let text = json ? JSONWriter.text(FitReply(fit)) + "\n"
+        let text =
+            json
+            ? JSONWriter.text(FitReply(fit)) + "\n"
             : Fit.text(fit, source: source, heldReason: heldReason) + FitAnswer.text(fit)
                 + Fit.code(fit, request: request, targets: code.targets)
         try OutputWriter.writeStandardOutput(Array(text.utf8))
@@ -75,7 +82,9 @@ struct Fit: ParsableCommand {
     /// The code for `targets` (nothing for none), as export prints it.
     static func code(_ fit: SpringFit, request: ExportRequest, targets: [ExportTarget]) -> String {
         guard !targets.isEmpty else { return "" }
-        let named = NamedSpring(spring: fit.spring, name: "ζ \(label(fit.dampingRatio, digits: 4)), response \(label(fit.response, digits: 4)) s")
+        let named = NamedSpring(
+            spring: fit.spring,
+            name: "ζ \(label(fit.dampingRatio, digits: 4)), response \(label(fit.response, digits: 4)) s")
         let exports = targets.compactMap { try? request.export($0) }
         return "\n" + Export.text(named: named, request: request, exports: exports)
     }
@@ -101,28 +110,39 @@ struct Fit: ParsableCommand {
 
     /// The samples and the fitted curve on top, the residuals below.
     static func chart(recording: TrajectoryFile, fit: SpringFit, options: CanvasOptions) -> Chart {
-        chart(times: recording.times, positions: recording.positions, fit: fit, title: "Fit: \(fit.sampleCount) samples",
-              valueAxis: "position", options: options)
+        chart(
+            times: recording.times, positions: recording.positions, fit: fit, title: "Fit: \(fit.sampleCount) samples",
+            valueAxis: "position", options: options)
     }
 
     /// The samples and the fitted curve on top, the residuals below, with the given title and value axis.
-    static func chart(times: [Double], positions: [Double], fit: SpringFit, title: String, valueAxis: String,
-                      options: CanvasOptions) -> Chart {
+    static func chart(
+        times: [Double], positions: [Double], fit: SpringFit, title: String, valueAxis: String,
+        options: CanvasOptions
+    ) -> Chart {
         let first = times[0], last = times[times.count - 1]
         let dense = (0...1200).map { first + (last - first) * Double($0) / 1200 }
         let data = decimated(xs: times, ys: positions)
         let residuals = decimated(xs: times, ys: times.indices.map { positions[$0] - fit.position(at: times[$0]) })
         let xAxis = Axis("time (s)", range: first...Swift.max(last, first + 1e-9))
         let panels = [
-            Panel(xAxis: xAxis, yAxis: Axis(valueAxis), series: [
-                Series(name: "data", xs: data.xs, ys: data.ys, color: .palette(1), lineWidth: 1.5, opacity: 0.8),
-                Series(name: "fit", xs: dense, ys: dense.map { fit.position(at: $0) }, color: .foreground, lineWidth: 2.5, dash: .dashed),
-            ], annotations: [.horizontalLine(y: fit.to, label: "target", style: .dotted)]),
-            Panel(xAxis: xAxis, yAxis: Axis("data − fit"),
-                  series: [Series(name: "residual", xs: residuals.xs, ys: residuals.ys, color: .palette(1), lineWidth: 1.25)],
-                  annotations: [.horizontalLine(y: 0, label: nil, style: .dotted)], showsLegend: false),
+            Panel(
+                xAxis: xAxis, yAxis: Axis(valueAxis),
+                series: [
+                    Series(name: "data", xs: data.xs, ys: data.ys, color: .palette(1), lineWidth: 1.5, opacity: 0.8),
+                    Series(
+                        name: "fit", xs: dense, ys: dense.map { fit.position(at: $0) }, color: .foreground,
+                        lineWidth: 2.5, dash: .dashed)
+                ], annotations: [.horizontalLine(y: fit.to, label: "target", style: .dotted)]),
+            Panel(
+                xAxis: xAxis, yAxis: Axis("data − fit"),
+                series: [
+                    Series(name: "residual", xs: residuals.xs, ys: residuals.ys, color: .palette(1), lineWidth: 1.25)
+                ],
+                annotations: [.horizontalLine(y: 0, label: nil, style: .dotted)], showsLegend: false)
         ]
-        let subtitle = "ζ \(label(fit.dampingRatio, digits: 4)) ± \(label(fit.dampingRatioUncertainty, digits: 2))  ·  "
+        let subtitle =
+            "ζ \(label(fit.dampingRatio, digits: 4)) ± \(label(fit.dampingRatioUncertainty, digits: 2))  ·  "
             + "response \(label(fit.response, digits: 4)) ± \(label(fit.responseUncertainty, digits: 2)) s  ·  "
             + "residual RMS \(label(fit.residualRMS, digits: 3))"
         return options.frame.chart(title: title, subtitle: subtitle, panels: panels)

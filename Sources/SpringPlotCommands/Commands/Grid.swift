@@ -25,21 +25,29 @@ struct Grid: ParsableCommand {
               springplot grid --presets swiftui,m3-expressive-fast,react-spring-wobbly -o presets.svg
             """)
 
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("Damping ratios, one per row: start:end:count or a comma list. (default: 0.2:1:5)",
-                               valueName: "range"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Damping ratios, one per row: start:end:count or a comma list. (default: 0.2:1:5)",
+            valueName: "range"))
     var damping: String?
 
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("Responses in seconds, one per column: start:end:count or a comma list. (default: 0.3:1.2:4)",
-                               valueName: "range"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Responses in seconds, one per column: start:end:count or a comma list. (default: 0.3:1.2:4)",
+            valueName: "range"))
     var response: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Mass > 0, with --damping and --response. (default: 1)", valueName: "mass"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Mass > 0, with --damping and --response. (default: 1)", valueName: "mass"))
     var mass: Double?
 
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("Named presets instead of ranges: a comma list of names, families, or all.", valueName: "names"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Named presets instead of ranges: a comma list of names, families, or all.", valueName: "names"))
     var presets: String?
 
     @OptionGroup(title: "Motion") var motion: MotionOptions
@@ -47,7 +55,9 @@ struct Grid: ParsableCommand {
 
     func validate() throws {
         if presets != nil {
-            for (given, name) in [(damping != nil, "--damping"), (response != nil, "--response"), (mass != nil, "--mass")] where given {
+            for (given, name) in [
+                (damping != nil, "--damping"), (response != nil, "--response"), (mass != nil, "--mass")
+            ] where given {
                 throw ValidationError("\(name) cannot be combined with --presets: give ranges or presets")
             }
         }
@@ -55,7 +65,9 @@ struct Grid: ParsableCommand {
         let minimum = frame.minimumSize
         if chart.width < minimum.width || chart.height < minimum.height {
             let rows = frame.grid?.rows(panelCount: frame.panels.count) ?? 1
-            throw ValidationError("--width × --height \(label(chart.width)) × \(label(chart.height)) is too small for a grid of \(rows) × \(frame.grid?.columns ?? 1) cells: the minimum is \(Int(minimum.width)) × \(Int(minimum.height))")
+            throw ValidationError(
+                "--width × --height \(label(chart.width)) × \(label(chart.height)) is too small for a grid of \(rows) × \(frame.grid?.columns ?? 1) cells: the minimum is \(Int(minimum.width)) × \(Int(minimum.height))"
+            )
         }
     }
 
@@ -68,14 +80,16 @@ struct Grid: ParsableCommand {
         let options = chart
         do {
             if let presets {
-                return GridChart.chart(presets: try SpringPreset.named(presets), motion: motion.motion,
-                                       tolerance: options.tolerance, timeSpan: options.timeSpan, frame: options.frame)
+                return GridChart.chart(
+                    presets: try SpringPreset.named(presets), motion: motion.motion,
+                    tolerance: options.tolerance, timeSpan: options.timeSpan, frame: options.frame)
             }
             let ratios = try ParameterSweep.values(damping ?? "0.2:1:5", parameter: "damping")
             let responses = try ParameterSweep.values(response ?? "0.3:1.2:4", parameter: "response")
             let springs = try GridChart.springs(dampingRatios: ratios, responses: responses, mass: mass ?? 1)
-            return GridChart.chart(dampingRatios: ratios, responses: responses, springs: springs, motion: motion.motion,
-                                   tolerance: options.tolerance, timeSpan: options.timeSpan, frame: options.frame)
+            return GridChart.chart(
+                dampingRatios: ratios, responses: responses, springs: springs, motion: motion.motion,
+                tolerance: options.tolerance, timeSpan: options.timeSpan, frame: options.frame)
         } catch {
             throw ValidationError(error.text { "--" + $0 })
         }

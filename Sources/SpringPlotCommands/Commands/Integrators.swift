@@ -9,7 +9,8 @@ import SpringWire
 struct Integrators: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "integrators",
-        abstract: "The exact motion against Wave-style Euler at 30, 60 and 120 Hz and RK4, and the spring Wave really animates.",
+        abstract:
+            "The exact motion against Wave-style Euler at 30, 60 and 120 Hz and RK4, and the spring Wave really animates.",
         discussion: """
             Wave rubber-bands its damping coefficient below 75 and steps with semi-implicit Euler at the \
             frame rate. The chart shows the ideal spring (exact), the spring Wave builds (exact), Wave's \
@@ -21,8 +22,9 @@ struct Integrators: ParsableCommand {
 
     @OptionGroup(title: "Spring") var spring: OneSpringOptions
     @OptionGroup(title: "Motion") var motion: MotionOptions
-    @Option(name: .customLong("fps"), parsing: .unconditional,
-            help: ArgumentHelp("Frame rates for Euler, in Hz. (default: 30,60,120)", valueName: "hz[,hz…]"))
+    @Option(
+        name: .customLong("fps"), parsing: .unconditional,
+        help: ArgumentHelp("Frame rates for Euler, in Hz. (default: 30,60,120)", valueName: "hz[,hz…]"))
     var givenFrameRates: DoubleList?
     /// `--rates`, the old spelling of `--fps`: still accepted for one release, not shown in the help.
     @Option(name: .customLong("rates"), parsing: .unconditional, help: .hidden)
@@ -40,7 +42,9 @@ struct Integrators: ParsableCommand {
         let option = rates == nil ? "--fps" : "--rates"
         for rate in frameRates {
             try requirePositive(rate, option)
-            if rate < 1 || rate > 10_000 { throw ValidationError("\(option) must lie between 1 and 10000 Hz (got \(rate))") }
+            if rate < 1 || rate > 10_000 {
+                throw ValidationError("\(option) must lie between 1 and 10000 Hz (got \(rate))")
+            }
         }
         if frameRates.count > 5 { throw ValidationError("\(option) takes at most 5 values") }
     }
@@ -56,8 +60,10 @@ struct Integrators: ParsableCommand {
         let wave = ideal.waveEffective
         let analysis = SpringAnalysis(named, motion: motion, tolerance: chart.tolerance)
         // Long enough for the slower of the two exact curves, and for a dozen frames at the lowest rate.
-        let waveAnalysis = SpringAnalysis(NamedSpring(spring: wave, name: "wave"), motion: motion, tolerance: chart.tolerance)
-        let span = chart.timeSpan
+        let waveAnalysis = SpringAnalysis(
+            NamedSpring(spring: wave, name: "wave"), motion: motion, tolerance: chart.tolerance)
+        let span =
+            chart.timeSpan
             ?? tidyUp(max(analysis.suggestedSpan, waveAnalysis.suggestedSpan, 12 / (frameRates.min() ?? 30)))
         let exact = analysis.motion.sampled(count: 1201, span: span)
         let waveMotion = SpringMotion(spring: wave, from: motion.from, to: motion.to, initialVelocity: motion.velocity)
@@ -70,21 +76,31 @@ struct Integrators: ParsableCommand {
         let divergenceLimit = (low - pad)...(high + pad)
 
         var series: [Series] = [
-            Series(name: "exact (ideal spring)", xs: exact.times, ys: exact.positions, color: .foreground, lineWidth: 3),
+            Series(name: "exact (ideal spring)", xs: exact.times, ys: exact.positions, color: .foreground, lineWidth: 3)
         ]
         if wave != ideal {
-            series.append(Series(name: "exact (Wave's damping coefficient \(label(wave.dampingCoefficient)), ζ \(label(wave.dampingRatio)))",
-                                 xs: waveExact.times, ys: waveExact.positions, color: .muted, lineWidth: 2.5, dash: .dashed))
+            series.append(
+                Series(
+                    name:
+                        "exact (Wave's damping coefficient \(label(wave.dampingCoefficient)), ζ \(label(wave.dampingRatio)))",
+                    xs: waveExact.times, ys: waveExact.positions, color: .muted, lineWidth: 2.5, dash: .dashed))
         }
         // Integrators exist only at frames: each is drawn as steps, its value held until the next frame.
         var traces: [(name: String, trace: StepTrace, color: SeriesColor)] = []
         for (index, rate) in frameRates.enumerated() {
-            traces.append(("Wave Euler \(label(rate)) Hz",
-                           advanceTrace(wave, integrator: .semiImplicitEuler, rate: rate, span: span, limit: divergenceLimit),
-                           .palette(index)))
+            traces.append(
+                (
+                    "Wave Euler \(label(rate)) Hz",
+                    advanceTrace(wave, integrator: .semiImplicitEuler, rate: rate, span: span, limit: divergenceLimit),
+                    .palette(index)
+                ))
         }
-        traces.append(("RK4 30 Hz", advanceTrace(ideal, integrator: .rungeKutta4, rate: 30, span: span, limit: divergenceLimit),
-                       .palette(frameRates.count < 4 ? 4 : 5)))
+        traces.append(
+            (
+                "RK4 30 Hz",
+                advanceTrace(ideal, integrator: .rungeKutta4, rate: 30, span: span, limit: divergenceLimit),
+                .palette(frameRates.count < 4 ? 4 : 5)
+            ))
 
         var errorSeries: [Series] = []
         var visible = ExtentOf(all), errors = ExtentOf([0])
@@ -92,8 +108,10 @@ struct Integrators: ParsableCommand {
             let shown = trace.diverged ? name + " (diverges)" : name
             let legendName = name == "RK4 30 Hz" ? shown + (trace.diverged ? "" : " (ideal spring)") : shown
             let error = zip(trace.times, trace.positions).map { $1 - analysis.motion.position(at: $0) }
-            series.append(Series(name: legendName, xs: trace.times, ys: trace.positions, color: color,
-                                 interpolation: .steps))
+            series.append(
+                Series(
+                    name: legendName, xs: trace.times, ys: trace.positions, color: color,
+                    interpolation: .steps))
             errorSeries.append(Series(name: shown, xs: trace.times, ys: error, color: color, interpolation: .steps))
             if !trace.diverged {
                 visible.include(trace.positions)
@@ -104,22 +122,28 @@ struct Integrators: ParsableCommand {
         // The axes cover every curve that stays bounded; a diverging one is cut off at the axis and
         // named in the chart's note.
         let panels = [
-            Panel(xAxis: Axis("time (s)", range: 0...span), yAxis: Axis("position", range: visible.padded(0.06)),
-                  series: series, annotations: [.horizontalLine(y: motion.to, label: "target", style: .dotted)]),
-            Panel(xAxis: Axis("time (s)", range: 0...span),
-                  yAxis: Axis("error vs exact ideal", range: errors.padded(0.06)),
-                  series: errorSeries, annotations: [.horizontalLine(y: 0, label: nil, style: .dotted)], showsLegend: false),
+            Panel(
+                xAxis: Axis("time (s)", range: 0...span), yAxis: Axis("position", range: visible.padded(0.06)),
+                series: series, annotations: [.horizontalLine(y: motion.to, label: "target", style: .dotted)]),
+            Panel(
+                xAxis: Axis("time (s)", range: 0...span),
+                yAxis: Axis("error vs exact ideal", range: errors.padded(0.06)),
+                series: errorSeries, annotations: [.horizontalLine(y: 0, label: nil, style: .dotted)],
+                showsLegend: false)
         ]
-        return chart.frame.chart(title: "Integrators: \(named.name)", subtitle: motion.subtitle(springs: [named]),
-                         panels: panels)
+        return chart.frame.chart(
+            title: "Integrators: \(named.name)", subtitle: motion.subtitle(springs: [named]),
+            panels: panels)
     }
 
     typealias StepTrace = (times: [Double], positions: [Double], diverged: Bool)
 
     /// Advances the spring at `rate` Hz and records every frame; stops (and reports divergence) once the
     /// value leaves `limit` by more than its own width, so a blown-up curve is clipped, not drawn to 10³⁰⁰.
-    func advanceTrace(_ spring: Spring, integrator: SpringIntegrator, rate: Double, span: Double,
-                      limit: ClosedRange<Double>) -> StepTrace {
+    func advanceTrace(
+        _ spring: Spring, integrator: SpringIntegrator, rate: Double, span: Double,
+        limit: ClosedRange<Double>
+    ) -> StepTrace {
         let dt = 1 / rate
         var x = motion.from, v = motion.velocity
         var times = [0.0], positions = [x]

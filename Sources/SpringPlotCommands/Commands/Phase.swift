@@ -34,19 +34,23 @@ struct Phase: ParsableCommand {
         // As curve colours them: the palette in order, dashed past its end.
         for (analysis, look) in zip(analyses, chart.frame.theme.paletteSeriesStyles(count: analyses.count)) {
             let s = analysis.motion.sampled(count: 2001, span: span)
-            series.append(Series(name: analysis.named.name, xs: s.positions, ys: s.velocities, color: look.color, lineWidth: 2.5,
-                                 dash: look.dash))
+            series.append(
+                Series(
+                    name: analysis.named.name, xs: s.positions, ys: s.velocities, color: look.color, lineWidth: 2.5,
+                    dash: look.dash))
         }
         let panel = Panel(
             xAxis: Axis("position"), yAxis: Axis("velocity (units/s)"), series: series,
             annotations: [
                 .marker(x: motion.from, y: motion.velocity, label: "start"),
                 .marker(x: motion.to, y: 0, label: "target (rest)"),
-                .horizontalLine(y: 0, label: nil, style: .dotted),
+                .horizontalLine(y: 0, label: nil, style: .dotted)
             ],
             showsLegend: true)
-        let title = springs.count == 1 ? "Phase portrait: \(springs[0].name)" : "Phase portrait: \(springs.count) springs"
-        return chart.frame.chart(title: title, subtitle: motion.subtitle(springs: springs) + "  ·  0 to \(label(span)) s",
-                                 panels: [panel])
+        let title =
+            springs.count == 1 ? "Phase portrait: \(springs[0].name)" : "Phase portrait: \(springs.count) springs"
+        return chart.frame.chart(
+            title: title, subtitle: motion.subtitle(springs: springs) + "  ·  0 to \(label(span)) s",
+            panels: [panel])
     }
 }

@@ -20,10 +20,14 @@ struct Retarget: ParsableCommand {
 
     @OptionGroup(title: "Spring") var spring: OneSpringOptions
     @OptionGroup(title: "Motion") var motion: MotionOptions
-    @Option(parsing: .unconditional, help: ArgumentHelp("When the target changes, in seconds. (default: 30 % of the settle time)", valueName: "seconds"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "When the target changes, in seconds. (default: 30 % of the settle time)", valueName: "seconds"))
     var at: Double?
-    @Option(name: .customLong("new-target"), parsing: .unconditional,
-            help: ArgumentHelp("The new target. (default: halfway back to --from)", valueName: "value"))
+    @Option(
+        name: .customLong("new-target"), parsing: .unconditional,
+        help: ArgumentHelp("The new target. (default: halfway back to --from)", valueName: "value"))
     var newTarget: Double?
     @OptionGroup(title: "Chart") var chart: ChartOptions
 
@@ -46,20 +50,25 @@ struct Retarget: ParsableCommand {
         let settle = analysis.settleTime
         let switchTime = at ?? (settle.isFinite && settle > 0 ? tidyRound(settle * 0.3) : 0.2)
         let target2 = newTarget ?? (motion.from + motion.to) / 2
-        let after = SpringAnalysis(named, motion: MotionOptions.with(from: analysis.motion.position(at: switchTime), to: target2,
-                                                                      velocity: analysis.motion.velocity(at: switchTime)),
-                                   tolerance: chart.tolerance)
+        let after = SpringAnalysis(
+            named,
+            motion: MotionOptions.with(
+                from: analysis.motion.position(at: switchTime), to: target2,
+                velocity: analysis.motion.velocity(at: switchTime)),
+            tolerance: chart.tolerance)
         let span = chart.timeSpan ?? max(analysis.suggestedSpan, tidyUp(switchTime + after.suggestedSpan))
 
         // No change: the original motion, faint.
         let original = analysis.motion.sampled(count: 1201, span: span)
         // Retarget: WaveRuntime's animator on a hand-driven clock, target changed at the switch time.
         let retarget = MainActor.assumeIsolated {
-            animatorTrace(spring: named.spring, from: motion.from, to: motion.to, velocity: motion.velocity,
-                          switchTime: switchTime, newTarget: target2, span: span, frames: 1200)
+            animatorTrace(
+                spring: named.spring, from: motion.from, to: motion.to, velocity: motion.velocity,
+                switchTime: switchTime, newTarget: target2, span: span, frames: 1200)
         }
         // Restart: the same position at the switch, velocity reset to zero.
-        let restartMotion = SpringMotion(spring: named.spring, from: analysis.motion.position(at: switchTime), to: target2)
+        let restartMotion = SpringMotion(
+            spring: named.spring, from: analysis.motion.position(at: switchTime), to: target2)
         let restartSamples = restartMotion.sampled(count: 1001, span: max(span - switchTime, 1e-9))
         let restartTimes = [switchTime] + restartSamples.times.map { $0 + switchTime }
         let restartPositions = [analysis.motion.position(at: switchTime)] + restartSamples.positions
@@ -72,13 +81,17 @@ struct Retarget: ParsableCommand {
             let pick = { (positions: [Double], velocities: [Double]) in usePositions ? positions : velocities }
             let before = Array(pick(original.positions, original.velocities).prefix(preTimes.count))
             return [
-                Series(name: "no change", xs: original.times, ys: pick(original.positions, original.velocities),
-                       color: .muted, lineWidth: 2, dash: .dashed, opacity: 0.8),
-                Series(name: "restart (velocity reset)", xs: restartTimes, ys: pick(restartPositions, restartVelocities),
-                       color: .palette(5), lineWidth: 2.5),
-                Series(name: "retarget (velocity kept)", xs: retarget.times, ys: pick(retarget.positions, retarget.velocities),
-                       color: .palette(4), lineWidth: 2.5),
-                Series(name: nil, xs: preTimes, ys: before, color: .foreground, lineWidth: 2.5),
+                Series(
+                    name: "no change", xs: original.times, ys: pick(original.positions, original.velocities),
+                    color: .muted, lineWidth: 2, dash: .dashed, opacity: 0.8),
+                Series(
+                    name: "restart (velocity reset)", xs: restartTimes, ys: pick(restartPositions, restartVelocities),
+                    color: .palette(5), lineWidth: 2.5),
+                Series(
+                    name: "retarget (velocity kept)", xs: retarget.times,
+                    ys: pick(retarget.positions, retarget.velocities),
+                    color: .palette(4), lineWidth: 2.5),
+                Series(name: nil, xs: preTimes, ys: before, color: .foreground, lineWidth: 2.5)
             ]
         }
         let positionPanel = Panel(
@@ -86,7 +99,7 @@ struct Retarget: ParsableCommand {
             annotations: [
                 .verticalLine(x: switchTime, label: switchLabel, style: .emphasis),
                 .horizontalLine(y: motion.to, label: "old target", style: .dotted),
-                .horizontalLine(y: target2, label: "new target", style: .dotted),
+                .horizontalLine(y: target2, label: "new target", style: .dotted)
             ])
         let jump = analysis.motion.velocity(at: switchTime)
         let velocityPanel = Panel(
@@ -94,21 +107,26 @@ struct Retarget: ParsableCommand {
             series: curves(usePositions: false),
             annotations: [
                 .verticalLine(x: switchTime, label: nil, style: .emphasis),
-                .horizontalLine(y: 0, label: nil, style: .dotted),
-            ] + (abs(jump) > 1e-3 * max(abs(motion.to - motion.from), 1) * min(named.spring.naturalFrequency, 1e12)
-                    ? [.marker(x: switchTime, y: 0, label: "restart: velocity jumps \(label(jump, digits: 3)) → 0")] : []),
+                .horizontalLine(y: 0, label: nil, style: .dotted)
+            ]
+                + (abs(jump) > 1e-3 * max(abs(motion.to - motion.from), 1) * min(named.spring.naturalFrequency, 1e12)
+                    ? [.marker(x: switchTime, y: 0, label: "restart: velocity jumps \(label(jump, digits: 3)) → 0")]
+                    : []),
             showsLegend: false)
-        return chart.frame.chart(title: "Retarget vs restart: \(named.name)",
-                                 subtitle: motion.subtitle(springs: [named]) + "  ·  " + switchLabel,
-                                 panels: [positionPanel, velocityPanel])
+        return chart.frame.chart(
+            title: "Retarget vs restart: \(named.name)",
+            subtitle: motion.subtitle(springs: [named]) + "  ·  " + switchLabel,
+            panels: [positionPanel, velocityPanel])
     }
 }
 
 /// The trace of a SpringAnimator driven by hand: `frames` equal frames over `span`, the frame that
 /// contains `switchTime` split there so the retarget happens exactly at that instant.
 @MainActor
-func animatorTrace(spring: Spring, from: Double, to: Double, velocity: Double, switchTime: Double, newTarget: Double,
-                   span: Double, frames: Int) -> (times: [Double], positions: [Double], velocities: [Double]) {
+func animatorTrace(
+    spring: Spring, from: Double, to: Double, velocity: Double, switchTime: Double, newTarget: Double,
+    span: Double, frames: Int
+) -> (times: [Double], positions: [Double], velocities: [Double]) {
     let controller = AnimationController()
     let animator = SpringAnimator(spring: spring, value: from, target: to, controller: controller)
     animator.velocity = velocity

@@ -36,10 +36,12 @@ struct SequenceCommand: ParsableCommand {
     }
 
     func run() throws {
-        try chart.write(sequenceChart(try SequenceFile.read(file, option: "sequence file")), defaultName: "springplot-sequence")
+        try chart.write(
+            sequenceChart(try SequenceFile.read(file, option: "sequence file")), defaultName: "springplot-sequence")
     }
 
     func sequenceChart(_ sequence: SpringSequence) -> Chart {
-        SequenceChart.chart(sequence: sequence, tolerance: chart.tolerance, timeSpan: chart.timeSpan, frame: chart.frame)
+        SequenceChart.chart(
+            sequence: sequence, tolerance: chart.tolerance, timeSpan: chart.timeSpan, frame: chart.frame)
     }
 }

@@ -27,34 +27,52 @@ struct Track: ParsableCommand {
             Example: springplot track recording.mp4 -o track.png
             """)
 
-    @Argument(help: ArgumentHelp("A video file, or a folder of PNG frames (read in name order at --fps).", valueName: "video"))
+    @Argument(
+        help: ArgumentHelp("A video file, or a folder of PNG frames (read in name order at --fps).", valueName: "video")
+    )
     var video: String
 
-    @Option(help: ArgumentHelp("Track only inside this rectangle of the frame: left, top, width, height in pixels (values are still in the whole frame's pixels).",
-                               valueName: "x,y,w,h"))
+    @Option(
+        help: ArgumentHelp(
+            "Track only inside this rectangle of the frame: left, top, width, height in pixels (values are still in the whole frame's pixels).",
+            valueName: "x,y,w,h"))
     var roi: String?
 
-    @Option(help: ArgumentHelp("The axis to measure along: x, y, or auto (the one it moves along most).", valueName: "axis"))
+    @Option(
+        help: ArgumentHelp("The axis to measure along: x, y, or auto (the one it moves along most).", valueName: "axis")
+    )
     var axis: TrackAxis = .auto
 
-    @Option(help: ArgumentHelp("What to measure: position (the element's centre) or scale (its extent along the axis).",
-                               valueName: "property"))
+    @Option(
+        help: ArgumentHelp(
+            "What to measure: position (the element's centre) or scale (its extent along the axis).",
+            valueName: "property"))
     var property: TrackProperty = .position
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Ignore frames before this time (seconds on the video's clock).", valueName: "seconds"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Ignore frames before this time (seconds on the video's clock).", valueName: "seconds"))
     var start: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Ignore frames from this time on (seconds on the video's clock).", valueName: "seconds"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Ignore frames from this time on (seconds on the video's clock).", valueName: "seconds"))
     var end: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Frame rate of a folder of PNG frames (a video carries its own times).", valueName: "hz"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Frame rate of a folder of PNG frames (a video carries its own times).", valueName: "hz"))
     var fps: Double = 60
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Give up decoding after this many seconds, as the studio does. (default: 60)",
-                                                        valueName: "seconds"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Give up decoding after this many seconds, as the studio does. (default: 60)",
+            valueName: "seconds"))
     var timeout: Double = 60
 
-    @Option(help: ArgumentHelp("Also write the tracked samples as CSV (t,position) to this file.", valueName: "file.csv"))
+    @Option(
+        help: ArgumentHelp("Also write the tracked samples as CSV (t,position) to this file.", valueName: "file.csv"))
     var csv: String?
 
     @Flag(help: "Print JSON instead of text.")
@@ -66,26 +84,44 @@ struct Track: ParsableCommand {
 
     func validate() throws {
         _ = try region()
-        if let start { guard start.isFinite, start >= 0 else { throw ValidationError("--start must be a time ≥ 0 in seconds (got \(start))") } }
-        if let end { guard end.isFinite, end > 0 else { throw ValidationError("--end must be a time > 0 in seconds (got \(end))") } }
-        if let start, let end, !(end > start) { throw ValidationError("--end (\(end)) must be later than --start (\(start))") }
-        guard fps.isFinite, fps > 0, fps <= 10_000 else { throw ValidationError("--fps must be between 0 and 10000 frames per second (got \(fps))") }
+        if let start {
+            guard start.isFinite, start >= 0 else {
+                throw ValidationError("--start must be a time ≥ 0 in seconds (got \(start))")
+            }
+        }
+        if let end {
+            guard end.isFinite, end > 0 else {
+                throw ValidationError("--end must be a time > 0 in seconds (got \(end))")
+            }
+        }
+        if let start, let end, !(end > start) {
+            throw ValidationError("--end (\(end)) must be later than --start (\(start))")
+        }
+        guard fps.isFinite, fps > 0, fps <= 10_000 else {
+            throw ValidationError("--fps must be between 0 and 10000 frames per second (got \(fps))")
+        }
         guard timeout.isFinite, timeout > 0, timeout <= 3600 else {
             throw ValidationError("--timeout must be between 0 and 3600 seconds (got \(timeout))")
         }
         if let csv, csv.isEmpty { throw ValidationError("--csv needs a file name") }
-        if let csv, csv == "-", json { throw ValidationError("--csv - and --json would both write to standard output: give --csv a file") }
+        if let csv, csv == "-", json {
+            throw ValidationError("--csv - and --json would both write to standard output: give --csv a file")
+        }
     }
 
     /// `--roi` as a box, checked for shape (its fit in the frame is checked once the frame's size is known).
     func region() throws -> PixelBox? {
         guard let roi else { return nil }
-        let parts = roi.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = roi.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         let numbers = parts.compactMap { Int($0) }
         guard parts.count == 4, numbers.count == 4 else {
             throw ValidationError("--roi must be four whole numbers x,y,w,h (got '\(roi)')")
         }
-        guard numbers[0] >= 0, numbers[1] >= 0, numbers[2] >= 8, numbers[3] >= 8, numbers[2] <= 1 << 15, numbers[3] <= 1 << 15 else {
+        guard numbers[0] >= 0, numbers[1] >= 0, numbers[2] >= 8, numbers[3] >= 8, numbers[2] <= 1 << 15,
+            numbers[3] <= 1 << 15
+        else {
             throw ValidationError("--roi needs x, y ≥ 0 and a width and height of 8 to 32768 pixels (got '\(roi)')")
         }
         return PixelBox(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
@@ -97,12 +133,17 @@ struct Track: ParsableCommand {
         let fit: SpringFit
         do {
             let decoder = try VideoDecoder.locate()
-            var request = VideoDecoder.Request(path: video, folderFrameRate: fps, region: try region(), start: start, end: end)
+            var request = VideoDecoder.Request(
+                path: video, folderFrameRate: fps, region: try region(), start: start, end: end)
             request.deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
             samples = try decoder.track(request, property: property, axis: axis)
             if let csv {
                 let text = Array(Track.csvText(samples, source: source).utf8)
-                if csv == "-" { try OutputWriter.writeStandardOutput(text) } else { try OutputWriter.writeFile(text, to: csv, option: "--csv") }
+                if csv == "-" {
+                    try OutputWriter.writeStandardOutput(text)
+                } else {
+                    try OutputWriter.writeFile(text, to: csv, option: "--csv")
+                }
             }
             fit = try TrackFit.fit(samples)
         } catch let error as TrackError {
@@ -111,14 +152,18 @@ struct Track: ParsableCommand {
         let request = ExportRequest(fitted: fit)
         if chart.output != nil {
             let title = "Track: \(Track.quantity(samples)) in \(URL(fileURLWithPath: video).lastPathComponent)"
-            try chart.write(Fit.chart(times: samples.times, positions: samples.values, fit: fit, title: title,
-                                         valueAxis: "\(Track.quantity(samples)) (px)", options: chart), defaultName: "springplot-track")
+            try chart.write(
+                Fit.chart(
+                    times: samples.times, positions: samples.values, fit: fit, title: title,
+                    valueAxis: "\(Track.quantity(samples)) (px)", options: chart), defaultName: "springplot-track")
         }
         let text: String
         if json {
             text = JSONWriter.text(TrackReply(fit: FitReply(fit), tracking: .init(samples))) + "\n"
         } else {
-            text = Track.text(samples, source: source) + Fit.text(fit, source: source, heldReason: "the data show no significant initial velocity")
+            text =
+                Track.text(samples, source: source)
+                + Fit.text(fit, source: source, heldReason: "the data show no significant initial velocity")
                 + FitAnswer.text(fit) + Fit.code(fit, request: request, targets: code.targets)
         }
         try OutputWriter.writeStandardOutput(Array(text.utf8))

@@ -12,7 +12,10 @@ enum PlatformChoice: ExpressibleByArgument, Hashable {
     case auto
 
     init?(argument: String) {
-        if argument.lowercased() == "auto" { self = .auto; return }
+        if argument.lowercased() == "auto" {
+            self = .auto
+            return
+        }
         guard let platform = Platform(argument: argument) else { return nil }
         self = .one(platform)
     }
@@ -38,21 +41,29 @@ extension Verify {
 
     /// Runs each chosen platform on the recording's frame times and ranks them by how closely they
     /// reproduce it (the best first).
-    static func platformMatches(_ choice: PlatformChoice, recording: TrajectoryFile, spring: Spring, motion: Motion,
-                                fps: Double, parameters: PlatformParameters = .standard) -> [RecordingMatch] {
+    static func platformMatches(
+        _ choice: PlatformChoice, recording: TrajectoryFile, spring: Spring, motion: Motion,
+        fps: Double, parameters: PlatformParameters = .standard
+    ) -> [RecordingMatch] {
         let matches = choice.platforms.map {
-            $0.match(times: recording.times, positions: recording.positions, spring: spring, from: motion.from, to: motion.to,
-                     velocity: motion.initialVelocity, frameRate: fps, parameters: parameters)
+            $0.match(
+                times: recording.times, positions: recording.positions, spring: spring, from: motion.from,
+                to: motion.to,
+                velocity: motion.initialVelocity, frameRate: fps, parameters: parameters)
         }
         return matches.sorted {
-            ($0.maxDifference, abs($0.modelFrames - $0.recordedFrames)) < ($1.maxDifference, abs($1.modelFrames - $1.recordedFrames))
+            ($0.maxDifference, abs($0.modelFrames - $0.recordedFrames)) < (
+                $1.maxDifference, abs($1.modelFrames - $1.recordedFrames)
+            )
         }
     }
 
     static func platformText(_ matches: [RecordingMatch], auto: Bool) -> String {
         func row(_ m: RecordingMatch) -> String {
             let share = m.maxDifferenceFraction.map { " (\(NumberFormat.people($0, digits: 2)) of the travel)" } ?? ""
-            let verdict = m.reproduces() ? "reproduced frame for frame" : "largest difference at t = \(label(m.maxDifferenceTime, digits: 4)) s"
+            let verdict =
+                m.reproduces()
+                ? "reproduced frame for frame" : "largest difference at t = \(label(m.maxDifferenceTime, digits: 4)) s"
             return "\(m.platform.rawValue): max difference \(NumberFormat.people(m.maxDifference, digits: 3))\(share), "
                 + "\(m.modelFrames) frames modelled for \(m.recordedFrames) recorded; \(verdict)"
         }

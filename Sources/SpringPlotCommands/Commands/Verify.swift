@@ -34,16 +34,20 @@ struct Verify: ParsableCommand {
     /// The exit status when the largest error exceeds --max-error.
     static let maxErrorExitCode: Int32 = 2
 
-    @Argument(help: ArgumentHelp("CSV file with a header 't,position' or 't,position,velocity', or - for standard input.",
-                                 valueName: "file.csv"))
+    @Argument(
+        help: ArgumentHelp(
+            "CSV file with a header 't,position' or 't,position,velocity', or - for standard input.",
+            valueName: "file.csv"))
     var input: String
 
     @OptionGroup(title: "Spring") var spring: OneSpringOptions
     @OptionGroup(title: "Motion") var motion: RecordedMotionOptions
 
-    @Option(name: .customLong("max-error"), parsing: .unconditional,
-            help: ArgumentHelp("Exit with status 2 when the largest position error exceeds this, in value units.",
-                               valueName: "units"))
+    @Option(
+        name: .customLong("max-error"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Exit with status 2 when the largest position error exceeds this, in value units.",
+            valueName: "units"))
     var givenMaxError: Double?
 
     /// `--tolerance`, the old spelling of `--max-error`: still accepted for one release, not shown in
@@ -54,12 +58,17 @@ struct Verify: ParsableCommand {
     /// The largest error allowed: `--max-error`, or its old spelling `--tolerance`.
     var maxError: Double? { givenMaxError ?? tolerance }
 
-    @Option(help: ArgumentHelp("Also compare with what this platform displays, run on the recording's frame times (auto: rank every platform).",
-                               valueName: "name|auto"))
+    @Option(
+        help: ArgumentHelp(
+            "Also compare with what this platform displays, run on the recording's frame times (auto: rank every platform).",
+            valueName: "name|auto"))
     var platform: PlatformChoice?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second for --platform past the recording's last frame. (default: the recording's median rate)",
-                                                        valueName: "hz"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Frames per second for --platform past the recording's last frame. (default: the recording's median rate)",
+            valueName: "hz"))
     var fps: Double?
 
     @Option(name: .customLong("minimum-visible-change"), parsing: .unconditional, help: MinimumVisibleChange.help)
@@ -84,34 +93,49 @@ struct Verify: ParsableCommand {
         }
         // Messages name the spelling that was used.
         let option = tolerance == nil ? "--max-error" : "--tolerance"
-        if let maxError { try requireFinite(maxError, option); if maxError < 0 { throw ValidationError("\(option) must be ≥ 0 (got \(maxError))") } }
+        if let maxError {
+            try requireFinite(maxError, option)
+            if maxError < 0 { throw ValidationError("\(option) must be ≥ 0 (got \(maxError))") }
+        }
     }
 
     func run() throws {
         let named = try spring.springs()[0]
         let recording = try TrajectoryFile.read(input, option: "verify")
         let (motion, sources) = Verify.motion(self.motion, spring: named.spring, recording: recording)
-        let exact = SpringMotion(spring: named.spring, from: motion.from, to: motion.to, initialVelocity: motion.initialVelocity)
-        let comparison = exact.compare(times: recording.times, positions: recording.positions, velocities: recording.velocities)
+        let exact = SpringMotion(
+            spring: named.spring, from: motion.from, to: motion.to, initialVelocity: motion.initialVelocity)
+        let comparison = exact.compare(
+            times: recording.times, positions: recording.positions, velocities: recording.velocities)
         let passed = maxError.map { comparison.maximumError <= $0 }
-        let matches = platform.map { choice in
-            Verify.platformMatches(choice, recording: recording, spring: named.spring, motion: motion,
-                                   fps: fps ?? Verify.frameRate(medianInterval: comparison.medianInterval),
-                                   parameters: minimumVisibleChange.parameters)
-        } ?? []
+        let matches =
+            platform.map { choice in
+                Verify.platformMatches(
+                    choice, recording: recording, spring: named.spring, motion: motion,
+                    fps: fps ?? Verify.frameRate(medianInterval: comparison.medianInterval),
+                    parameters: minimumVisibleChange.parameters)
+            } ?? []
         if chart.output != nil {
-            try chart.write(Verify.chart(recording: recording, exact: exact, comparison: comparison, name: named.name,
-                                            options: chart), defaultName: "springplot-verify")
+            try chart.write(
+                Verify.chart(
+                    recording: recording, exact: exact, comparison: comparison, name: named.name,
+                    options: chart), defaultName: "springplot-verify")
         }
-        let text = json ? Verify.json(comparison, spring: named, maxError: maxError, passed: passed, platforms: matches,
-                                      motion: VerifyReply.MotionKeys(motion, sources: sources)) + "\n"
-            : Verify.text(comparison, source: input == "-" ? "standard input" : input, spring: named, maxError: maxError,
-                          motion: motion, sources: sources)
+        let text =
+            json
+            ? Verify.json(
+                comparison, spring: named, maxError: maxError, passed: passed, platforms: matches,
+                motion: VerifyReply.MotionKeys(motion, sources: sources)) + "\n"
+            : Verify.text(
+                comparison, source: input == "-" ? "standard input" : input, spring: named, maxError: maxError,
+                motion: motion, sources: sources)
                 + Verify.platformText(matches, auto: platform == .auto)
         try OutputWriter.writeStandardOutput(Array(text.utf8))
         if passed == false, let maxError {
             let option = tolerance == nil ? "--max-error" : "--tolerance"
-            printError("springplot: verify: max error \(shortest(comparison.maximumError)) exceeds \(option) \(shortest(maxError))")
+            printError(
+                "springplot: verify: max error \(shortest(comparison.maximumError)) exceeds \(option) \(shortest(maxError))"
+            )
             throw ExitCode(Verify.maxErrorExitCode)
         }
     }
@@ -126,31 +150,44 @@ struct Verify: ParsableCommand {
     /// done only when it explains the samples at least ten times better (RMS) than the defaults, with
     /// as few values found as will do it. A platform's own stepping error is not mistaken for a fling
     /// or a different target, and an exact motion cut off before rest, or flung, is found exactly.
-    static func motion(_ options: RecordedMotionOptions, spring: Spring, recording: TrajectoryFile) -> (Motion, MotionSources) {
+    static func motion(_ options: RecordedMotionOptions, spring: Spring, recording: TrajectoryFile) -> (
+        Motion, MotionSources
+    ) {
         let times = recording.times, positions = recording.positions
-        let plain = (from: options.from ?? positions[0], to: options.to ?? positions[positions.count - 1],
-                     velocity: options.velocity ?? 0)
-        let missing = [("from", options.from), ("to", options.to), ("velocity", options.velocity)].filter { $0.1 == nil }.map(\.0)
+        let plain = (
+            from: options.from ?? positions[0], to: options.to ?? positions[positions.count - 1],
+            velocity: options.velocity ?? 0
+        )
+        let missing = [("from", options.from), ("to", options.to), ("velocity", options.velocity)].filter {
+            $0.1 == nil
+        }.map(\.0)
         func rms(_ motion: Motion) -> Double {
-            let exact = SpringMotion(spring: spring, from: motion.from, to: motion.to, initialVelocity: motion.initialVelocity)
+            let exact = SpringMotion(
+                spring: spring, from: motion.from, to: motion.to, initialVelocity: motion.initialVelocity)
             var sum = 0.0
-            for (t, x) in zip(times, positions) { let d = exact.position(at: t) - x; sum += d * d }
+            for (t, x) in zip(times, positions) {
+                let d = exact.position(at: t) - x
+                sum += d * d
+            }
             return (sum / Double(times.count)).squareRoot()
         }
         let plainMotion = Motion(from: plain.from, to: plain.to, initialVelocity: plain.velocity)
         let plainRMS = rms(plainMotion)
         var best: (motion: Motion, found: [String], rms: Double)?
         // Every subset of the missing values, fewest first.
-        let subsets = (1..<(1 << missing.count)).map { mask in missing.indices.filter { mask & (1 << $0) != 0 }.map { missing[$0] } }
-            .sorted { $0.count < $1.count }
+        let subsets = (1..<(1 << missing.count)).map { mask in
+            missing.indices.filter { mask & (1 << $0) != 0 }.map { missing[$0] }
+        }
+        .sorted { $0.count < $1.count }
         for found in subsets {
             if let best, best.found.count < found.count { break }
             let solved: (from: Double, to: Double, initialVelocity: Double)
             do throws(MotionInferenceError) {
-                solved = try spring.leastSquaresMotion(times: times, positions: positions,
-                                                       from: found.contains("from") ? nil : plain.from,
-                                                       to: found.contains("to") ? nil : plain.to,
-                                                       initialVelocity: found.contains("velocity") ? nil : plain.velocity)
+                solved = try spring.leastSquaresMotion(
+                    times: times, positions: positions,
+                    from: found.contains("from") ? nil : plain.from,
+                    to: found.contains("to") ? nil : plain.to,
+                    initialVelocity: found.contains("velocity") ? nil : plain.velocity)
             } catch {
                 continue  // the samples do not tell these values
             }
@@ -169,32 +206,45 @@ struct Verify: ParsableCommand {
         return (chosen, sources)
     }
 
-    static func text(_ c: TrajectoryComparison, source: String, spring: NamedSpring, maxError: Double?,
-                     motion: Motion? = nil, sources: MotionSources = []) -> String {
+    static func text(
+        _ c: TrajectoryComparison, source: String, spring: NamedSpring, maxError: Double?,
+        motion: Motion? = nil, sources: MotionSources = []
+    ) -> String {
         func v(_ x: Double) -> String { label(x, digits: 4) }
-        func share(_ x: Double) -> String { c.travel > 0 ? " (\(NumberFormat.percent(x / c.travel)) of the travel)" : "" }
+        func share(_ x: Double) -> String {
+            c.travel > 0 ? " (\(NumberFormat.percent(x / c.travel)) of the travel)" : ""
+        }
         var lines = ["verify \(source): \(c.sampleCount) samples against \(spring.name)"]
         if let motion {
             let how = sources.filter { $0.source != "given" }.map { "\($0.name): \($0.source)" }
-            lines.append("  motion      from \(label(motion.from, digits: 6)) to \(label(motion.to, digits: 6)), "
-                         + "velocity \(label(motion.initialVelocity, digits: 6))/s" + (how.isEmpty ? "" : " (\(how.joined(separator: "; ")))"))
+            lines.append(
+                "  motion      from \(label(motion.from, digits: 6)) to \(label(motion.to, digits: 6)), "
+                    + "velocity \(label(motion.initialVelocity, digits: 6))/s"
+                    + (how.isEmpty ? "" : " (\(how.joined(separator: "; ")))"))
         }
-        lines.append("  max error   \(v(c.maximumError))\(share(c.maximumError)) at t = \(v(c.maximumErrorTime)) s"
-                     + " (recorded − exact = \(v(c.maximumErrorSigned)))")
+        lines.append(
+            "  max error   \(v(c.maximumError))\(share(c.maximumError)) at t = \(v(c.maximumErrorTime)) s"
+                + " (recorded − exact = \(v(c.maximumErrorSigned)))")
         lines.append("  RMS error   \(v(c.rmsError))\(share(c.rmsError))")
         if let maxV = c.maximumVelocityError, let rmsV = c.rmsVelocityError {
             lines.append("  velocity    max error \(v(maxV))/s, RMS \(v(rmsV))/s")
         }
         if c.sampleCount > 1 {
-            lines.append("  frame rate  \(v(1 / c.medianInterval)) Hz (median interval \(v(c.medianInterval * 1000)) ms;"
-                         + " intervals \(v(c.shortestInterval * 1000))…\(v(c.longestInterval * 1000)) ms)")
+            lines.append(
+                "  frame rate  \(v(1 / c.medianInterval)) Hz (median interval \(v(c.medianInterval * 1000)) ms;"
+                    + " intervals \(v(c.shortestInterval * 1000))…\(v(c.longestInterval * 1000)) ms)")
             if let long = c.rmsStepErrorAfterLongIntervals, let regular = c.rmsStepErrorAfterRegularIntervals {
-                let verdict = c.errorGrowsWithInterval == true ? "the error grows with the frame interval"
+                let verdict =
+                    c.errorGrowsWithInterval == true
+                    ? "the error grows with the frame interval"
                     : "no sign that the error grows with the frame interval"
-                lines.append("  per frame   RMS step error \(v(long)) over \(c.longIntervalCount) long intervals (> 1.25 × median), "
-                             + "\(v(regular)) over the others: \(verdict)")
+                lines.append(
+                    "  per frame   RMS step error \(v(long)) over \(c.longIntervalCount) long intervals (> 1.25 × median), "
+                        + "\(v(regular)) over the others: \(verdict)")
             } else {
-                lines.append("  per frame   intervals all within 1.25 × the median: the error's dependence on the interval cannot be seen")
+                lines.append(
+                    "  per frame   intervals all within 1.25 × the median: the error's dependence on the interval cannot be seen"
+                )
             }
         }
         let stop = c.finishOffset
@@ -206,23 +256,32 @@ struct Verify: ParsableCommand {
         } else {
             verdict = stop < 0 ? "\(v(-stop)) s early" : "\(v(stop)) s late"
         }
-        lines.append("  stop        finished at \(v(c.finishTime)) s, \(v(c.finalJump)) from the target\(c.snapped ? " before snapping" : "");"
-                     + " the exact motion stays that close after \(v(c.exactSettleTime)) s: \(verdict)")
+        lines.append(
+            "  stop        finished at \(v(c.finishTime)) s, \(v(c.finalJump)) from the target\(c.snapped ? " before snapping" : "");"
+                + " the exact motion stays that close after \(v(c.exactSettleTime)) s: \(verdict)")
         if let maxError {
-            lines.append(c.maximumError <= maxError ? "  max error   passed: max error \(v(c.maximumError)) ≤ \(v(maxError))"
-                         : "  max error   FAILED: max error \(v(c.maximumError)) > \(v(maxError))")
+            lines.append(
+                c.maximumError <= maxError
+                    ? "  max error   passed: max error \(v(c.maximumError)) ≤ \(v(maxError))"
+                    : "  max error   FAILED: max error \(v(c.maximumError)) > \(v(maxError))")
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func json(_ c: TrajectoryComparison, spring: NamedSpring, maxError: Double?, passed: Bool?,
-                     platforms: [RecordingMatch] = [], motion: VerifyReply.MotionKeys? = nil) -> String {
-        JSONWriter.text(VerifyReply(c, spring: spring.spring, motion: motion, maxError: maxError, passed: passed, platforms: platforms))
+    static func json(
+        _ c: TrajectoryComparison, spring: NamedSpring, maxError: Double?, passed: Bool?,
+        platforms: [RecordingMatch] = [], motion: VerifyReply.MotionKeys? = nil
+    ) -> String {
+        JSONWriter.text(
+            VerifyReply(
+                c, spring: spring.spring, motion: motion, maxError: maxError, passed: passed, platforms: platforms))
     }
 
     /// Both curves on top, the error below; long recordings are thinned for drawing.
-    static func chart(recording: TrajectoryFile, exact: SpringMotion<Double>, comparison: TrajectoryComparison,
-                      name: String, options: CanvasOptions) -> Chart {
+    static func chart(
+        recording: TrajectoryFile, exact: SpringMotion<Double>, comparison: TrajectoryComparison,
+        name: String, options: CanvasOptions
+    ) -> Chart {
         let times = recording.times
         let span = times[times.count - 1]
         let start = Swift.min(0, times[0])
@@ -232,18 +291,30 @@ struct Verify: ParsableCommand {
         let error = decimated(xs: times, ys: errors)
         let xAxis = Axis("time (s)", range: start...Swift.max(span, start + 1e-9))
         let panels = [
-            Panel(xAxis: xAxis, yAxis: Axis("position"), series: [
-                Series(name: "exact", xs: dense, ys: dense.map { exact.position(at: $0) }, color: .foreground, lineWidth: 3),
-                Series(name: "recorded", xs: recorded.xs, ys: recorded.ys, color: .palette(1), lineWidth: 1.75, dash: .dashed),
-            ], annotations: [.horizontalLine(y: exact.to, label: "target", style: .dotted),
-                             .marker(x: comparison.maximumErrorTime, y: exact.position(at: comparison.maximumErrorTime),
-                                     label: "max error \(label(comparison.maximumError, digits: 3))")]),
-            Panel(xAxis: xAxis, yAxis: Axis("recorded − exact"),
-                  series: [Series(name: "error", xs: error.xs, ys: error.ys, color: .palette(1), lineWidth: 1.5)],
-                  annotations: [.horizontalLine(y: 0, label: nil, style: .dotted)], showsLegend: false),
+            Panel(
+                xAxis: xAxis, yAxis: Axis("position"),
+                series: [
+                    Series(
+                        name: "exact", xs: dense, ys: dense.map { exact.position(at: $0) }, color: .foreground,
+                        lineWidth: 3),
+                    Series(
+                        name: "recorded", xs: recorded.xs, ys: recorded.ys, color: .palette(1), lineWidth: 1.75,
+                        dash: .dashed)
+                ],
+                annotations: [
+                    .horizontalLine(y: exact.to, label: "target", style: .dotted),
+                    .marker(
+                        x: comparison.maximumErrorTime, y: exact.position(at: comparison.maximumErrorTime),
+                        label: "max error \(label(comparison.maximumError, digits: 3))")
+                ]),
+            Panel(
+                xAxis: xAxis, yAxis: Axis("recorded − exact"),
+                series: [Series(name: "error", xs: error.xs, ys: error.ys, color: .palette(1), lineWidth: 1.5)],
+                annotations: [.horizontalLine(y: 0, label: nil, style: .dotted)], showsLegend: false)
         ]
-        return options.frame.chart(title: "Verify: \(name)",
-                         subtitle: "\(comparison.sampleCount) samples  ·  max error \(label(comparison.maximumError, digits: 3))"
-                             + "  ·  RMS \(label(comparison.rmsError, digits: 3))", panels: panels)
+        return options.frame.chart(
+            title: "Verify: \(name)",
+            subtitle: "\(comparison.sampleCount) samples  ·  max error \(label(comparison.maximumError, digits: 3))"
+                + "  ·  RMS \(label(comparison.rmsError, digits: 3))", panels: panels)
     }
 }

@@ -37,13 +37,16 @@ typealias CanvasOptions = ChartCanvasOptions<StandardChartSize>
 struct ChartOptionsOf<Size: DefaultChartSize>: ParsableArguments {
     @OptionGroup var canvas: ChartCanvasOptions<Size>
 
-    @Option(name: .customLong("time-span"), parsing: .unconditional,
-            help: ArgumentHelp("Seconds of motion to show. (default: past the settle time)", valueName: "seconds"))
+    @Option(
+        name: .customLong("time-span"), parsing: .unconditional,
+        help: ArgumentHelp("Seconds of motion to show. (default: past the settle time)", valueName: "seconds"))
     var timeSpan: Double?
 
-    @Option(name: .customLong("tolerance"), parsing: .unconditional,
-            help: ArgumentHelp("Settle tolerance as a fraction of the travel, for the settle band and time. (default: 0.01)",
-                               valueName: "fraction"))
+    @Option(
+        name: .customLong("tolerance"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Settle tolerance as a fraction of the travel, for the settle band and time. (default: 0.01)",
+            valueName: "fraction"))
     var givenTolerance: Double?
 
     /// `--epsilon`, the old spelling of `--tolerance`: still accepted for one release, not shown in the help.
@@ -60,15 +63,19 @@ struct ChartOptionsOf<Size: DefaultChartSize>: ParsableArguments {
 
     subscript<Value>(dynamicMember path: KeyPath<ChartCanvasOptions<Size>, Value>) -> Value { canvas[keyPath: path] }
 
-    func destination(defaultName: String) throws -> OutputDestination { try canvas.destination(defaultName: defaultName) }
+    func destination(defaultName: String) throws -> OutputDestination {
+        try canvas.destination(defaultName: defaultName)
+    }
 }
 
 /// The chart's size, look and destination; `Size` gives the default canvas. Commands that chart a
 /// recording (verify, fit) take these alone: the recording sets the time span.
 struct ChartCanvasOptions<Size: DefaultChartSize>: ParsableArguments {
-    @Option(name: [.short, .customLong("output")],
-            help: ArgumentHelp("Output file (.png, .svg or .pdf), or - for standard output. Without it a default file is written and its path printed. A device or FIFO is written in place (PNG unless --format says otherwise).",
-                               valueName: "path"))
+    @Option(
+        name: [.short, .customLong("output")],
+        help: ArgumentHelp(
+            "Output file (.png, .svg or .pdf), or - for standard output. Without it a default file is written and its path printed. A device or FIFO is written in place (PNG unless --format says otherwise).",
+            valueName: "path"))
     var output: String?
 
     @Option(help: ArgumentHelp("Output format, overriding the file extension: png, svg or pdf.", valueName: "format"))
@@ -80,24 +87,30 @@ struct ChartCanvasOptions<Size: DefaultChartSize>: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Chart height in pixels at scale 1.", valueName: "px"))
     var height: Double = Size.height
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Pixel density for PNG output (2 for HiDPI).", valueName: "factor"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("Pixel density for PNG output (2 for HiDPI).", valueName: "factor"))
     var scale: Double = 1
 
     @Option(help: ArgumentHelp("Colour theme: light or dark.", valueName: "theme"))
     var theme: ThemeName = .light
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Chart title (default: one describing what is drawn).", valueName: "text"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Chart title (default: one describing what is drawn).", valueName: "text"))
     var title: String?
 
     /// The canvas these options give, as plain values.
     var settings: CanvasSettings {
-        CanvasSettings(output: output, format: format, width: width, height: height, scale: scale, theme: theme, title: title)
+        CanvasSettings(
+            output: output, format: format, width: width, height: height, scale: scale, theme: theme, title: title)
     }
 
     func validate() throws { try settings.validate() }
 
     /// Where to write, and in which format.
-    func destination(defaultName: String) throws -> OutputDestination { try settings.destination(defaultName: defaultName) }
+    func destination(defaultName: String) throws -> OutputDestination {
+        try settings.destination(defaultName: defaultName)
+    }
 
     var chartTheme: Theme { settings.chartTheme }
 }
@@ -130,7 +143,9 @@ struct ChartSpan: Equatable {
         // The message names the spelling that was used.
         let option = epsilon == nil ? "--tolerance" : "--epsilon"
         try requirePositive(tolerance, option)
-        if tolerance >= 1 || tolerance < 1e-9 { throw ValidationError("\(option) must be between 1e-9 and 1 (got \(tolerance))") }
+        if tolerance >= 1 || tolerance < 1e-9 {
+            throw ValidationError("\(option) must be between 1e-9 and 1 (got \(tolerance))")
+        }
     }
 }
 
@@ -149,10 +164,14 @@ struct CanvasSettings: Equatable {
         try requirePositive(height, "--height")
         let minimumWidth = Int(Chart.minimumWidth), minimumHeight = Int(Chart.minimumHeight)
         if width < Chart.minimumWidth || width > 10_000 {
-            throw ValidationError("--width must be between \(minimumWidth) and 10000 (got \(label(width))): a chart needs at least \(minimumWidth) × \(minimumHeight) px")
+            throw ValidationError(
+                "--width must be between \(minimumWidth) and 10000 (got \(label(width))): a chart needs at least \(minimumWidth) × \(minimumHeight) px"
+            )
         }
         if height < Chart.minimumHeight || height > 10_000 {
-            throw ValidationError("--height must be between \(minimumHeight) and 10000 (got \(label(height))): a chart needs at least \(minimumWidth) × \(minimumHeight) px")
+            throw ValidationError(
+                "--height must be between \(minimumHeight) and 10000 (got \(label(height))): a chart needs at least \(minimumWidth) × \(minimumHeight) px"
+            )
         }
         try requirePositive(scale, "--scale")
         if scale > 8 || scale < 0.25 { throw ValidationError("--scale must be between 0.25 and 8 (got \(scale))") }
@@ -176,7 +195,9 @@ struct CanvasSettings: Equatable {
         let unsupported = try TextSupport.unsupportedCharacters(in: title, theme: chartTheme)
         guard !unsupported.isEmpty else { return }
         let listed = unsupported.map { String($0) }.joined(separator: " ")
-        throw ValidationError("--title has characters \(format.rawValue.uppercased()) output cannot draw (no glyph in the chart font, or right-to-left script): \(listed); write SVG (-o name.svg) or leave them out")
+        throw ValidationError(
+            "--title has characters \(format.rawValue.uppercased()) output cannot draw (no glyph in the chart font, or right-to-left script): \(listed); write SVG (-o name.svg) or leave them out"
+        )
     }
 
     /// Where to write, and in which format.
@@ -190,8 +211,10 @@ struct CanvasSettings: Equatable {
         let name = output.split(separator: "/").last.map(String.init) ?? output
         if let format {
             if let dot = name.lastIndex(of: "."), dot != name.startIndex,
-               let named = OutputFormat(rawValue: name[name.index(after: dot)...].lowercased()), named != format {
-                throw ValidationError("--format \(format.rawValue) conflicts with the --output extension '.\(named.rawValue)'")
+                let named = OutputFormat(rawValue: name[name.index(after: dot)...].lowercased()), named != format
+            {
+                throw ValidationError(
+                    "--format \(format.rawValue) conflicts with the --output extension '.\(named.rawValue)'")
             }
             return .file(path: output, format: format, announce: false)
         }
@@ -202,7 +225,8 @@ struct CanvasSettings: Equatable {
         }
         let ext = name[name.index(after: dot)...].lowercased()
         guard let inferred = OutputFormat(rawValue: ext) else {
-            throw ValidationError("--output extension '.\(ext)' is not supported: use .png, .svg or .pdf, or give --format")
+            throw ValidationError(
+                "--output extension '.\(ext)' is not supported: use .png, .svg or .pdf, or give --format")
         }
         return .file(path: output, format: inferred, announce: false)
     }

@@ -4,7 +4,6 @@ import SpringFigures
 import SpringMath
 import SpringWire
 
-
 /// How many springs a command draws, which decides what `--damping` and `--response` accept and
 /// what their help says.
 protocol SpringCount {
@@ -39,76 +38,105 @@ typealias OneSpringOptions = SpringOptionsOf<OneSpring>
 /// How the user describes the spring(s): damping ratio and response (Wave), stiffness and damping
 /// coefficient (Core Animation, SwiftUI), or SwiftUI's duration and bounce.
 struct SpringOptionsOf<Count: SpringCount>: ParsableArguments {
-    @Option(parsing: .unconditional, help: SpringOptionsOf.listHelp("Damping ratio ζ ≥ 0", default: SpringOptionsDefaults.damping, valueName: "ratio"))
+    @Option(
+        parsing: .unconditional,
+        help: SpringOptionsOf.listHelp(
+            "Damping ratio ζ ≥ 0", default: SpringOptionsDefaults.damping, valueName: "ratio"))
     var damping: DoubleList?
 
-    @Option(parsing: .unconditional, help: SpringOptionsOf.listHelp("Response in seconds ≥ 0 (the undamped period)", default: SpringOptionsDefaults.response, valueName: "seconds"))
+    @Option(
+        parsing: .unconditional,
+        help: SpringOptionsOf.listHelp(
+            "Response in seconds ≥ 0 (the undamped period)", default: SpringOptionsDefaults.response,
+            valueName: "seconds"))
     var response: DoubleList?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Mass > 0. (default: 1)", valueName: "mass"))
     var mass: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Stiffness k > 0, with --damping-coefficient (instead of --damping/--response).",
-                               valueName: "k"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Stiffness k > 0, with --damping-coefficient (instead of --damping/--response).",
+            valueName: "k"))
     var stiffness: Double?
 
-    @Option(name: .customLong("damping-coefficient"), parsing: .unconditional,
-            help: ArgumentHelp("Damping coefficient c ≥ 0, with --stiffness.", valueName: "c"))
+    @Option(
+        name: .customLong("damping-coefficient"), parsing: .unconditional,
+        help: ArgumentHelp("Damping coefficient c ≥ 0, with --stiffness.", valueName: "c"))
     var dampingCoefficient: Double?
 
-    @Option(name: .customLong("swiftui-duration"), parsing: .unconditional,
-            help: ArgumentHelp("SwiftUI's perceptual duration in seconds, with --bounce (not the chart's time span).",
-                               valueName: "seconds"))
+    @Option(
+        name: .customLong("swiftui-duration"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "SwiftUI's perceptual duration in seconds, with --bounce (not the chart's time span).",
+            valueName: "seconds"))
     var swiftUIDuration: Double?
 
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("Bounce in (-1, 1], with --swiftui-duration, --framer-duration or --framer-visual-duration (default 0).",
-                               valueName: "bounce"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Bounce in (-1, 1], with --swiftui-duration, --framer-duration or --framer-visual-duration (default 0).",
+            valueName: "bounce"))
     var bounce: Double?
 
-    @Option(name: .customLong("framer-duration"), parsing: .unconditional,
-            help: ArgumentHelp("Motion/framer-motion's duration in seconds, with --bounce (framer clamps it to 0.01…10 s).",
-                               valueName: "seconds"))
+    @Option(
+        name: .customLong("framer-duration"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Motion/framer-motion's duration in seconds, with --bounce (framer clamps it to 0.01…10 s).",
+            valueName: "seconds"))
     var framerDuration: Double?
 
-    @Option(name: .customLong("framer-visual-duration"), parsing: .unconditional,
-            help: ArgumentHelp("Motion's visualDuration in seconds, with --bounce.", valueName: "seconds"))
+    @Option(
+        name: .customLong("framer-visual-duration"), parsing: .unconditional,
+        help: ArgumentHelp("Motion's visualDuration in seconds, with --bounce.", valueName: "seconds"))
     var framerVisualDuration: Double?
 
-    @Option(name: .customLong("react-spring-tension"), parsing: .unconditional,
-            help: ArgumentHelp("react-spring's tension, with --friction (and --mass).", valueName: "tension"))
+    @Option(
+        name: .customLong("react-spring-tension"), parsing: .unconditional,
+        help: ArgumentHelp("react-spring's tension, with --friction (and --mass).", valueName: "tension"))
     var reactSpringTension: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("react-spring's friction, with --react-spring-tension.", valueName: "friction"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("react-spring's friction, with --react-spring-tension.", valueName: "friction"))
     var friction: Double?
 
-    @Option(name: .customLong("figma-stiffness"), parsing: .unconditional,
-            help: ArgumentHelp("Figma's spring stiffness, with --figma-damping (and --mass).", valueName: "stiffness"))
+    @Option(
+        name: .customLong("figma-stiffness"), parsing: .unconditional,
+        help: ArgumentHelp("Figma's spring stiffness, with --figma-damping (and --mass).", valueName: "stiffness"))
     var figmaStiffness: Double?
 
-    @Option(name: .customLong("figma-damping"), parsing: .unconditional,
-            help: ArgumentHelp("Figma's spring damping, with --figma-stiffness.", valueName: "damping"))
+    @Option(
+        name: .customLong("figma-damping"), parsing: .unconditional,
+        help: ArgumentHelp("Figma's spring damping, with --figma-stiffness.", valueName: "damping"))
     var figmaDamping: Double?
 
-    @Option(name: .customLong("origami-tension"), parsing: .unconditional,
-            help: ArgumentHelp("Origami/Quartz Composer tension, with --origami-friction.", valueName: "tension"))
+    @Option(
+        name: .customLong("origami-tension"), parsing: .unconditional,
+        help: ArgumentHelp("Origami/Quartz Composer tension, with --origami-friction.", valueName: "tension"))
     var origamiTension: Double?
 
-    @Option(name: .customLong("origami-friction"), parsing: .unconditional,
-            help: ArgumentHelp("Origami/Quartz Composer friction, with --origami-tension.", valueName: "friction"))
+    @Option(
+        name: .customLong("origami-friction"), parsing: .unconditional,
+        help: ArgumentHelp("Origami/Quartz Composer friction, with --origami-tension.", valueName: "friction"))
     var origamiFriction: Double?
 
-    @Option(name: .customLong("pop-bounciness"), parsing: .unconditional,
-            help: ArgumentHelp("POP / React Native bounciness, with --pop-speed.", valueName: "bounciness"))
+    @Option(
+        name: .customLong("pop-bounciness"), parsing: .unconditional,
+        help: ArgumentHelp("POP / React Native bounciness, with --pop-speed.", valueName: "bounciness"))
     var popBounciness: Double?
 
-    @Option(name: .customLong("pop-speed"), parsing: .unconditional,
-            help: ArgumentHelp("POP / React Native speed, with --pop-bounciness.", valueName: "speed"))
+    @Option(
+        name: .customLong("pop-speed"), parsing: .unconditional,
+        help: ArgumentHelp("POP / React Native speed, with --pop-bounciness.", valueName: "speed"))
     var popSpeed: Double?
 
-    @Option(name: .customLong("from-code"),
-            help: ArgumentHelp("A spring pasted from code in any supported convention (SwiftUI .spring(…), Compose spring(…), a react-spring config, a Motion transition, SpringForce, Flutter, Origami, …), instead of the options above.",
-                               valueName: "code"))
+    @Option(
+        name: .customLong("from-code"),
+        help: ArgumentHelp(
+            "A spring pasted from code in any supported convention (SwiftUI .spring(…), Compose spring(…), a react-spring config, a Motion transition, SpringForce, Flutter, Origami, …), instead of the options above.",
+            valueName: "code"))
     var fromCode: String?
 
     static var defaultDamping: Double { SpringOptionsDefaults.damping }
@@ -123,7 +151,7 @@ struct SpringOptionsOf<Count: SpringCount>: ParsableArguments {
             ("framer-visual-duration", framerVisualDuration), ("react-spring-tension", reactSpringTension),
             ("friction", friction), ("figma-stiffness", figmaStiffness), ("figma-damping", figmaDamping),
             ("origami-tension", origamiTension), ("origami-friction", origamiFriction),
-            ("pop-bounciness", popBounciness), ("pop-speed", popSpeed),
+            ("pop-bounciness", popBounciness), ("pop-speed", popSpeed)
         ]
         for (name, value) in singles { if let value { values[name] = [value] } }
         if let damping { values["damping"] = damping.values }
@@ -151,8 +179,9 @@ struct SpringOptionsOf<Count: SpringCount>: ParsableArguments {
     /// The help of `--damping` and `--response`: lists are mentioned only where they are accepted.
     static func listHelp(_ text: String, default value: Double, valueName: String) -> ArgumentHelp {
         Count.maximum > 1
-            ? ArgumentHelp("\(text); a comma list (up to \(Count.maximum) values) \(Count.listEffect). (default: \(shortest(value)))",
-                           valueName: "\(valueName)[,\(valueName)…]")
+            ? ArgumentHelp(
+                "\(text); a comma list (up to \(Count.maximum) values) \(Count.listEffect). (default: \(shortest(value)))",
+                valueName: "\(valueName)[,\(valueName)…]")
             : ArgumentHelp("\(text). (default: \(shortest(value)))", valueName: valueName)
     }
 
@@ -189,14 +218,21 @@ enum SpringOptionsDefaults {
 /// Where a recorded motion was meant to go. Each of from, to and the initial velocity not given is
 /// found from the samples (``Verify/motion(_:spring:recording:)``).
 struct RecordedMotionOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: ArgumentHelp("Start value. (default: found from the samples)", valueName: "value"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Start value. (default: found from the samples)", valueName: "value"))
     var from: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Target value. (default: found from the samples)", valueName: "value"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Target value. (default: found from the samples)", valueName: "value"))
     var to: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Initial velocity in value units per second. (default: found from the samples)",
-                                                        valueName: "units/s"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Initial velocity in value units per second. (default: found from the samples)",
+            valueName: "units/s"))
     var velocity: Double?
 
     func validate() throws {
@@ -212,7 +248,9 @@ struct MotionOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Target value.", valueName: "value"))
     var to: Double = Motion().to
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Initial velocity in value units per second.", valueName: "units/s"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("Initial velocity in value units per second.", valueName: "units/s")
+    )
     var velocity: Double = Motion().initialVelocity
 
     var motion: Motion { Motion(from: from, to: to, initialVelocity: velocity) }

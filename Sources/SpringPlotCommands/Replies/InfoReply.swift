@@ -64,13 +64,37 @@ struct ConventionsReply: Encodable {
         private enum CodingKeys: String, CodingKey { case note }
     }
 
-    struct DurationBounce: Encodable { var duration: Double; var bounce: Double }
-    struct Wave: Encodable { var dampingRatio: Double; var response: Double }
-    struct CoreAnimation: Encodable { var mass: Double; var stiffness: Double; var damping: Double }
-    struct Android: Encodable { var stiffness: Double; var dampingRatio: Double }
-    struct Framer: Encodable { var stiffness: Double; var damping: Double; var mass: Double }
-    struct ReactSpring: Encodable { var tension: Double; var friction: Double; var mass: Double }
-    struct Origami: Encodable { var tension: Double; var friction: Double }
+    struct DurationBounce: Encodable {
+        var duration: Double
+        var bounce: Double
+    }
+    struct Wave: Encodable {
+        var dampingRatio: Double
+        var response: Double
+    }
+    struct CoreAnimation: Encodable {
+        var mass: Double
+        var stiffness: Double
+        var damping: Double
+    }
+    struct Android: Encodable {
+        var stiffness: Double
+        var dampingRatio: Double
+    }
+    struct Framer: Encodable {
+        var stiffness: Double
+        var damping: Double
+        var mass: Double
+    }
+    struct ReactSpring: Encodable {
+        var tension: Double
+        var friction: Double
+        var mass: Double
+    }
+    struct Origami: Encodable {
+        var tension: Double
+        var friction: Double
+    }
 
     /// The conventions that only a moving spring has.
     struct Moving: Encodable {
@@ -94,10 +118,14 @@ struct ConventionsReply: Encodable {
         guard !s.isInstantaneous else { return }
         moving = Moving(
             android: Android(stiffness: s.android.stiffness, dampingRatio: s.android.dampingRatio),
-            framerMotion: Framer(stiffness: s.framerMotion.stiffness, damping: s.framerMotion.damping, mass: s.framerMotion.mass),
-            framerMotionDuration: DurationBounce(duration: s.framerMotionDuration.duration, bounce: s.framerMotionDuration.bounce),
-            reactSpring: ReactSpring(tension: s.reactSpring.tension, friction: s.reactSpring.friction, mass: s.reactSpring.mass),
-            origami: Note(values: Origami(tension: s.origami.tension, friction: s.origami.friction), note: Info.origamiNote(s)),
+            framerMotion: Framer(
+                stiffness: s.framerMotion.stiffness, damping: s.framerMotion.damping, mass: s.framerMotion.mass),
+            framerMotionDuration: DurationBounce(
+                duration: s.framerMotionDuration.duration, bounce: s.framerMotionDuration.bounce),
+            reactSpring: ReactSpring(
+                tension: s.reactSpring.tension, friction: s.reactSpring.friction, mass: s.reactSpring.mass),
+            origami: Note(
+                values: Origami(tension: s.origami.tension, friction: s.origami.friction), note: Info.origamiNote(s)),
             waveEffective: SpringReply(s.waveEffective))
     }
 

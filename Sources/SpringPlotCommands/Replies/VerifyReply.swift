@@ -65,8 +65,10 @@ struct VerifyReply: Encodable {
     /// The platforms ranked, best first; `bestPlatform` and `platforms` are left out without --platform.
     var platforms: [RecordingMatchReply]
 
-    init(_ c: TrajectoryComparison, spring: Spring, motion: MotionKeys? = nil, maxError: Double?, passed: Bool?,
-         platforms: [RecordingMatch]) {
+    init(
+        _ c: TrajectoryComparison, spring: Spring, motion: MotionKeys? = nil, maxError: Double?, passed: Bool?,
+        platforms: [RecordingMatch]
+    ) {
         self.spring = SpringReply(spring)
         self.motion = motion
         samples = c.sampleCount
@@ -137,10 +139,14 @@ struct VerifyReply: Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case spring, motion, samples, travel, maxError, maxErrorFraction, maxErrorTime, maxErrorSigned, rmsError, rmsErrorFraction
-        case maxVelocityError, rmsVelocityError, medianInterval, frameRate, shortestInterval, longestInterval, longIntervalCount
-        case rmsStepErrorAfterLongIntervals, rmsStepErrorAfterRegularIntervals, errorGrowsWithInterval, lastTime, finishTime
-        case finishIndex, finalJump, snapped, exactSettleTime, finishOffset, maxErrorAllowed, passed, bestPlatform, platforms
+        case spring, motion, samples, travel, maxError, maxErrorFraction, maxErrorTime, maxErrorSigned, rmsError,
+            rmsErrorFraction
+        case maxVelocityError, rmsVelocityError, medianInterval, frameRate, shortestInterval, longestInterval,
+            longIntervalCount
+        case rmsStepErrorAfterLongIntervals, rmsStepErrorAfterRegularIntervals, errorGrowsWithInterval, lastTime,
+            finishTime
+        case finishIndex, finalJump, snapped, exactSettleTime, finishOffset, maxErrorAllowed, passed, bestPlatform,
+            platforms
     }
 }
 

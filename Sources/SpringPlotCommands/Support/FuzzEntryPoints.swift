@@ -31,7 +31,9 @@ package enum FuzzEntryPoints {
     /// first line of the message.
     package static func chaseChart(_ arguments: [String]) -> FuzzRefusal? {
         do {
-            guard let command = try SpringPlot.parseAsRoot(["chase"] + arguments) as? Chase else { return FuzzRefusal("not chase") }
+            guard let command = try SpringPlot.parseAsRoot(["chase"] + arguments) as? Chase else {
+                return FuzzRefusal("not chase")
+            }
             _ = try command.chaseChart()
             return nil
         } catch {

@@ -76,7 +76,8 @@ enum OutputWriter {
         guard stat(path, &info) == 0 else {
             let error = errno
             if error == ENOENT {
-                throw Failure(description: "--output: '\(path)' is a symbolic link to '\(linkText(path))', which does not exist")
+                throw Failure(
+                    description: "--output: '\(path)' is a symbolic link to '\(linkText(path))', which does not exist")
             }
             throw failure("cannot follow the symbolic link '\(path)'", error)
         }
@@ -137,8 +138,10 @@ enum OutputWriter {
     }
 
     /// Writes a device or FIFO in place: no `O_CREAT`, no `O_TRUNC`, and the node is never replaced.
-    private static func writeInPlace(_ bytes: [UInt8], at path: String, shownAs shown: String, kind: mode_t,
-                                     followingLinks: Bool) throws {
+    private static func writeInPlace(
+        _ bytes: [UInt8], at path: String, shownAs shown: String, kind: mode_t,
+        followingLinks: Bool
+    ) throws {
         let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else { throw failure("cannot open '\(shown)'", errno) }
         var info = stat()
@@ -165,7 +168,9 @@ enum OutputWriter {
     /// Where that cannot be done (a file system without `O_TMPFILE`, no `/proc`), a named temporary
     /// file is written instead, with the same signals held off on this thread until it is renamed or
     /// removed (a signal sent to the process can still reach another of its threads, if it has any).
-    private static func replace(with bytes: [UInt8], at path: String, shownAs shown: String, keeping existing: stat?) throws {
+    private static func replace(with bytes: [UInt8], at path: String, shownAs shown: String, keeping existing: stat?)
+        throws
+    {
         let directory = parent(of: path)
         let name = path.split(separator: "/").last.map(String.init) ?? path
         // Keep the temporary name within NAME_MAX however long the destination's name is.
@@ -230,7 +235,9 @@ enum OutputWriter {
     }
 
     /// The existing file's owner and permissions (if any), then every byte, flushed to the disk.
-    private static func fill(_ descriptor: Int32, with bytes: [UInt8], keeping existing: stat?, shownAs shown: String) throws {
+    private static func fill(_ descriptor: Int32, with bytes: [UInt8], keeping existing: stat?, shownAs shown: String)
+        throws
+    {
         if let existing {
             // Owner first: changing the owner can clear set-id bits, which fchmod then restores.
             if existing.st_uid != geteuid() || existing.st_gid != getegid() {

@@ -9,16 +9,21 @@ enum SequenceFile {
 
     /// With `--sequence`, the file gives the springs and the motion: spring options, and motion
     /// options other than their defaults, are refused.
-    static func rejectSingleSpring(_ spring: OneSpringOptions, _ motion: MotionOptions? = nil, sequence: String) throws {
+    static func rejectSingleSpring(_ spring: OneSpringOptions, _ motion: MotionOptions? = nil, sequence: String) throws
+    {
         if sequence.isEmpty { throw ValidationError("--sequence must not be empty") }
         if spring.fromCode != nil || !spring.input.values.isEmpty {
-            throw ValidationError("--sequence cannot be combined with \(spring.givenOptions): the file gives each keyframe's spring")
+            throw ValidationError(
+                "--sequence cannot be combined with \(spring.givenOptions): the file gives each keyframe's spring")
         }
         if let motion {
             let defaults = Motion()
-            for (name, value, fallback) in [("--from", motion.from, defaults.from), ("--to", motion.to, defaults.to),
-                                            ("--velocity", motion.velocity, defaults.initialVelocity)] where value != fallback {
-                throw ValidationError("--sequence cannot be combined with \(name): the file gives from, velocity and each keyframe's to")
+            for (name, value, fallback) in [
+                ("--from", motion.from, defaults.from), ("--to", motion.to, defaults.to),
+                ("--velocity", motion.velocity, defaults.initialVelocity)
+            ] where value != fallback {
+                throw ValidationError(
+                    "--sequence cannot be combined with \(name): the file gives from, velocity and each keyframe's to")
             }
         }
     }

@@ -35,7 +35,9 @@ enum TimesFile {
         func field(_ start: Int, _ end: Int, lastOnLine: Bool) throws {
             var lower = start, upper = end
             while lower < upper, bytes[lower] == 0x20 || bytes[lower] == 0x09 { lower += 1 }
-            while upper > lower, bytes[upper - 1] == 0x20 || bytes[upper - 1] == 0x09 || bytes[upper - 1] == 0x0D { upper -= 1 }
+            while upper > lower, bytes[upper - 1] == 0x20 || bytes[upper - 1] == 0x09 || bytes[upper - 1] == 0x0D {
+                upper -= 1
+            }
             if lower == upper {
                 // A blank line is fine; an empty field between commas is not.
                 if lastOnLine && start == lineStart { return }

@@ -80,7 +80,9 @@ struct TrajectoryFile {
         mutating func skipBlankLines() {
             while index < count {
                 var probe = index
-                while probe < count && (base[probe] == 0x20 || base[probe] == 0x09 || base[probe] == 0x0D) { probe += 1 }
+                while probe < count && (base[probe] == 0x20 || base[probe] == 0x09 || base[probe] == 0x0D) {
+                    probe += 1
+                }
                 if probe < count && base[probe] == 0x23 {
                     while probe < count && base[probe] != 0x0A { probe += 1 }
                 }
@@ -98,7 +100,9 @@ struct TrajectoryFile {
             var end = index
             while end < count && base[end] != 0x0A && end - index <= TrajectoryFile.maximumHeaderBytes { end += 1 }
             if end - index > TrajectoryFile.maximumHeaderBytes {
-                throw fail("the header line is longer than \(TrajectoryFile.maximumHeaderBytes) bytes: expected 't,position' or 't,position,velocity'")
+                throw fail(
+                    "the header line is longer than \(TrajectoryFile.maximumHeaderBytes) bytes: expected 't,position' or 't,position,velocity'"
+                )
             }
             let header = String(decoding: UnsafeBufferPointer(start: base + index, count: end - index), as: UTF8.self)
             let columns = header.split(separator: ",", omittingEmptySubsequences: false)
@@ -109,7 +113,8 @@ struct TrajectoryFile {
             case ["t", "position", "velocity"]: hasVelocity = true
             default:
                 let shown = header.count > 40 ? header.prefix(40) + "…" : Substring(header)
-                throw fail("the header must be 't,position' or 't,position,velocity' (got '\(TrajectoryFile.trimmed(shown))')")
+                throw fail(
+                    "the header must be 't,position' or 't,position,velocity' (got '\(TrajectoryFile.trimmed(shown))')")
             }
             index = Swift.min(end + 1, count)
             line += 1
@@ -128,13 +133,19 @@ struct TrajectoryFile {
                 if index >= count { break }
                 let row = try self.row(hasVelocity: hasVelocity)
                 if let previous = times.last, !(row.0 > previous) {
-                    throw fail("time \(shortest(row.0)) does not come after the previous time \(shortest(previous)): times must increase")
+                    throw fail(
+                        "time \(shortest(row.0)) does not come after the previous time \(shortest(previous)): times must increase"
+                    )
                 }
                 if let first = times.first, row.0 - first > TrajectoryFile.maximumSpan {
-                    throw fail("time \(shortest(row.0)) is more than \(shortest(TrajectoryFile.maximumSpan)) s after the first sample's: a recording spans at most that")
+                    throw fail(
+                        "time \(shortest(row.0)) is more than \(shortest(TrajectoryFile.maximumSpan)) s after the first sample's: a recording spans at most that"
+                    )
                 }
                 if abs(row.1) > TrajectoryFile.maximumMagnitude || abs(row.2) > TrajectoryFile.maximumMagnitude {
-                    throw fail("\(abs(row.1) > TrajectoryFile.maximumMagnitude ? "position" : "velocity") \(shortest(abs(row.1) > TrajectoryFile.maximumMagnitude ? row.1 : row.2)) is beyond ±1e100")
+                    throw fail(
+                        "\(abs(row.1) > TrajectoryFile.maximumMagnitude ? "position" : "velocity") \(shortest(abs(row.1) > TrajectoryFile.maximumMagnitude ? row.1 : row.2)) is beyond ±1e100"
+                    )
                 }
                 guard times.count < TrajectoryFile.maximumRows else {
                     throw fail("more than \(TrajectoryFile.maximumRows) samples: a recording holds at most that many")
@@ -175,8 +186,11 @@ struct TrajectoryFile {
             while base[index] == 0x20 || base[index] == 0x09 { index += 1 }
             let first = base[index]
             if first == 0x2C || first == 0x0A || first == 0x0D || first == 0 {
-                throw fail(first == 0x2C || column == 0 ? "empty \(Reader.labels[column]) value"
-                           : "expected \(width) values (\(Reader.labels.prefix(width).joined(separator: ","))), found \(column)")
+                throw fail(
+                    first == 0x2C || column == 0
+                        ? "empty \(Reader.labels[column]) value"
+                        : "expected \(width) values (\(Reader.labels.prefix(width).joined(separator: ","))), found \(column)"
+                )
             }
             let start = UnsafeMutablePointer(mutating: base + index)
             var stop: UnsafeMutablePointer<CChar>?
@@ -185,12 +199,18 @@ struct TrajectoryFile {
             var after = index + consumed
             while base[after] == 0x20 || base[after] == 0x09 { after += 1 }
             let terminator = base[after]
-            let fieldOK = consumed > 0 && (column < width - 1 ? terminator == 0x2C
-                                           : (terminator == 0x0A || terminator == 0x0D || terminator == 0))
+            let fieldOK =
+                consumed > 0
+                && (column < width - 1
+                    ? terminator == 0x2C
+                    : (terminator == 0x0A || terminator == 0x0D || terminator == 0))
             if !fieldOK { throw badField(column, width: width, consumed: consumed, terminator: terminator) }
             guard value.isFinite else {
-                let text = String(decoding: UnsafeBufferPointer(start: base + index, count: Swift.min(consumed, 40)), as: UTF8.self)
-                throw fail("\(Reader.labels[column]) is \(value.isNaN ? "NaN" : "infinite") ('\(text)'); every value must be a finite number")
+                let text = String(
+                    decoding: UnsafeBufferPointer(start: base + index, count: Swift.min(consumed, 40)), as: UTF8.self)
+                throw fail(
+                    "\(Reader.labels[column]) is \(value.isNaN ? "NaN" : "infinite") ('\(text)'); every value must be a finite number"
+                )
             }
             index = after + (column < width - 1 ? 1 : 0)
             return value
@@ -207,8 +227,12 @@ struct TrajectoryFile {
                 return fail("expected \(width) values (\(names)), found \(column + 1)")
             }
             var fieldEnd = index
-            while fieldEnd < count && base[fieldEnd] != 0x2C && base[fieldEnd] != 0x0A && base[fieldEnd] != 0x0D { fieldEnd += 1 }
-            let text = String(decoding: UnsafeBufferPointer(start: base + index, count: Swift.min(fieldEnd - index, 40)), as: UTF8.self)
+            while fieldEnd < count && base[fieldEnd] != 0x2C && base[fieldEnd] != 0x0A && base[fieldEnd] != 0x0D {
+                fieldEnd += 1
+            }
+            let text = String(
+                decoding: UnsafeBufferPointer(start: base + index, count: Swift.min(fieldEnd - index, 40)),
+                as: UTF8.self)
             return fail("\(Reader.labels[column]) '\(text)' is not a number")
         }
 
@@ -218,7 +242,8 @@ struct TrajectoryFile {
 
     private static func trimmed<S: StringProtocol>(_ text: S) -> String {
         let blank: Set<Character> = [" ", "\t", "\r"]
-        return String(text.drop(while: { blank.contains($0) }).reversed().drop(while: { blank.contains($0) }).reversed())
+        return String(
+            text.drop(while: { blank.contains($0) }).reversed().drop(while: { blank.contains($0) }).reversed())
     }
 
     /// The whole file. A regular file's size is checked before reading; standard input is read up to
