@@ -66,21 +66,29 @@ private func number(_ row: [String: String], _ key: String) throws -> Double {
     }
 }
 
-/// The committed synthetic fit cases: the true springs, and each case's samples by id. Under the
-/// sanitizers (``propertyCaseCount(_:)`` below 1) an evenly spread share of the cases, and
-/// `complete` is false: the accuracy goals are checked on the whole set only.
-func syntheticCases() throws -> (truth: [[String: String]], samples: [Int: (t: [Double], x: [Double])], complete: Bool)
-{
-    let all = try analysisFixture("fit_truth.csv")
+/// Committed simulated recordings: the true springs (`<name>_truth.csv`) and each case's samples by
+/// id (`<name>_cases.csv`). Under the sanitizers (``propertyCaseCount(_:)`` below 1) an evenly spread
+/// share of the cases, and `complete` is false: the statistical goals are checked on the whole set
+/// only.
+func simulatedCases(_ name: String) throws -> (
+    truth: [[String: String]], samples: [Int: (t: [Double], x: [Double])], complete: Bool
+) {
+    let all = try analysisFixture("\(name)_truth.csv")
     let step = max(1, all.count / max(1, propertyCaseCount(all.count)))
     let truth = stride(from: 0, to: all.count, by: step).map { all[$0] }
     var samples: [Int: (t: [Double], x: [Double])] = [:]
-    for row in try analysisFixture("fit_cases.csv") {
+    for row in try analysisFixture("\(name)_cases.csv") {
         let id = Int(try number(row, "case"))
         samples[id, default: ([], [])].t.append(try number(row, "t"))
         samples[id, default: ([], [])].x.append(try number(row, "position"))
     }
     return (truth, samples, truth.count == all.count)
+}
+
+/// The committed synthetic fit cases (`fit_truth.csv`, `fit_cases.csv`).
+func syntheticCases() throws -> (truth: [[String: String]], samples: [Int: (t: [Double], x: [Double])], complete: Bool)
+{
+    try simulatedCases("fit")
 }
 
 @Suite struct SpringFitTests {
@@ -148,18 +156,9 @@ func syntheticCases() throws -> (truth: [[String: String]], samples: [Int: (t: [
     /// Before, fits aliased above the Nyquist frequency made the RMS over 100, and without them the
     /// classical σ²(JᵀJ)⁻¹ alone still held the response in 88 % with an RMS of 1.33.
     @Test func statedUncertaintyCoversTheTruth() throws {
-        let all = try analysisFixture("coverage_truth.csv")
-        let step = max(1, all.count / max(1, propertyCaseCount(all.count)))
-        let truth = stride(from: 0, to: all.count, by: step).map { all[$0] }
         // Under the sanitizers a share of the cases runs: too few for a coverage figure, so only the
         // whole set is held to it.
-        let complete = truth.count == all.count
-        var samples: [Int: (t: [Double], x: [Double])] = [:]
-        for row in try analysisFixture("coverage_cases.csv") {
-            let id = Int(try number(row, "case"))
-            samples[id, default: ([], [])].t.append(try number(row, "t"))
-            samples[id, default: ([], [])].x.append(try number(row, "position"))
-        }
+        let (truth, samples, complete) = try simulatedCases("coverage")
         var zetaScores: [Double] = [], responseScores: [Double] = []
         for row in truth {
             let data = try #require(samples[Int(try number(row, "case"))])

@@ -228,8 +228,10 @@ public enum SpringFitter {
         let theta = best.theta
         let zeta = Double.exp(theta[0]), response = Double.exp(theta[1])
         let variance = rss / Double(Swift.max(n - problem.active.count, 1))
-        let covariance = problemAtStart.inverseNormalMatrix(at: theta)
-        let robust = problemAtStart.robustCovariance(at: theta)
+        // One Jacobian at the optimum serves the classical covariance and the sandwich's bread.
+        let jacobian = problemAtStart.jacobian(theta)
+        let covariance = problemAtStart.inverseNormalMatrix(jacobian: jacobian)
+        let robust = covariance.map { problemAtStart.robustCovariance(at: theta, jacobian: jacobian, bread: $0) }
         // The larger of the classical and the robust variance of each parameter; for ζ and the
         // response never below 10⁻⁹ of the value, the optimiser's own precision (an exact recording's
         // residuals are rounding errors, and would promise more than the search delivers).
@@ -487,10 +489,10 @@ struct FitProblem {
     /// one error over the frames of a slow stretch. It is Newey and West's sandwich
     /// (JᵀJ)⁻¹ (Γ₀ + Σₗ wₗ (Γₗ + Γₗᵀ)) (JᵀJ)⁻¹ with Γₗ = Σᵢ rᵢ rᵢ₋ₗ Jᵢᵀ Jᵢ₋ₗ, Bartlett weights
     /// wₗ = 1 − l/(L + 1) and Andrews' AR(1) bandwidth L from the residuals' lag-1 correlation, each
-    /// residual taken over 1 − its leverage (HC3). nil when JᵀJ is singular to working precision.
-    func robustCovariance(at theta: [Double]) -> [[Double]]? {
-        guard let bread = inverseNormalMatrix(at: theta) else { return nil }
-        let j = jacobian(theta), raw = residuals(theta), n = raw.count
+    /// residual taken over 1 − its leverage (HC3). `j` is the Jacobian at `theta` and `bread` the
+    /// (JᵀJ)⁻¹ ``inverseNormalMatrix(jacobian:)`` gives for it.
+    func robustCovariance(at theta: [Double], jacobian j: [[Double]], bread: [[Double]]) -> [[Double]] {
+        let raw = residuals(theta), n = raw.count
         // Andrews (1991): L = 1.1447 (α n)^(1/3), α = 4ρ² / ((1 − ρ)² (1 + ρ)²), ρ the lag-1 correlation.
         let power = raw.reduce(0) { $0 + $1 * $1 }
         var lagged = 0.0
@@ -537,10 +539,9 @@ struct FitProblem {
         return full
     }
 
-    /// (JᵀJ)⁻¹ at `theta` as a 5 × 5 matrix (zero rows and columns for a fixed parameter), or nil
-    /// when JᵀJ is singular to working precision.
-    func inverseNormalMatrix(at theta: [Double]) -> [[Double]]? {
-        let j = jacobian(theta)
+    /// (JᵀJ)⁻¹ for the Jacobian `j` as a 5 × 5 matrix (zero rows and columns for a fixed
+    /// parameter), or nil when JᵀJ is singular to working precision.
+    func inverseNormalMatrix(jacobian j: [[Double]]) -> [[Double]]? {
         let (a, _) = normalEquations(j, [Double](repeating: 0, count: j.count))
         let size = a.count
         // Scale to unit diagonal so the conditioning test is about the shape, not the units.
