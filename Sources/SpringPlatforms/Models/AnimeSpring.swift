@@ -12,7 +12,7 @@ import Foundation
 ///   in a row lie within 0.05 % of the target, in whole milliseconds (rounded). At a time t the
 ///   easing is evaluated at t/settling·(that sample's time), and at or after the settling duration
 ///   it is the target.
-/// - `{ bounce, duration }` (``init(bounce:duration:)``) are SwiftUI's perceptual duration (in ms)
+/// - `{ bounce, duration }` (``init(bounce:duration:clock:)``) are SwiftUI's perceptual duration (in ms)
 ///   and bounce; the stiffness and damping they give are rounded to three decimals, and the damping
 ///   clamped to 300.
 /// - `animate()` (``Clock/engine``) reads the time from `Date.now()`, whole milliseconds, and

@@ -14,7 +14,7 @@ import Foundation
 ///   `restSpeedThreshold` and whose distance to the target is at most `restDisplacementThreshold`
 ///   (both 0.001, absolute: units and units per second).
 /// - `{ tension, friction }` and `{ bounciness, speed }` are Origami's numbers, converted by
-///   `SpringConfig` as ``Spring/Origami`` converts them (except that React Native maps a tension or
+///   `SpringConfig` as `Spring.Origami` converts them (except that React Native maps a tension or
 ///   friction of 0 by the same line, where Rebound maps it to 0).
 public struct ReactNativeSpringModel: PlatformModel, Hashable {
     public var stiffness: Double

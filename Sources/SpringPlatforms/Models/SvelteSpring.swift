@@ -13,7 +13,7 @@
 /// spring depends on the frame rate r: it is the spring of stiffness `stiffness`·60·r and damping
 /// coefficient `damping`·r (mass 1) stepped by semi-implicit Euler at 1/r s. The same numbers are a
 /// spring √(r/60) times faster, and √(r/60) times more damped, at r than at 60 Hz
-/// (``spring(atFrameRate:)``); ``init(stiffness:dampingCoefficient:mass:frameRate:)`` gives the
+/// (``spring(atFrameRate:)``); ``init(stiffness:dampingCoefficient:mass:frameRate:precision:)`` gives the
 /// numbers that run a wanted spring at one rate.
 public struct SvelteSpringModel: PlatformModel, Hashable {
     public var stiffness: Double
