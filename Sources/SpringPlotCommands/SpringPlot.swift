@@ -21,7 +21,7 @@ struct SpringPlot: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Curve.self, Retarget.self, Integrators.self, Phase.self, Info.self, DataCommand.self, Export.self,
-            Grid.self, Verify.self, Fit.self, Track.self, Chase.self, SequenceCommand.self
+            Grid.self, Verify.self, Fit.self, Track.self, Chase.self, SequenceCommand.self, Animate.self
         ],
         defaultSubcommand: Curve.self
     )

@@ -67,6 +67,30 @@ public struct CairoRenderer: Sendable {
         }
     }
 
+    /// One frame of a clip: `list` drawn at `scale` into `width·scale` × `height·scale` pixels (each
+    /// side rounded up), four bytes a pixel in the order blue, green, red, alpha (Cairo's ARGB32
+    /// words on a little-endian machine, premultiplied; an opaque background makes them plain), rows
+    /// top to bottom with no padding: what ``ClipEncoder`` streams to ffmpeg as `bgra`.
+    ///
+    /// - Throws: ``ChartRenderError`` as ``render(_:format:scale:)`` does.
+    public func renderFrame(_ list: DisplayList, scale: Double = 1) throws -> [UInt8] {
+        try CairoRenderer.validate(list, scale: scale)
+        let surface = try rasterSurface(list, scale: scale)
+        let image = try surface.imageData()
+        let rowBytes = 4 * image.width
+        var bytes = [UInt8](repeating: 0, count: rowBytes * image.height)
+        bytes.withUnsafeMutableBytes { target in
+            for row in 0..<image.height {
+                (target.baseAddress! + row * rowBytes).copyMemory(
+                    from: image.data + row * image.stride, byteCount: rowBytes)
+            }
+        }
+        #if _endian(big)
+            for index in stride(from: 0, to: bytes.count, by: 4) { bytes[index..<index + 4].reverse() }
+        #endif
+        return bytes
+    }
+
     /// The decoded pixels of the PNG that ``render(_:format:scale:)`` would write.
     func renderPixels(_ list: DisplayList, scale: Double = 1) throws -> RasterImage {
         try CairoRenderer.validate(list, scale: scale)

@@ -1,0 +1,363 @@
+import ArgumentParser
+import SpringCharts
+import SpringConventions
+import SpringFigures
+import SpringMath
+import SpringPlatforms
+
+/// Clips give each spring a lane; six lanes still read apart at the default size.
+enum ClipLanes: SpringCount {
+    static let maximum = 6
+    static let listEffect = "gives each spring a lane"
+}
+
+/// The spring as a moving picture: GIF, animated PNG, WebM or MP4.
+struct Animate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "animate",
+        abstract: "The motion as a clip (GIF, animated PNG, WebM, MP4): an element in a lane per spring.",
+        discussion: """
+            Each frame puts the element where the exact motion is at that frame's time. The format follows \
+            the -o extension (.gif, .png or .apng, .webm, .mp4); ffmpeg encodes it. Comma lists give each \
+            spring a lane; --at and --new-target retarget mid-flight against a restart; --platform shows \
+            what platforms display at --platform-fps beside the exact motion.
+
+            GIF delays are whole centiseconds and browsers show delays under 2 cs as 10, so a GIF runs at \
+            100/n frames per second (50 by default; --fps picks the nearest), every frame at its exact time.
+
+            Examples:
+              springplot animate --damping 0.68 --response 0.8 -o motion.gif
+              springplot animate --damping 0.3,0.7,1 --response 0.5 -o compare.webm
+              springplot animate --damping 0.7 --response 0.6 --at 0.25 --new-target 0.4 -o retarget.gif
+              springplot animate --damping 0.68 --response 0.8 --to 100 --platform react-spring,android -o web.mp4
+            """)
+
+    @OptionGroup(title: "Spring") var spring: SpringOptionsOf<ClipLanes>
+    @OptionGroup(title: "Motion") var motion: MotionOptions
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Retarget at this time, in seconds, against a restart (see retarget).", valueName: "seconds")
+    )
+    var at: Double?
+    @Option(
+        name: .customLong("new-target"), parsing: .unconditional,
+        help: ArgumentHelp("The target after --at. (default: halfway back to --from)", valueName: "value"))
+    var newTarget: Double?
+
+    @Option(help: ArgumentHelp("Show what these platforms display (comma list).", valueName: "name[,name…]"))
+    var platform: PlatformList?
+    @Option(
+        name: .customLong("platform-fps"), parsing: .unconditional,
+        help: ArgumentHelp("The platforms' display rate for --platform.", valueName: "hz"))
+    var platformFPS: Double = 60
+
+    @OptionGroup(title: "Clip") var clip: ClipOptions
+
+    func validate() throws {
+        try clip.validate()
+        let springs = try spring.springs()
+        if let at { try requireNonNegative(at, "--at") }
+        if let newTarget { try requireFinite(newTarget, "--new-target") }
+        if let at, at > ClipOptions.longestDuration {
+            throw ValidationError("--at must be at most \(Int(ClipOptions.longestDuration)) s (got \(shortest(at)))")
+        }
+        try FrameRate.validate(platformFPS, "--platform-fps")
+        let retargets = at != nil || newTarget != nil
+        if retargets && platform != nil {
+            throw ValidationError("--at and --new-target retarget one spring: leave out --platform")
+        }
+        if (retargets || platform != nil) && springs.count > 1 {
+            throw ValidationError(
+                "\(retargets ? "--at and --new-target" : "--platform") animate one spring: give single --damping and --response values"
+            )
+        }
+        if let platform {
+            if springs[0].spring.isInstantaneous {
+                throw ValidationError("--response must be > 0 for --platform: a response-0 spring is an instant jump")
+            }
+            if platform.platforms.count + 1 > ClipLanes.maximum {
+                throw ValidationError(
+                    "--platform takes at most \(ClipLanes.maximum - 1) platforms in a clip (one lane each, beside the exact motion)"
+                )
+            }
+        }
+        let lanes = platform.map { $0.platforms.count + 1 } ?? (retargets ? 2 : springs.count)
+        try clip.validate(lanes: lanes)
+    }
+
+    func run() throws {
+        let built = try motionClip()
+        let plan = try clip.plan(for: built)
+        let bytes = try ClipMaker.encode(built, plan: plan)
+        try clip.write(bytes, plan: plan)
+    }
+
+    /// The clip the options describe, before its frames are drawn.
+    func motionClip() throws -> MotionClip {
+        let springs = try spring.springs()
+        let canvas = MotionClip.Canvas(
+            width: clip.width, height: clip.height, theme: (clip.theme == .dark ? Theme.dark : Theme.light),
+            title: clip.title)
+        if let platform {
+            return MotionClip.platforms(
+                springs[0], motion: motion.motion, platforms: platform.platforms, fps: platformFPS, canvas: canvas)
+        }
+        if at != nil || newTarget != nil {
+            let named = springs[0]
+            let analysis = SpringAnalysis(named, motion: motion.motion, tolerance: 0.01)
+            let settle = analysis.settleTime
+            let switchTime = at ?? (settle.isFinite && settle > 0 ? tidyRound(settle * 0.3) : 0.2)
+            return MotionClip.retarget(
+                named, motion: motion.motion, at: switchTime, newTarget: newTarget ?? (motion.from + motion.to) / 2,
+                canvas: canvas)
+        }
+        return MotionClip.springs(springs, motion: motion.motion, canvas: canvas)
+    }
+}
+
+/// A clip's size, look, timing and destination.
+struct ClipOptions: ParsableArguments {
+    /// The longest motion a clip shows, and the longest hold after it, in seconds.
+    static let longestDuration = 60.0
+    static let longestHold = 10.0
+    /// The most frames one clip has: a minute at 60 fps.
+    static let maximumFrames = 3600
+    /// The most device pixels over all of a clip's frames: a 2 s 1080p clip at 60 fps (what ffmpeg's
+    /// GIF palette mapping turns out here in about ten seconds).
+    static let maximumFramePixels = 250_000_000
+    /// The largest side, in device pixels.
+    static let maximumSide = 4096.0
+
+    @Option(
+        name: [.short, .customLong("output")],
+        help: ArgumentHelp(
+            "Output file (.gif, .png or .apng, .webm, .mp4), or - for standard output. Without it springplot-motion.gif is written and its path printed.",
+            valueName: "path"))
+    var output: String?
+
+    @Option(
+        help: ArgumentHelp("Clip format, overriding the file extension: gif, apng, webm or mp4.", valueName: "format"))
+    var format: ClipFormat?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Clip width in pixels at scale 1.", valueName: "px"))
+    var width: Double = 640
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Clip height in pixels at scale 1. (default: 64 a lane, plus the title)", valueName: "px"))
+    var height: Double?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Pixel density (2 for HiDPI).", valueName: "factor"))
+    var scale: Double = 1
+
+    @Option(help: ArgumentHelp("Colour theme: light or dark.", valueName: "theme"))
+    var theme: ThemeName = .light
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Clip title (default: one describing what moves).", valueName: "text"))
+    var title: String?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Frames per second. (default: 50 for GIF, whose delays are whole centiseconds; 60 otherwise)",
+            valueName: "hz"))
+    var fps: Double?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Seconds of motion. (default: until every element rests within half a pixel)", valueName: "seconds"))
+    var duration: Double?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Seconds held at rest after the motion, before the clip loops.", valueName: "seconds"))
+    var hold: Double = 0.5
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("How many times a GIF or animated PNG plays; 0 plays for ever.", valueName: "count"))
+    var loop: Int?
+
+    func validate() throws {
+        try requirePositive(width, "--width")
+        if width < MotionClip.minimumWidth || width > 4000 {
+            throw ValidationError(
+                "--width must be between \(Int(MotionClip.minimumWidth)) and 4000 (got \(label(width)))")
+        }
+        if let height {
+            try requirePositive(height, "--height")
+            if height > 4000 { throw ValidationError("--height must be at most 4000 (got \(label(height)))") }
+        }
+        try requirePositive(scale, "--scale")
+        if scale > 4 || scale < 0.25 { throw ValidationError("--scale must be between 0.25 and 4 (got \(scale))") }
+        if let fps {
+            try requireFinite(fps, "--fps")
+            if !(1...240).contains(fps) {
+                throw ValidationError("--fps must be between 1 and 240 frames per second (got \(shortest(fps)))")
+            }
+        }
+        if let duration {
+            try requirePositive(duration, "--duration")
+            if duration > Self.longestDuration {
+                throw ValidationError(
+                    "--duration must be at most \(Int(Self.longestDuration)) s (got \(shortest(duration)))")
+            }
+        }
+        try requireNonNegative(hold, "--hold")
+        if hold > Self.longestHold {
+            throw ValidationError("--hold must be at most \(Int(Self.longestHold)) s (got \(shortest(hold)))")
+        }
+        let format = try clipFormat()
+        if let loop {
+            if loop < 0 || loop > 1000 { throw ValidationError("--loop must be between 0 and 1000 (got \(loop))") }
+            if !format.holdsPlayCount {
+                throw ValidationError(
+                    "--loop is for GIF and animated PNG: a \(format.rawValue.uppercased()) file leaves looping to its player"
+                )
+            }
+        }
+        if let title, !title.isEmpty {
+            let unsupported = try TextSupport.unsupportedCharacters(in: title, theme: theme == .dark ? .dark : .light)
+            if !unsupported.isEmpty {
+                let listed = unsupported.map { String($0) }.joined(separator: " ")
+                throw ValidationError(
+                    "--title has characters the clip's font cannot draw (no glyph, or right-to-left script): \(listed)")
+            }
+        }
+    }
+
+    /// Checks the height against the lanes it must hold.
+    func validate(lanes: Int) throws {
+        guard let height else { return }
+        let least = MotionClip.minimumHeight(lanes: lanes)
+        if height < least {
+            throw ValidationError(
+                "--height must be at least \(Int(least.rounded(.up))) for \(lanes) lane\(lanes == 1 ? "" : "s") (got \(label(height)))"
+            )
+        }
+    }
+
+    /// The format: --format, else the output's extension, else GIF.
+    func clipFormat() throws -> ClipFormat {
+        if let format { return format }
+        guard let output, output != "-" else { return .gif }
+        if let format = ClipFormat.fromExtension(of: output) { return format }
+        if OutputWriter.isDeviceOrFIFO(output) { return .gif }
+        throw ValidationError(
+            "--output '\(output)' has no clip extension: name it .gif, .png, .apng, .webm or .mp4, or give --format")
+    }
+
+    /// What is drawn and how it is timed, worked out and checked against the caps before any frame is
+    /// drawn.
+    func plan(for clip: MotionClip) throws -> ClipPlan {
+        let format = try clipFormat()
+        let rate = format == .gif ? ClipFrameRate.gif(near: fps ?? 50) : ClipFrameRate.near(fps ?? 60)
+        var note: String?
+        let motionSeconds: Double
+        if let duration {
+            motionSeconds = duration
+        } else if let rest = clip.restTime(scale: scale) {
+            motionSeconds = max(rest, 1 / rate.perSecond)
+        } else {
+            motionSeconds = min(clip.undampedSpan, Self.longestDuration)
+            note = "the spring never rests: \(label(motionSeconds)) s of it are shown (--duration sets how much)"
+        }
+        if motionSeconds > Self.longestDuration {
+            throw ValidationError(
+                "the motion takes \(label(motionSeconds)) s to rest, more than a clip's \(Int(Self.longestDuration)) s: give --duration"
+            )
+        }
+        let frames = Int(((motionSeconds + hold) * rate.perSecond).rounded(.down)) + 1
+        let deviceWidth = Int((clip.width * scale).rounded(.up)), deviceHeight = Int((clip.height * scale).rounded(.up))
+        if Double(deviceWidth) > Self.maximumSide || Double(deviceHeight) > Self.maximumSide {
+            throw ValidationError("--width × --scale and the height × --scale must each be at most 4096 px")
+        }
+        if frames > Self.maximumFrames {
+            throw ValidationError(
+                "the clip would have \(frames) frames, more than \(Self.maximumFrames): lower --fps, --duration or --hold"
+            )
+        }
+        let pixels = frames * deviceWidth * deviceHeight
+        if pixels > Self.maximumFramePixels {
+            throw ValidationError(
+                "the clip would draw \(frames) frames of \(deviceWidth) × \(deviceHeight) px, more than \(Self.maximumFramePixels / 1_000_000) megapixels in all: lower --fps, --duration, --hold, the size or --scale"
+            )
+        }
+        return ClipPlan(
+            format: format, rate: rate, frameCount: frames, motionSeconds: motionSeconds, hold: hold,
+            scale: scale, width: deviceWidth, height: deviceHeight, plays: loop ?? 0, note: note)
+    }
+
+    /// Writes the clip where --output says, and says what it wrote.
+    func write(_ bytes: [UInt8], plan: ClipPlan) throws {
+        let summary = plan.summary(bytes: bytes.count)
+        if output == "-" {
+            try OutputWriter.writeStandardOutput(bytes)
+            printError(summary)
+            return
+        }
+        let path = output ?? "springplot-motion.\(plan.format == .apng ? "png" : plan.format.rawValue)"
+        try OutputWriter.writeFile(bytes, to: path, option: "--output")
+        if output == nil { print(path) }
+        printError("\(path): \(summary)")
+        if let note = plan.note { printError("note: \(note)") }
+    }
+}
+
+extension ClipFormat: ExpressibleByArgument {
+    public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
+}
+
+/// A clip's timing and size, checked.
+struct ClipPlan: Equatable {
+    var format: ClipFormat
+    var rate: ClipFrameRate
+    var frameCount: Int
+    var motionSeconds: Double
+    var hold: Double
+    var scale: Double
+    /// Device pixels.
+    var width: Int
+    var height: Int
+    var plays: Int
+    var note: String?
+
+    /// "GIF, 640 × 240 px, 106 frames at 50 fps (2 cs delays), 2.1 s, 183 kB"
+    func summary(bytes: Int) -> String {
+        let rateText =
+            format == .gif
+            ? "\(label(rate.perSecond, digits: 3)) fps (\(rate.seconds) cs delays)"
+            : "\(label(rate.perSecond, digits: 4)) fps"
+        let seconds = Double(frameCount) / rate.perSecond
+        let size =
+            bytes >= 1_000_000
+            ? "\(label(Double(bytes) / 1e6, digits: 3)) MB" : "\(label(Double(bytes) / 1e3, digits: 3)) kB"
+        return
+            "\(format.rawValue.uppercased()), \(width) × \(height) px, \(frameCount) frames at \(rateText), \(label(seconds, digits: 3)) s, \(size)"
+    }
+}
+
+/// Draws a planned clip's frames and hands them to ffmpeg.
+enum ClipMaker {
+    static func encode(_ clip: MotionClip, plan: ClipPlan) throws -> [UInt8] {
+        let encoder: ClipEncoder
+        do { encoder = try ClipEncoder.locate() } catch { throw RenderFailure(description: error.description) }
+        let drawing = clip.drawing(measurer: try CairoTextMeasurer())
+        let renderer = CairoRenderer()
+        let request = ClipEncoder.Request(
+            format: plan.format, width: plan.width, height: plan.height, frameRate: plan.rate,
+            frameCount: plan.frameCount, plays: plan.plays, background: clip.theme.background,
+            palette: plan.format == .gif ? ClipPalette.colors(inks: clip.inks, background: clip.theme.background) : nil)
+        do {
+            return try encoder.encode(request) { index in
+                try renderer.renderFrame(drawing.frame(at: plan.rate.time(ofFrame: index)), scale: plan.scale)
+            }
+        } catch let error as ClipEncodingError {
+            throw RenderFailure(description: error.description)
+        }
+    }
+}
