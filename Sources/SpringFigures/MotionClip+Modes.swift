@@ -66,6 +66,39 @@ extension MotionClip {
         return make(title: title, lanes: lanes, canvas: canvas)
     }
 
+    /// A spring sequence in one lane, each keyframe's target marked.
+    public static func sequence(_ sequence: SpringSequence, canvas: Canvas) -> MotionClip {
+        let settle = sequence.settleTime(band: max(sequence.span, 1e-300) * noteTolerance)
+        let count = sequence.keyframes.count
+        let lane = Lane(
+            label: "\(count) keyframe\(count == 1 ? "" : "s"), each with its own spring",
+            note: settle.isFinite ? "settles \(label(settle, digits: 3)) s" : "never settles", color: .palette(0),
+            path: .sequence(sequence), marks: [sequence.from] + sequence.keyframes.map(\.to))
+        return make(
+            title:
+                "Spring sequence, \(label(sequence.from, digits: 4)) → \(label(sequence.finalValue, digits: 4))",
+            lanes: [lane], canvas: canvas)
+    }
+
+    /// A target moving at `targetVelocity` from `motion.to`, and the spring's exact chase of it
+    /// (the limit of retargeting every frame), for `until` seconds.
+    public static func chase(
+        _ named: NamedSpring, motion: Motion, targetVelocity: Double, until: Double, canvas: Canvas
+    ) -> MotionClip {
+        let chase = SpringChase(
+            spring: named.spring, from: motion.from, to: motion.to, targetVelocity: targetVelocity,
+            initialVelocity: motion.initialVelocity)
+        let lanes = [
+            Lane(
+                label: "target, moving at \(label(targetVelocity, digits: 4))/s", note: "", color: .palette(1),
+                path: .target(chase, until: until), marks: [motion.to]),
+            Lane(
+                label: "exact chase: \(named.name)", note: "trails by \(label(chase.lagTime, digits: 3)) s",
+                color: .palette(0), path: .chase(chase, until: until), marks: [motion.from])
+        ]
+        return make(title: "Chasing a moving target", lanes: lanes, canvas: canvas)
+    }
+
     /// What platforms display at `fps` frames per second, each lane stepped by its platform's model
     /// and holding each displayed value until the next frame, under the exact motion.
     /// - Precondition: the spring is not instantaneous; `fps` finite and > 0.
@@ -108,6 +141,10 @@ extension MotionClip {
                 rest = switchTime + Self.settleTime(second, band: band)
             case .frames(let times, _):
                 rest = times.last ?? 0
+            case .sequence(let sequence):
+                rest = sequence.settleTime(band: band)
+            case .chase(_, let until), .target(_, let until):
+                rest = until
             }
             guard rest.isFinite else { return nil }
             latest = max(latest, rest)
@@ -123,9 +160,19 @@ extension MotionClip {
             case .motion(let motion): span = max(span, 4 * motion.spring.dampedPeriod)
             case .switched(_, let switchTime, let second): span = max(span, switchTime + 4 * second.spring.dampedPeriod)
             case .frames(let times, _): span = max(span, times.last ?? 0)
+            case .sequence(let sequence): span = max(span, Self.undampedEnd(sequence))
+            case .chase(_, let until), .target(_, let until): span = max(span, until)
             }
         }
         return span.isFinite ? span : 1
+    }
+
+    /// The last keyframe's start and four periods of its spring: how long a sequence that ends on an
+    /// undamped spring is shown.
+    static func undampedEnd(_ sequence: SpringSequence) -> Double {
+        let last = sequence.keyframes[sequence.keyframes.count - 1]
+        let period = last.spring.dampedPeriod
+        return last.at + (period.isFinite ? 4 * period : 1)
     }
 
     static func settleTime(_ motion: SpringMotion<Double>, band: Double) -> Double {
@@ -190,6 +237,14 @@ extension MotionClip {
             let before = (0...400).map { first.position(at: switchTime * Double($0) / 400) }
             return before + sampled(second)
         case .frames(_, let positions): return positions
+        case .sequence(let sequence):
+            var span = sequence.settleTime(band: max(sequence.span, 1e-300) * 1e-6)
+            if !span.isFinite { span = undampedEnd(sequence) }
+            return (0...4000).map { sequence.position(at: span * Double($0) / 4000) } + [sequence.from]
+        case .chase(let chase, let until):
+            return (0...4000).map { chase.position(at: until * Double($0) / 4000) }
+        case .target(let chase, let until):
+            return [chase.target(at: 0), chase.target(at: until)]
         }
     }
 }

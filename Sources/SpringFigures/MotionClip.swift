@@ -18,6 +18,13 @@ public struct MotionClip: Sendable {
         /// A platform's displayed frames: each value is on screen from its time until the next
         /// (the last one stays).
         case frames(times: [Double], positions: [Double])
+        /// A spring sequence: each keyframe's spring from its `at`, the state handed over exactly.
+        case sequence(SpringSequence)
+        /// The exact chase of a target moving at constant velocity, shown until `until` seconds
+        /// (then held: a chase never rests).
+        case chase(SpringChase<Double>, until: Double)
+        /// The chased target itself, until `until` seconds.
+        case target(SpringChase<Double>, until: Double)
 
         /// Where the element is at `time` seconds.
         public func position(at time: Double) -> Double {
@@ -37,6 +44,12 @@ public struct MotionClip: Sendable {
                     if times[middle] <= time { low = middle } else { high = middle - 1 }
                 }
                 return positions[low]
+            case .sequence(let sequence):
+                return sequence.position(at: max(time, 0))
+            case .chase(let chase, let until):
+                return chase.position(at: min(max(time, 0), until))
+            case .target(let chase, let until):
+                return chase.target(at: min(max(time, 0), until))
             }
         }
     }

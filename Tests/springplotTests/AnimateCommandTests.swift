@@ -210,6 +210,50 @@ struct AnimateCommandTests {
         #expect(seconds > 1.4 && seconds < 2.5, "\(seconds) s")
     }
 
+    @Test("a chase: the target's element moves at constant speed, the chase's settles into trailing it")
+    func chase() throws {
+        let dir = try temporaryDirectory()
+        let result = try springplot(
+            [
+                "animate", "--damping", "0.7", "--response", "0.4", "--to", "0", "--target-velocity", "300",
+                "--duration", "1.5", "--hold", "0", "-o", "c.png"
+            ], in: dir)
+        #expect(result.status == 0, "\(result.standardError)")
+        let clip = try DecodedClip(dir.appendingPathComponent("c.png").path)
+        #expect(clip.frames.count == 91)
+        // Lanes of 64 px below the 36 px title: the target's element in the first, the chase's in the second.
+        let target = try (0..<clip.frames.count).map { try #require(clip.elementX(frame: $0, rows: 56..<100)) }
+        let chaser = try (0..<clip.frames.count).map { try #require(clip.elementX(frame: $0, rows: 120..<164)) }
+        let step = (target[90] - target[0]) / 90
+        #expect(step > 1)
+        for (index, x) in target.enumerated() {
+            #expect(abs(x - (target[0] + step * Double(index))) < 0.5, "target frame \(index)")
+        }
+        // Trailing by c·V/k (ζ·response/π seconds of the target's travel) once the transient has gone.
+        let lagFrames = 0.7 * 0.4 / Double.pi * 60
+        #expect(abs((target[90] - chaser[90]) / step - lagFrames) < 0.1, "\(target[90] - chaser[90]) px behind")
+    }
+
+    @Test("a sequence file in one lane ends at its final keyframe's value")
+    func sequence() throws {
+        let dir = try temporaryDirectory()
+        let file = dir.appendingPathComponent("s.json")
+        try Data(
+            #"{"from": 0, "keyframes": [{"to": 1, "spring": {"dampingRatio": 0.8, "response": 0.3}}, {"to": 0.5, "at": 0.4, "spring": {"dampingRatio": 1, "response": 0.3}}]}"#
+                .utf8
+        ).write(to: file)
+        let result = try springplot(["animate", "--sequence", file.path, "-o", "s.gif"], in: dir)
+        #expect(result.status == 0, "\(result.standardError)")
+        let clip = try DecodedClip(dir.appendingPathComponent("s.gif").path)
+        let rows = 56..<clip.height
+        let x0 = try #require(clip.elementX(frame: 0, rows: rows))
+        let last = try #require(clip.elementX(frame: clip.frames.count - 1, rows: rows))
+        // At 0.4 s the first keyframe's ζ 0.8 spring is past 1 (the overshoot); the end is halfway back.
+        var far = x0
+        for index in 0..<clip.frames.count { far = max(far, try #require(clip.elementX(frame: index, rows: rows))) }
+        #expect(abs((last - x0) / (far - x0) - 0.5) < 0.05, "\(x0) \(far) \(last)")
+    }
+
     @Test(
         "bad input is one line naming the option, before any frame is drawn",
         arguments: [
@@ -221,7 +265,10 @@ struct AnimateCommandTests {
             (["--height", "50", "--damping", "0.3,0.5,0.7"], "--height"),
             (["--width", "4000", "--height", "4000", "--duration", "10"], "megapixels"),
             (["--fps", "240", "--duration", "60", "--hold", "10", "-o", "a.webm"], "frames"),
-            (["--hold", "-1"], "--hold")
+            (["--hold", "-1"], "--hold"),
+            (["--sequence", "missing.json"], "--sequence"),
+            (["--at", "0.2", "--platform", "android"], "--platform"),
+            (["--target-velocity", "1e300"], "--target-velocity")
         ])
     func refuses(options: [String], named: String) throws {
         let dir = try temporaryDirectory()

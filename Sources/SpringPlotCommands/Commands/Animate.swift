@@ -20,7 +20,8 @@ struct Animate: ParsableCommand {
             Each frame puts the element where the exact motion is at that frame's time. The format follows \
             the -o extension (.gif, .png or .apng, .webm, .mp4); ffmpeg encodes it. Comma lists give each \
             spring a lane; --at and --new-target retarget mid-flight against a restart; --platform shows \
-            what platforms display at --platform-fps beside the exact motion.
+            what platforms display at --platform-fps beside the exact motion; --sequence \
+            animates a sequence file and --target-velocity a chase.
 
             GIF delays are whole centiseconds and browsers show delays under 2 cs as 10, so a GIF runs at \
             100/n frames per second (50 by default; --fps picks the nearest), every frame at its exact time.
@@ -30,6 +31,8 @@ struct Animate: ParsableCommand {
               springplot animate --damping 0.3,0.7,1 --response 0.5 -o compare.webm
               springplot animate --damping 0.7 --response 0.6 --at 0.25 --new-target 0.4 -o retarget.gif
               springplot animate --damping 0.68 --response 0.8 --to 100 --platform react-spring,android -o web.mp4
+              springplot animate --sequence docs/examples/sequence.json -o sequence.gif
+              springplot animate --damping 0.7 --response 0.4 --to 0 --target-velocity 300 -o chase.gif
             """)
 
     @OptionGroup(title: "Spring") var spring: SpringOptionsOf<ClipLanes>
@@ -52,6 +55,18 @@ struct Animate: ParsableCommand {
         help: ArgumentHelp("The platforms' display rate for --platform.", valueName: "hz"))
     var platformFPS: Double = 60
 
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Animate a spring sequence file (see sequence), or - for standard input.", valueName: "file"))
+    var sequence: String?
+
+    @Option(
+        name: .customLong("target-velocity"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Chase a target moving from --to at this many units per second (see chase).", valueName: "units/s"))
+    var targetVelocity: Double?
+
     @OptionGroup(title: "Clip") var clip: ClipOptions
 
     func validate() throws {
@@ -64,13 +79,26 @@ struct Animate: ParsableCommand {
         }
         try FrameRate.validate(platformFPS, "--platform-fps")
         let retargets = at != nil || newTarget != nil
-        if retargets && platform != nil {
-            throw ValidationError("--at and --new-target retarget one spring: leave out --platform")
+        let modes = [
+            retargets ? "--at/--new-target" : nil, platform != nil ? "--platform" : nil,
+            sequence != nil ? "--sequence" : nil, targetVelocity != nil ? "--target-velocity" : nil
+        ].compactMap { $0 }
+        if modes.count > 1 {
+            throw ValidationError("\(modes.joined(separator: " and ")) are different clips: give one of them")
         }
-        if (retargets || platform != nil) && springs.count > 1 {
-            throw ValidationError(
-                "\(retargets ? "--at and --new-target" : "--platform") animate one spring: give single --damping and --response values"
-            )
+        if let sequence {
+            try SequenceFile.rejectSingleSpring(spring, motion, sequence: sequence)
+            try clip.validate(lanes: 1)
+            return
+        }
+        if let mode = modes.first, springs.count > 1 {
+            throw ValidationError("\(mode) animates one spring: give single --damping and --response values")
+        }
+        if let targetVelocity,
+            let problem = ChaseInput.problem(
+                spring: springs[0].spring, motion: motion.motion, targetVelocity: targetVelocity)
+        {
+            throw ValidationError(spring.chaseMessage(problem))
         }
         if let platform {
             if springs[0].spring.isInstantaneous {
@@ -82,7 +110,7 @@ struct Animate: ParsableCommand {
                 )
             }
         }
-        let lanes = platform.map { $0.platforms.count + 1 } ?? (retargets ? 2 : springs.count)
+        let lanes = platform.map { $0.platforms.count + 1 } ?? (retargets || targetVelocity != nil ? 2 : springs.count)
         try clip.validate(lanes: lanes)
     }
 
@@ -95,10 +123,29 @@ struct Animate: ParsableCommand {
 
     /// The clip the options describe, before its frames are drawn.
     func motionClip() throws -> MotionClip {
-        let springs = try spring.springs()
         let canvas = MotionClip.Canvas(
-            width: clip.width, height: clip.height, theme: (clip.theme == .dark ? Theme.dark : Theme.light),
-            title: clip.title)
+            width: clip.width, height: clip.height, theme: clip.theme == .dark ? .dark : .light, title: clip.title)
+        if let sequence {
+            return MotionClip.sequence(try SequenceFile.read(sequence), canvas: canvas)
+        }
+        let springs = try spring.springs()
+        if let targetVelocity {
+            let named = springs[0]
+            let chase = SpringChase(
+                spring: named.spring, from: motion.from, to: motion.to, targetVelocity: targetVelocity,
+                initialVelocity: motion.velocity)
+            // As long as the chase chart shows by default: past the transient's settling, at least 1 s.
+            let scale = max(abs(motion.to - motion.from), abs(chase.lag), 1e-300)
+            let settle = chase.settleTime(band: 0.01 * scale)
+            let analysis = SpringAnalysis(named, motion: motion.motion, tolerance: 0.01)
+            let until =
+                clip.duration
+                ?? min(
+                    tidyUp(max(analysis.suggestedSpan, settle.isFinite ? settle * 1.5 : 0, 1)),
+                    ClipOptions.longestDuration)
+            return MotionClip.chase(
+                named, motion: motion.motion, targetVelocity: targetVelocity, until: until, canvas: canvas)
+        }
         if let platform {
             return MotionClip.platforms(
                 springs[0], motion: motion.motion, platforms: platform.platforms, fps: platformFPS, canvas: canvas)

@@ -9,8 +9,9 @@ enum SequenceFile {
 
     /// With `--sequence`, the file gives the springs and the motion: spring options, and motion
     /// options other than their defaults, are refused.
-    static func rejectSingleSpring(_ spring: OneSpringOptions, _ motion: MotionOptions? = nil, sequence: String) throws
-    {
+    static func rejectSingleSpring<Count: SpringCount>(
+        _ spring: SpringOptionsOf<Count>, _ motion: MotionOptions? = nil, sequence: String
+    ) throws {
         if sequence.isEmpty { throw ValidationError("--sequence must not be empty") }
         if spring.fromCode != nil || !spring.input.values.isEmpty {
             throw ValidationError(
