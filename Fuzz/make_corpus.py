@@ -148,3 +148,19 @@ write("studio-query", "regression-sequence-outside-domain",
       "sequence=" + '{"from":0,"keyframes":[{"to":1,"at":0,"spring":{"dampingRatio":1e101,"response":1}}]}')
 
 print(f"corpus written to {ROOT}")
+
+# animate (issue 47): a form byte (mode: 0 springs, 1 retarget, 2 platforms, 3 chase; +4 --fps,
+# +8 --duration, +16 --hold, +32 --width, +64 --height, +128 --scale follow, in that order), the
+# damping ratio and response, from, to, velocity, the mode's number (and the retarget's new target).
+def animate(form, a, b, motion, mode, extra=(), new_target=None):
+    out = bytes([form]) + b"".join(struct.pack(">d", x) for x in (a, b) + tuple(motion) + (mode,))
+    if new_target is not None:
+        out += struct.pack(">d", new_target)
+    return out + b"".join(struct.pack(">d", x) for x in extra)
+
+write("animate", "seed-readme", animate(0, 0.68, 0.8, (0, 1, 0), 0))
+write("animate", "seed-retarget", animate(1 | 4, 0.7, 0.6, (0, 100, 0), 0.25, new_target=40, extra=(30,)))
+write("animate", "seed-platforms", animate(2 | 8 | 16, 0.68, 0.8, (0, 100, 0), 120, extra=(2, 0)))
+write("animate", "seed-chase", animate(3 | 32 | 64 | 128, 0.7, 0.4, (0, 0, 0), 300, extra=(1000, 300, 2)))
+write("animate", "seed-slow", animate(0 | 8, 1, 1e6, (0, 1, 0), 0, extra=(60,)))
+write("command-line", "seed-animate", line("animate", "--damping", "0.3,0.7,1", "--response", "0.5", "--fps", "30", "-o", "c.webm"))

@@ -9,7 +9,7 @@
 #   scripts/fuzz.sh --ci                 what CI runs: each target for a fixed number of inputs (about
 #                                        20 s each on a 2-core machine), seed 1
 #
-# Targets: trajectory, from-code, studio-request, spring-input, command-line, sequence, chase, studio-query
+# Targets: trajectory, from-code, studio-request, spring-input, command-line, sequence, chase, studio-query, animate
 # (Fuzz/SpringFuzzTargets).
 # An input that crashes, hangs past 10 s or uses more than 2 GiB is saved under .build-fuzz/artifacts/
 # and the script fails: copy it to Fuzz/Corpus/TARGET/regression-NAME (it then runs in `swift test`)
@@ -31,7 +31,7 @@ elif [ $# -gt 0 ]; then
     shift
 fi
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(trajectory from-code studio-request spring-input command-line sequence chase studio-query)
+[ ${#targets[@]} -gt 0 ] || targets=(trajectory from-code studio-request spring-input command-line sequence chase studio-query animate)
 
 # Every target is built with AddressSanitizer and coverage for libFuzzer; the executables get
 # libFuzzer's runtime without its main (springkit-fuzz runs the driver from its own main; the build
@@ -52,7 +52,7 @@ for target in "${targets[@]}"; do
         # Inputs per target for about 20 s each on a 2-core machine (the targets' speeds differ 30-fold).
         case "$target" in
             trajectory) runs=30000 ;; from-code) runs=6000 ;; studio-request) runs=8000 ;; sequence) runs=4000 ;;
-            studio-query) runs=4000 ;; chase) runs=1500 ;; *) runs=1500 ;;
+            studio-query) runs=4000 ;; chase) runs=1500 ;; animate) runs=1500 ;; *) runs=1500 ;;
         esac
         budget=(-runs="$runs" -seed="${FUZZ_SEED:-1}")
     fi

@@ -3,8 +3,8 @@
 #
 #   scripts/setup.sh           Cairo's development files (libcairo2-dev, with the DejaVu fonts the
 #                              charts use) and ISA-L's (libisal-dev: the PNG encoder's compressor):
-#                              enough to build and run springplot. `springplot track`
-#                              also needs ffmpeg (apt-get install ffmpeg; --tests installs it).
+#                              enough to build and run springplot. `springplot track` and `animate`
+#                              also need ffmpeg (apt-get install ffmpeg; --tests installs it).
 #   scripts/setup.sh --tests   also ffmpeg (springplot track's tests decode real clips), GTK 4's and
 #                              libadwaita's development files, Qt Quick's (with its QML modules), Xvfb and
 #                              xdotool (the Picture-in-Picture example is driven in a real window; the

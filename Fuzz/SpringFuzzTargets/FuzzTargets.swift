@@ -31,6 +31,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case chase
     /// A query string, as the studio's chase and sequence endpoints read it.
     case studioQuery = "studio-query"
+    /// `springplot animate`'s options (its mode, spring, motion, timing and size), planned against
+    /// the caps and its frames laid out, nothing encoded.
+    case animate
 
     /// Runs the target on one input.
     public func run(_ bytes: [UInt8]) {
@@ -43,6 +46,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .sequence: FuzzTargets.sequence(bytes)
         case .chase: FuzzTargets.chase(bytes)
         case .studioQuery: FuzzTargets.studioQuery(bytes)
+        case .animate: FuzzTargets.animate(bytes)
         }
     }
 }
@@ -142,6 +146,39 @@ enum FuzzTargets {
         let travel = abs(sequence.travel)
         let export = SequenceExport(sequence: sequence, cssError: travel > 0 ? travel / 100 : 0.5)
         _ = try? export.export(SequenceExport.targets, strict: false)
+    }
+
+    /// The first byte picks the mode (springs, retarget, platforms, chase) and which timing and size
+    /// options follow; the doubles are the spring's damping ratio and response, from, to, the
+    /// velocity, the mode's number (the switch time, the platforms' rate, the target's velocity),
+    /// then --fps, --duration, --hold, --width, --height and --scale where the byte says so. A
+    /// planned clip stays within the caps; a refusal is one line.
+    static func animate(_ bytes: [UInt8]) {
+        var reader = ByteReader(bytes)
+        let form = reader.byte() ?? 0
+        let a = reader.double(), b = reader.double()
+        let from = reader.double(), to = reader.double(), velocity = reader.double(), mode = reader.double()
+        var arguments = [
+            "--damping", "\(a)", "--response", "\(b)", "--from", "\(from)", "--to", "\(to)", "--velocity",
+            "\(velocity)"
+        ]
+        switch form % 4 {
+        case 1: arguments += ["--at", "\(mode)", "--new-target", "\(reader.double())"]
+        case 2: arguments += ["--platform", "react-spring,android", "--platform-fps", "\(mode)"]
+        case 3: arguments += ["--target-velocity", "\(mode)"]
+        default: break
+        }
+        for (bit, option) in [
+            (4, "--fps"), (8, "--duration"), (16, "--hold"), (32, "--width"), (64, "--height"), (128, "--scale")
+        ] where Int(form) & bit != 0 {
+            arguments += [option, "\(reader.double())"]
+        }
+        switch FuzzEntryPoints.animatePlan(arguments) {
+        case .success(let frames):
+            precondition(frames >= 1 && frames <= 3600, "a clip of \(frames) frames was planned for \(arguments)")
+        case .failure(let refusal):
+            checkOneLine(refusal.message, "animate \(arguments)")
+        }
     }
 
     /// The first byte picks how the spring is given (damping and response, stiffness and damping

@@ -161,7 +161,7 @@ struct AnimateCommandTests {
             #expect(!timing.delays.isEmpty)
             #expect(timing.delays.allSatisfy { $0 == delay }, "\(options): \(Set(timing.delays))")
             #expect(timing.loop == loop, "\(options)")
-            #expect(result.standardError.contains("(\(delay) cs delays)"))
+            #expect(result.output.contains("(\(delay) cs delays)"), "\(result.output)")
         }
     }
 

@@ -8,7 +8,7 @@ import Testing
 struct HelpSnapshotTests {
     static let commands: [[String]] = [
         [], ["curve"], ["retarget"], ["integrators"], ["phase"], ["info"], ["data"],
-        ["export"], ["grid"], ["verify"], ["fit"], ["track"], ["chase"], ["sequence"]
+        ["export"], ["grid"], ["verify"], ["fit"], ["track"], ["chase"], ["sequence"], ["animate"]
     ]
 
     static var directory: URL {

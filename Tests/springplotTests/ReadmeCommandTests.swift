@@ -86,6 +86,9 @@ struct ReadmeCommandTests {
                 case "png": #expect(pngSize(data) != nil, "\(command)")
                 case "svg": #expect(String(decoding: data, as: UTF8.self).contains("</svg>"), "\(command)")
                 case "pdf": #expect(data.starts(with: Array("%PDF".utf8)), "\(command)")
+                case "gif": #expect(data.starts(with: Array("GIF89a".utf8)), "\(command)")
+                case "webm": #expect(data.starts(with: [0x1A, 0x45, 0xDF, 0xA3]), "\(command)")
+                case "mp4": #expect(data.count > 8 && data[4..<8] == Data("ftyp".utf8), "\(command)")
                 default: Issue.record("\(command): unexpected output name")
                 }
             } else {

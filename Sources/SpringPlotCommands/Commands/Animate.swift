@@ -29,10 +29,10 @@ struct Animate: ParsableCommand {
             Examples:
               springplot animate --damping 0.68 --response 0.8 -o motion.gif
               springplot animate --damping 0.3,0.7,1 --response 0.5 -o compare.webm
-              springplot animate --damping 0.7 --response 0.6 --at 0.25 --new-target 0.4 -o retarget.gif
-              springplot animate --damping 0.68 --response 0.8 --to 100 --platform react-spring,android -o web.mp4
+              springplot animate --at 0.25 --new-target 0.4 -o retarget.gif
+              springplot animate --to 100 --platform react-spring,android -o web.mp4
               springplot animate --sequence docs/examples/sequence.json -o sequence.gif
-              springplot animate --damping 0.7 --response 0.4 --to 0 --target-velocity 300 -o chase.gif
+              springplot animate --to 0 --target-velocity 300 -o chase.gif
             """)
 
     @OptionGroup(title: "Spring") var spring: SpringOptionsOf<ClipLanes>
@@ -73,7 +73,12 @@ struct Animate: ParsableCommand {
         try clip.validate()
         let springs = try spring.springs()
         if let at { try requireNonNegative(at, "--at") }
-        if let newTarget { try requireFinite(newTarget, "--new-target") }
+        if let newTarget {
+            try requireFinite(newTarget, "--new-target")
+            if abs(newTarget) > Motion.limit {
+                throw ValidationError("--new-target must lie between -1e100 and 1e100 (got \(newTarget))")
+            }
+        }
         if let at, at > ClipOptions.longestDuration {
             throw ValidationError("--at must be at most \(Int(ClipOptions.longestDuration)) s (got \(shortest(at)))")
         }
@@ -226,7 +231,8 @@ struct ClipOptions: ParsableArguments {
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("How many times a GIF or animated PNG plays; 0 plays for ever.", valueName: "count"))
+        help: ArgumentHelp(
+            "How many times a GIF or animated PNG plays; 0 plays for ever. (default: 0)", valueName: "count"))
     var loop: Int?
 
     func validate() throws {
@@ -339,19 +345,19 @@ struct ClipOptions: ParsableArguments {
             scale: scale, width: deviceWidth, height: deviceHeight, plays: loop ?? 0, note: note)
     }
 
-    /// Writes the clip where --output says, and says what it wrote.
+    /// Writes the clip where --output says, and says what it wrote on standard output (on standard
+    /// error when the clip itself goes to standard output).
     func write(_ bytes: [UInt8], plan: ClipPlan) throws {
         let summary = plan.summary(bytes: bytes.count)
         if output == "-" {
             try OutputWriter.writeStandardOutput(bytes)
-            printError(summary)
+            if let note = plan.note { printError("note: \(note)") }
             return
         }
         let path = output ?? "springplot-motion.\(plan.format == .apng ? "png" : plan.format.rawValue)"
         try OutputWriter.writeFile(bytes, to: path, option: "--output")
-        if output == nil { print(path) }
-        printError("\(path): \(summary)")
-        if let note = plan.note { printError("note: \(note)") }
+        print("\(path): \(summary)")
+        if let note = plan.note { print("note: \(note)") }
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SpringCharts
 
 /// The command line's untrusted-input readers, for the fuzzers in `Fuzz/` (package access: not part
 /// of any product's API). Each takes bytes or words as a user would hand them over and answers what
@@ -38,6 +39,26 @@ package enum FuzzEntryPoints {
             return nil
         } catch {
             return FuzzRefusal(SpringPlot.message(for: error))
+        }
+    }
+
+    /// `arguments` (after `animate`) parsed and validated as `springplot animate`, its clip laid out
+    /// and planned against the caps, and the display list of its first, middle and last frames built
+    /// (nothing rasterised or encoded): the planned frame count, or the first line of the message.
+    package static func animatePlan(_ arguments: [String]) -> Result<Int, FuzzRefusal> {
+        do {
+            guard let command = try SpringPlot.parseAsRoot(["animate"] + arguments) as? Animate else {
+                return .failure(FuzzRefusal("not animate"))
+            }
+            let clip = try command.motionClip()
+            let plan = try command.clip.plan(for: clip)
+            let drawing = clip.drawing(measurer: ApproximateTextMeasurer())
+            for index in [0, plan.frameCount / 2, plan.frameCount - 1] {
+                _ = drawing.frame(at: plan.rate.time(ofFrame: index))
+            }
+            return .success(plan.frameCount)
+        } catch {
+            return .failure(FuzzRefusal(SpringPlot.message(for: error)))
         }
     }
 }
