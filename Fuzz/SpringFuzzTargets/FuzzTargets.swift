@@ -175,7 +175,9 @@ enum FuzzTargets {
         }
         switch FuzzEntryPoints.animatePlan(arguments) {
         case .success(let frames):
-            precondition(frames >= 1 && frames <= 3600, "a clip of \(frames) frames was planned for \(arguments)")
+            precondition(
+                frames >= 1 && frames <= MotionClip.maximumFrames,
+                "a clip of \(frames) frames was planned for \(arguments)")
         case .failure(let refusal):
             checkOneLine(refusal.message, "animate \(arguments)")
         }

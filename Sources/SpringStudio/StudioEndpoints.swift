@@ -68,6 +68,12 @@ enum StudioEndpoints {
         Endpoint(
             path: "/api/chase.json", parameters: springParameters.union(["from", "velocity", "path"]), handler: chase),
         Endpoint(
+            path: "/api/clip.gif", parameters: clipParameters,
+            handler: { request throws(StudioInputError) in try clip(request, format: .gif) }),
+        Endpoint(
+            path: "/api/clip.webm", parameters: clipParameters,
+            handler: { request throws(StudioInputError) in try clip(request, format: .webm) }),
+        Endpoint(
             path: "/api/segment.json",
             parameters: springParameters.union(motionParameters).union(["t", "target", "restart"]),
             handler: segment)
@@ -187,6 +193,8 @@ enum StudioEndpoints {
 
     /// Cairo and FreeType state is shared per process; renders take turns.
     private static let renderLock = Mutex(())
+    /// One clip is encoded at a time: each already runs ffmpeg beside the drawing, on two cores.
+    static let clipLock = Mutex(())
 
     /// The most pixels a PNG chart may have (64 MB of image surface while it is drawn).
     static let maximumChartPixels = 16_000_000.0

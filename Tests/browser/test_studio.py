@@ -13,6 +13,7 @@ import statistics
 import time
 import json
 import urllib.error
+import urllib.parse
 import urllib.request
 
 import pytest
@@ -799,3 +800,27 @@ def test_fields_refuse_what_the_server_would_with_a_message_beside_them(page, se
     page.dispatch_event(f"#{field}", "input")
     assert page.locator(f"#{field}-error").count() == 0
     assert page.get_attribute(f"#{field}", "aria-invalid") is None
+
+
+@pytest.mark.parametrize("button,extension", [("#downloadGif", "gif"), ("#downloadWebm", "webm")])
+def test_clip_downloads_are_springplot_animates(page, server, button, extension):
+    # Issue 47: the preview's downloads are the clip `springplot animate` writes for the same values.
+    open_studio(page, server, "damping=0.5&response=0.6")
+    with page.expect_download() as info:
+        page.click(button)
+    download = info.value
+    assert download.suggested_filename == f"spring.{extension}"
+    data = open(download.path(), "rb").read()
+    assert data.startswith(b"GIF89a" if extension == "gif" else b"\x1a\x45\xdf\xa3")
+    query = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(page.get_attribute(button, "href")).query))
+    assert query["damping"] == "0.5" and query["response"] == "0.6", query
+    options = []
+    for name in ("damping", "response", "mass", "from", "to", "velocity"):
+        if name in query:
+            options += [f"--{name}", query[name]]
+    if query.get("theme") == "dark":
+        options += ["--theme", "dark"]
+    directory = tempfile.mkdtemp()
+    out = os.path.join(directory, f"clip.{extension}")
+    subprocess.run([built("springplot"), "animate", *options, "-o", out], check=True, capture_output=True)
+    assert open(out, "rb").read() == data

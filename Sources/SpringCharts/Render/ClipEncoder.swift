@@ -182,6 +182,30 @@ public struct ClipEncoder: Sendable {
     /// - Throws: ``ClipEncodingError`` when ffmpeg is missing or fails (its last lines are
     ///   given), or whatever `frame` throws (ffmpeg is stopped then).
     public func encode(_ request: Request, frame: (Int) throws -> [UInt8]) throws -> [UInt8] {
+        try encodeMeasured(request, frame: frame).bytes
+    }
+
+    /// Where an encode's time went, in seconds of wall time. ffmpeg runs beside this process, so
+    /// the drawing and the encoding overlap: `drawing` is the time spent in the frame closure,
+    /// `waiting` the time spent handing frames to ffmpeg (blocked while it caught up), `finishing`
+    /// the time from the last frame to ffmpeg's exit.
+    public struct Timing: Hashable, Sendable {
+        public var drawing = 0.0
+        public var waiting = 0.0
+        public var finishing = 0.0
+        public var total = 0.0
+    }
+
+    /// ``encode(_:frame:)``, with where its time went.
+    public func encodeMeasured(_ request: Request, frame: (Int) throws -> [UInt8]) throws -> (
+        bytes: [UInt8], timing: Timing
+    ) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var timing = Timing()
+        func seconds(_ duration: Duration) -> Double {
+            Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+        }
         precondition(request.width >= 1 && request.height >= 1 && request.frameCount >= 1, "a clip has pixels")
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "springplot-clip-\(UUID().uuidString)")
@@ -201,7 +225,9 @@ public struct ClipEncoder: Sendable {
             "-framerate", "\(request.frameRate.frames)/\(request.frameRate.seconds)", "-i", "pipe:0"
         ]
         arguments += try formatArguments(request, scratch: scratch)
-        arguments += ["-y", output.path]
+        // No random segment identifier, creation time or encoder build string: the same frames give
+        // the same file (the studio's download is the command line's clip, byte for byte).
+        arguments += ["-fflags", "+bitexact", "-flags:v", "+bitexact", "-y", output.path]
 
         // The frames go through a socket rather than a pipe: a send to a closed socket can be told
         // not to raise SIGPIPE (MSG_NOSIGNAL), so ffmpeg failing mid-clip is an error, not the end of
@@ -238,11 +264,15 @@ public struct ClipEncoder: Sendable {
         let frameBytes = 4 * request.width * request.height
         do {
             for index in 0..<request.frameCount {
+                let drawn = clock.now
                 let pixels = try frame(index)
+                let sending = clock.now
+                timing.drawing += seconds(sending - drawn)
                 precondition(pixels.count == frameBytes, "a frame of width × height BGRA pixels")
                 guard Self.sendAll(pixels, to: ours) else {
                     throw failure("ffmpeg stopped reading frames")
                 }
+                timing.waiting += seconds(clock.now - sending)
             }
         } catch let error {
             process.terminate()
@@ -250,12 +280,16 @@ public struct ClipEncoder: Sendable {
             throw error
         }
         shutdown(ours, Int32(SHUT_WR))
+        let lastFrame = clock.now
         process.waitUntilExit()
+        timing.finishing = seconds(clock.now - lastFrame)
         guard process.terminationStatus == 0 else {
             throw failure("ffmpeg could not encode the \(request.format.rawValue.uppercased()) clip")
         }
         do {
-            return [UInt8](try Data(contentsOf: output))
+            let bytes = [UInt8](try Data(contentsOf: output))
+            timing.total = seconds(clock.now - start)
+            return (bytes, timing)
         } catch {
             throw ClipEncodingError("cannot read ffmpeg's output: \(error.localizedDescription)")
         }

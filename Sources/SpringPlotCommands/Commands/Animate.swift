@@ -69,6 +69,10 @@ struct Animate: ParsableCommand {
 
     @OptionGroup(title: "Clip") var clip: ClipOptions
 
+    /// For the benchmark: where the time went, on standard error.
+    @Flag(name: .customLong("timing"), help: .hidden)
+    var showsTiming = false
+
     func validate() throws {
         try clip.validate()
         let springs = try spring.springs()
@@ -79,8 +83,8 @@ struct Animate: ParsableCommand {
                 throw ValidationError("--new-target must lie between -1e100 and 1e100 (got \(newTarget))")
             }
         }
-        if let at, at > ClipOptions.longestDuration {
-            throw ValidationError("--at must be at most \(Int(ClipOptions.longestDuration)) s (got \(shortest(at)))")
+        if let at, at > MotionClip.longestDuration {
+            throw ValidationError("--at must be at most \(Int(MotionClip.longestDuration)) s (got \(shortest(at)))")
         }
         try FrameRate.validate(platformFPS, "--platform-fps")
         let retargets = at != nil || newTarget != nil
@@ -122,8 +126,14 @@ struct Animate: ParsableCommand {
     func run() throws {
         let built = try motionClip()
         let plan = try clip.plan(for: built)
-        let bytes = try ClipMaker.encode(built, plan: plan)
+        let (bytes, timing) = try ClipMaker.encode(built, plan: plan)
         try clip.write(bytes, plan: plan)
+        if showsTiming {
+            func ms(_ seconds: Double) -> String { label(seconds * 1000, digits: 4) + " ms" }
+            printError(
+                "timing: drawing \(ms(timing.drawing)), handing frames to ffmpeg \(ms(timing.waiting)), ffmpeg after the last frame \(ms(timing.finishing)), encode in all \(ms(timing.total))"
+            )
+        }
     }
 
     /// The clip the options describe, before its frames are drawn.
@@ -147,7 +157,7 @@ struct Animate: ParsableCommand {
                 clip.duration
                 ?? min(
                     tidyUp(max(analysis.suggestedSpan, settle.isFinite ? settle * 1.5 : 0, 1)),
-                    ClipOptions.longestDuration)
+                    MotionClip.longestDuration)
             return MotionClip.chase(
                 named, motion: motion.motion, targetVelocity: targetVelocity, until: until, canvas: canvas)
         }
@@ -170,17 +180,6 @@ struct Animate: ParsableCommand {
 
 /// A clip's size, look, timing and destination.
 struct ClipOptions: ParsableArguments {
-    /// The longest motion a clip shows, and the longest hold after it, in seconds.
-    static let longestDuration = 60.0
-    static let longestHold = 10.0
-    /// The most frames one clip has: a minute at 60 fps.
-    static let maximumFrames = 3600
-    /// The most device pixels over all of a clip's frames: a 2 s 1080p clip at 60 fps (what ffmpeg's
-    /// GIF palette mapping turns out here in about ten seconds).
-    static let maximumFramePixels = 250_000_000
-    /// The largest side, in device pixels.
-    static let maximumSide = 4096.0
-
     @Option(
         name: [.short, .customLong("output")],
         help: ArgumentHelp(
@@ -255,14 +254,14 @@ struct ClipOptions: ParsableArguments {
         }
         if let duration {
             try requirePositive(duration, "--duration")
-            if duration > Self.longestDuration {
+            if duration > MotionClip.longestDuration {
                 throw ValidationError(
-                    "--duration must be at most \(Int(Self.longestDuration)) s (got \(shortest(duration)))")
+                    "--duration must be at most \(Int(MotionClip.longestDuration)) s (got \(shortest(duration)))")
             }
         }
         try requireNonNegative(hold, "--hold")
-        if hold > Self.longestHold {
-            throw ValidationError("--hold must be at most \(Int(Self.longestHold)) s (got \(shortest(hold)))")
+        if hold > MotionClip.longestHold {
+            throw ValidationError("--hold must be at most \(Int(MotionClip.longestHold)) s (got \(shortest(hold)))")
         }
         let format = try clipFormat()
         if let loop {
@@ -306,48 +305,18 @@ struct ClipOptions: ParsableArguments {
 
     /// What is drawn and how it is timed, worked out and checked against the caps before any frame is
     /// drawn.
-    func plan(for clip: MotionClip) throws -> ClipPlan {
-        let format = try clipFormat()
-        let rate = format == .gif ? ClipFrameRate.gif(near: fps ?? 50) : ClipFrameRate.near(fps ?? 60)
-        var note: String?
-        let motionSeconds: Double
-        if let duration {
-            motionSeconds = duration
-        } else if let rest = clip.restTime(scale: scale) {
-            motionSeconds = max(rest, 1 / rate.perSecond)
-        } else {
-            motionSeconds = min(clip.undampedSpan, Self.longestDuration)
-            note = "the spring never rests: \(label(motionSeconds)) s of it are shown (--duration sets how much)"
+    func plan(for clip: MotionClip) throws -> MotionClip.Plan {
+        do {
+            return try clip.plan(
+                format: try clipFormat(), fps: fps, duration: duration, hold: hold, scale: scale, plays: loop ?? 0)
+        } catch let problem as MotionClip.PlanProblem {
+            throw ValidationError(problem.message { "--" + $0 })
         }
-        if motionSeconds > Self.longestDuration {
-            throw ValidationError(
-                "the motion takes \(label(motionSeconds)) s to rest, more than a clip's \(Int(Self.longestDuration)) s: give --duration"
-            )
-        }
-        let frames = Int(((motionSeconds + hold) * rate.perSecond).rounded(.down)) + 1
-        let deviceWidth = Int((clip.width * scale).rounded(.up)), deviceHeight = Int((clip.height * scale).rounded(.up))
-        if Double(deviceWidth) > Self.maximumSide || Double(deviceHeight) > Self.maximumSide {
-            throw ValidationError("--width × --scale and the height × --scale must each be at most 4096 px")
-        }
-        if frames > Self.maximumFrames {
-            throw ValidationError(
-                "the clip would have \(frames) frames, more than \(Self.maximumFrames): lower --fps, --duration or --hold"
-            )
-        }
-        let pixels = frames * deviceWidth * deviceHeight
-        if pixels > Self.maximumFramePixels {
-            throw ValidationError(
-                "the clip would draw \(frames) frames of \(deviceWidth) × \(deviceHeight) px, more than \(Self.maximumFramePixels / 1_000_000) megapixels in all: lower --fps, --duration, --hold, the size or --scale"
-            )
-        }
-        return ClipPlan(
-            format: format, rate: rate, frameCount: frames, motionSeconds: motionSeconds, hold: hold,
-            scale: scale, width: deviceWidth, height: deviceHeight, plays: loop ?? 0, note: note)
     }
 
     /// Writes the clip where --output says, and says what it wrote on standard output (on standard
     /// error when the clip itself goes to standard output).
-    func write(_ bytes: [UInt8], plan: ClipPlan) throws {
+    func write(_ bytes: [UInt8], plan: MotionClip.Plan) throws {
         let summary = plan.summary(bytes: bytes.count)
         if output == "-" {
             try OutputWriter.writeStandardOutput(bytes)
@@ -365,52 +334,16 @@ extension ClipFormat: ExpressibleByArgument {
     public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
 }
 
-/// A clip's timing and size, checked.
-struct ClipPlan: Equatable {
-    var format: ClipFormat
-    var rate: ClipFrameRate
-    var frameCount: Int
-    var motionSeconds: Double
-    var hold: Double
-    var scale: Double
-    /// Device pixels.
-    var width: Int
-    var height: Int
-    var plays: Int
-    var note: String?
-
-    /// "GIF, 640 × 240 px, 106 frames at 50 fps (2 cs delays), 2.1 s, 183 kB"
-    func summary(bytes: Int) -> String {
-        let rateText =
-            format == .gif
-            ? "\(label(rate.perSecond, digits: 3)) fps (\(rate.seconds) cs delays)"
-            : "\(label(rate.perSecond, digits: 4)) fps"
-        let seconds = Double(frameCount) / rate.perSecond
-        let size =
-            bytes >= 1_000_000
-            ? "\(label(Double(bytes) / 1e6, digits: 3)) MB" : "\(label(Double(bytes) / 1e3, digits: 3)) kB"
-        return
-            "\(format.rawValue.uppercased()), \(width) × \(height) px, \(frameCount) frames at \(rateText), \(label(seconds, digits: 3)) s, \(size)"
-    }
-}
-
 /// Draws a planned clip's frames and hands them to ffmpeg.
 enum ClipMaker {
-    static func encode(_ clip: MotionClip, plan: ClipPlan) throws -> [UInt8] {
-        let encoder: ClipEncoder
-        do { encoder = try ClipEncoder.locate() } catch { throw RenderFailure(description: error.description) }
-        let drawing = clip.drawing(measurer: try CairoTextMeasurer())
-        let renderer = CairoRenderer()
-        let request = ClipEncoder.Request(
-            format: plan.format, width: plan.width, height: plan.height, frameRate: plan.rate,
-            frameCount: plan.frameCount, plays: plan.plays, background: clip.theme.background,
-            palette: plan.format == .gif ? ClipPalette.colors(inks: clip.inks, background: clip.theme.background) : nil)
+    static func encode(_ clip: MotionClip, plan: MotionClip.Plan) throws -> (bytes: [UInt8], timing: ClipEncoder.Timing)
+    {
         do {
-            return try encoder.encode(request) { index in
-                try renderer.renderFrame(drawing.frame(at: plan.rate.time(ofFrame: index)), scale: plan.scale)
-            }
+            return try clip.encode(plan, encoder: try ClipEncoder.locate())
         } catch let error as ClipEncodingError {
             throw RenderFailure(description: error.description)
+        } catch let error as ChartRenderError {
+            throw RenderFailure(description: "cannot draw the clip: \(error)")
         }
     }
 }

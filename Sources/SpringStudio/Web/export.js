@@ -1,5 +1,5 @@
 // The studio's export: the code for every target (springplot export's reply), the chosen target's
-// code and warnings, and copying it. exportQuery and warningsOf are pure (Tests/web/export.test.mjs).
+// code and warnings, and copying it. exportQuery, clipQuery and warningsOf are pure (Tests/web/export.test.mjs).
 import { fmt } from "./controls.js";
 
 /** Targets the preview cannot step: they play the exact motion (CSS approximates it; a token is data). */
@@ -10,6 +10,18 @@ export const unstepped = Object.freeze(["css", "token"]);
 export function exportQuery(springQuery, motion) {
   const travel = Math.abs(motion.to - motion.from);
   return `${springQuery}&from=${motion.from}&to=${motion.to}&velocity=${motion.velocity}` + (travel > 0 ? `&error=${Math.min(0.5, travel / 10)}` : "");
+}
+
+/** The query of the preview's clip downloads (`/api/clip.gif`, `/api/clip.webm`): the springs, each
+ *  in a lane, the motion, the target's lane under the first spring while the switch shows one
+ *  (`platform`, its name, at `fps`), and the theme. `springplot animate` with the same values as
+ *  options writes the same bytes. */
+export function clipQuery(springs, motion, dark, platform = null, fps = 60) {
+  const mass = springs.length === 1 && springs[0].mass !== undefined && springs[0].mass !== 1 ? `&mass=${springs[0].mass}` : "";
+  const lanes = platform ? springs.slice(0, 1) : springs;
+  return `damping=${lanes.map((s) => s.damping).join(",")}&response=${lanes.map((s) => s.response).join(",")}` + mass +
+    `&from=${motion.from}&to=${motion.to}&velocity=${motion.velocity}` +
+    (platform ? `&platform=${platform}&fps=${fps}` : "") + (dark ? "&theme=dark" : "");
 }
 
 /** A target's warnings, and what it really runs when that differs from the spring asked for. */

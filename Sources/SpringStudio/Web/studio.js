@@ -6,7 +6,7 @@ import { readLink, writeLink, HistoryPolicy, maxCompared } from "./link.js";
 import { fmt, durationScale, bounceOf, dampingRatioOf, fromPrimarySlider, conventionQueries, fillFields, checkField } from "./controls.js";
 import { createChart } from "./chart.js";
 import { createPreview } from "./preview.js";
-import { createExport, unstepped } from "./export.js";
+import { clipQuery, createExport, unstepped } from "./export.js";
 import { freeMotion } from "./spring.js";
 import { getJSON } from "./server.js";
 
@@ -122,6 +122,14 @@ async function start() {
     const target = exporter.target();
     $("platformLabel").textContent = target ? `as ${target.title} runs it` : "as the export target runs it";
     preview.showPlatform(target && !unstepped.includes(target.target) ? target : null);
+  }
+  /** The downloads are links to the clip of what the preview shows now, set as they are followed. */
+  for (const [id, path] of [["downloadGif", "/api/clip.gif"], ["downloadWebm", "/api/clip.webm"]]) {
+    $(id).addEventListener("click", () => {
+      const target = exporter.target();
+      const platform = app.state.steps && target && !unstepped.includes(target.target) ? target.target : null;
+      $(id).href = `${path}?${clipQuery(app.springs(), app.state, app.dark(), platform, app.state.fps)}`;
+    });
   }
   let exportTimer = null;
   function refresh(settled = true) {
