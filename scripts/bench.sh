@@ -3,16 +3,19 @@
 # benchmarks need first (scripts/setup.sh --bench).
 #
 #     scripts/bench.sh              # all of them
-#     scripts/bench.sh field wave   # only these: spring, wave, field, export, analysis, studio, springplot, track, bounds, coverage
+#     scripts/bench.sh field wave   # only these: spring, wave, field, export, analysis, studio, springplot, animate, track, bounds, coverage
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh --bench
-all=(spring wave field export analysis studio springplot track bounds coverage)
+all=(spring wave field export analysis studio springplot animate track bounds coverage)
 chosen=("$@")
 [ ${#chosen[@]} -gt 0 ] || chosen=("${all[@]}")
 for name in "${chosen[@]}"; do
     case "$name" in
         springplot) echo "== springplot, whole process (and matplotlib)"; ./scripts/bench-springplot.sh --compare ;;
+        animate)
+            # A 2 s, three-lane 640×240 clip to GIF and WebM against matplotlib's FuncAnimation (issue 47).
+            echo "== springplot animate, whole process (and matplotlib)"; python3 scripts/bench/animate.py ;;
         bounds)
             # The worst cases at docs/limits.md's caps (issue 44), whole processes.
             echo "== bounds"

@@ -3,7 +3,8 @@ Pillow writer (GIF) or its ffmpeg writer (WebM), for comparison with `springplot
 
 Three lanes (damping ratios 0.3, 0.7 and 1, response 0.5 s, 0 -> 1), each a dot moved by the closed
 form, labelled, with a clock; 640 x 240 px, 2 s at 50 fps (GIF) or 60 fps (WebM). Not a dependency
-of the product: install matplotlib only to measure (scripts/setup.sh --bench).
+of the product: install matplotlib only to measure (scripts/setup.sh --bench). The WebM gets the
+encoder settings springplot uses (VP9, CRF 24, libvpx's realtime mode at speed 8).
 
     python3 matplotlib_motion.py out.gif|out.webm [--draw-only]
 
@@ -69,6 +70,6 @@ if draw_only:
 else:
     animation = FuncAnimation(fig, update, frames=frames, blit=False)
     writer = PillowWriter(fps=fps) if gif else FFMpegWriter(fps=fps, codec="libvpx-vp9",
-                                                            extra_args=["-crf", "24", "-b:v", "0", "-deadline", "good",
-                                                                        "-cpu-used", "4", "-row-mt", "1"])
+                                                            extra_args=["-crf", "24", "-b:v", "0", "-deadline", "realtime",
+                                                                        "-cpu-used", "8", "-row-mt", "1"])
     animation.save(out, writer=writer)
