@@ -113,7 +113,7 @@ extension MotionClip {
 
     /// The clip's file: every planned frame drawn with Cairo at its exact time and encoded by
     /// `encoder`, with where the time went.
-    /// - Throws: ``ClipEncodingError`` from the encoder, ``ChartRenderError`` from Cairo.
+    /// - Throws: `ClipEncodingError` from the encoder, `ChartRenderError` from Cairo.
     public func encode(_ plan: Plan, encoder: ClipEncoder) throws -> (bytes: [UInt8], timing: ClipEncoder.Timing) {
         let drawing = drawing(measurer: try CairoTextMeasurer())
         let renderer = CairoRenderer()

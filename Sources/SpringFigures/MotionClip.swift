@@ -5,7 +5,7 @@ import SpringPlatforms
 
 /// Springs as a person sees them move: one lane per spring, an element in each lane carried along a
 /// track by the motion, the lanes sharing one value scale so that they compare. `springplot animate`
-/// draws it frame by frame and ``ClipEncoder`` turns the frames into a GIF, animated PNG, WebM or
+/// draws it frame by frame and `ClipEncoder` (SpringCharts) turns the frames into a GIF, animated PNG, WebM or
 /// MP4.
 public struct MotionClip: Sendable {
     /// How a lane's element moves.
@@ -241,7 +241,7 @@ public struct MotionClip: Sendable {
         return "\(centiseconds / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
     }
 
-    /// Every colour a frame is drawn in, for a GIF's palette (``ClipPalette``).
+    /// Every colour a frame is drawn in, for a GIF's palette (`ClipPalette`).
     public var inks: [ChartColor] {
         lanes.map { theme.resolve($0.color) } + [theme.foreground, theme.muted, theme.grid]
     }
