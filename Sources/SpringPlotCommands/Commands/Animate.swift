@@ -169,7 +169,7 @@ struct Animate: ParsableCommand {
             let named = springs[0]
             let analysis = SpringAnalysis(named, motion: motion.motion, tolerance: 0.01)
             let settle = analysis.settleTime
-            let switchTime = at ?? (settle.isFinite && settle > 0 ? tidyRound(settle * 0.3) : 0.2)
+            let switchTime = at ?? Retarget.defaultSwitchTime(settle: settle)
             return MotionClip.retarget(
                 named, motion: motion.motion, at: switchTime, newTarget: newTarget ?? (motion.from + motion.to) / 2,
                 canvas: canvas)

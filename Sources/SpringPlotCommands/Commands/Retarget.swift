@@ -48,7 +48,7 @@ struct Retarget: ParsableCommand {
         let named = try spring.springs()[0]
         let analysis = SpringAnalysis(named, motion: motion, tolerance: chart.tolerance)
         let settle = analysis.settleTime
-        let switchTime = at ?? (settle.isFinite && settle > 0 ? tidyRound(settle * 0.3) : 0.2)
+        let switchTime = at ?? Retarget.defaultSwitchTime(settle: settle)
         let target2 = newTarget ?? (motion.from + motion.to) / 2
         let after = SpringAnalysis(
             named,
@@ -117,6 +117,14 @@ struct Retarget: ParsableCommand {
             title: "Retarget vs restart: \(named.name)",
             subtitle: motion.subtitle(springs: [named]) + "  ·  " + switchLabel,
             panels: [positionPanel, velocityPanel])
+    }
+}
+
+extension Retarget {
+    /// When the target changes when `--at` is not given: 30 % of the settle time (within 1 % of the
+    /// travel), rounded; 0.2 s for a spring that never settles or jumps.
+    static func defaultSwitchTime(settle: Double) -> Double {
+        settle.isFinite && settle > 0 ? tidyRound(settle * 0.3) : 0.2
     }
 }
 
