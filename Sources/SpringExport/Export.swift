@@ -4,7 +4,8 @@ import SpringMath
 import SpringPlatforms
 import SpringWire
 
-/// A platform a spring can be handed to: one of the modelled `Platform`s, CSS, or the design token.
+/// A platform a spring can be handed to: one of the modelled `Platform`s, CSS, the design token, or a
+/// Lottie animation.
 ///
 /// The platforms come from one list, `Platform`'s cases; a target's raw value is its platform's
 /// (`swiftui`, `react-spring`, …). Rebound's Java port is modelled but has no code of its own:
@@ -17,16 +18,22 @@ public enum ExportTarget: Hashable, Sendable, CaseIterable, RawRepresentable {
     case css
     /// A design token (JSON).
     case token
+    /// A Lottie animation (JSON) of an element moved by the spring: a file to hand over rather than
+    /// code, so listings of every target (``listed``) leave it out.
+    case lottie
 
-    /// Every target, in the order `springplot export` lists them: the platforms in `Platform`'s
-    /// order, then CSS and the token.
+    /// Every target: the platforms in `Platform`'s order, then CSS, the token and Lottie.
     public static let allCases: [ExportTarget] =
-        Platform.allCases.filter { $0.sharesCodeWith == nil }.map(ExportTarget.platform) + [.css, .token]
+        Platform.allCases.filter { $0.sharesCodeWith == nil }.map(ExportTarget.platform) + [.css, .token, .lottie]
+
+    /// The targets `springplot export` lists when none is named: every target but Lottie's animation.
+    public static let listed: [ExportTarget] = allCases.filter { $0 != .lottie }
 
     public init?(rawValue: String) {
         switch rawValue {
         case "css": self = .css
         case "token": self = .token
+        case "lottie": self = .lottie
         default:
             guard let platform = Platform(rawValue: rawValue), platform.sharesCodeWith == nil else { return nil }
             self = .platform(platform)
@@ -39,6 +46,7 @@ public enum ExportTarget: Hashable, Sendable, CaseIterable, RawRepresentable {
         case .platform(let platform): return platform.rawValue
         case .css: return "css"
         case .token: return "token"
+        case .lottie: return "lottie"
         }
     }
 
@@ -59,6 +67,7 @@ public enum ExportTarget: Hashable, Sendable, CaseIterable, RawRepresentable {
         case .platform(let platform): return platform.title
         case .css: return "CSS linear()"
         case .token: return "Design token (JSON)"
+        case .lottie: return "Lottie animation (JSON)"
         }
     }
 }
@@ -75,6 +84,10 @@ public struct ExportRequest: Sendable {
     /// The platforms' own settings (Android's minimum visible change): written into their code when
     /// not the default, and used by their models.
     public var platformParameters: PlatformParameters = .standard
+    /// What the Lottie animation moves (position by default).
+    public var lottieProperties: [LottieAnimation.Property] = [.position]
+    /// The Lottie composition's frame rate: the first of ``frameRates``.
+    public var lottieFrameRate: Double { frameRates.first ?? 60 }
 
     /// - Precondition: every frame rate is finite and > 0.
     public init(spring: Spring, motion: Motion = .onScreen, cssError: Double = 0.5, frameRates: [Double] = [60, 120]) {
@@ -97,7 +110,7 @@ public struct ExportRequest: Sendable {
     /// than parameters, and takes most of a second to build (`export --target css` gives it).
     /// A target that cannot take the spring is left out.
     public func conventionExports() -> [TargetExport] {
-        ExportTarget.allCases.filter { $0 != .css }.compactMap { try? export($0) }
+        ExportTarget.listed.filter { $0 != .css }.compactMap { try? export($0) }
     }
 
     var from: Double { motion.from }
@@ -164,6 +177,8 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     case outsideExportableRange(String)
     /// The target has no keyframes a spring sequence can go to (see ``SequenceExport/supports(_:)``).
     case unsupportedSequenceTarget(ExportTarget)
+    /// The motion cannot become a Lottie animation.
+    case lottie(LottieAnimation.Failure)
 
     public var description: String {
         switch self {
@@ -173,6 +188,7 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
         case .instantaneous: return "a response-0 spring is an instant jump: there is no spring to export"
         case .outsideExportableRange(let problem): return problem
         case .css(let error): return "CSS: \(error)"
+        case .lottie(let failure): return "Lottie: \(failure)"
         }
     }
 }
@@ -208,7 +224,7 @@ extension ExportRequest {
         guard !spring.isInstantaneous else { throw ExportError.instantaneous }
         if let problem = ExportRequest.exportableProblem(spring) { throw ExportError.outsideExportableRange(problem) }
         let easing = try? cssEasing()
-        return ExportTarget.allCases.compactMap { target in
+        return ExportTarget.listed.compactMap { target in
             if Task.isCancelled { return nil }
             if (target == .css) && easing == nil { return nil }
             return try? export(target, easing: easing)
@@ -254,6 +270,7 @@ extension ExportRequest {
             }
         case .css: return try css(easing ?? cssEasing())
         case .token: return try token(travel != 0 ? (easing ?? cssEasing()) : nil)
+        case .lottie: return try lottie()
         }
     }
 

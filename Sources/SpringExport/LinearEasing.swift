@@ -138,6 +138,14 @@ extension LinearEasing {
     /// `tolerance` of the net travel everywhere, ending where the last keyframe's spring stays within
     /// half of it for good.
     public init(sequence: SpringSequence, tolerance: Double, gridSize: Int = 4000) throws {
+        let duration = try LinearEasing.printedSettleDuration(sequence: sequence, tolerance: tolerance)
+        let sampler = ProgressSampler(sequence: sequence, duration: duration)
+        try self.init(sampler: sampler, tolerance: tolerance, gridSize: gridSize)
+    }
+
+    /// A sequence's duration as printed: it ends where the last keyframe's spring stays within half
+    /// the error for good; throws as ``init(sequence:tolerance:gridSize:)`` does.
+    static func printedSettleDuration(sequence: SpringSequence, tolerance: Double) throws -> Double {
         let travel = sequence.travel
         guard travel != 0, travel.isFinite else { throw LinearEasingError.noTravel }
         guard tolerance.isFinite, tolerance >= LinearEasing.smallestTolerance, tolerance < 1 else {
@@ -146,8 +154,7 @@ extension LinearEasing {
         let settleTime = sequence.settleTime(band: LinearEasing.settleFraction * tolerance * abs(travel))
         guard settleTime.isFinite else { throw LinearEasingError.neverSettles }
         guard settleTime <= LinearEasing.longestDuration else { throw LinearEasingError.settlesTooLate(settleTime) }
-        let sampler = ProgressSampler(sequence: sequence, duration: LinearEasing.printedDuration(settleTime))
-        try self.init(sampler: sampler, tolerance: tolerance, gridSize: gridSize)
+        return LinearEasing.printedDuration(settleTime)
     }
 
     /// The easing of `sampler`'s curve over its duration.
@@ -180,7 +187,7 @@ extension LinearEasing {
     /// The easing's duration for `motion`, as printed: it ends where the motion stays within half the
     /// error for good; throws when the motion has no travel, the tolerance is out of range or the spring
     /// never settles.
-    private static func printedSettleDuration(motion: SpringMotion<Double>, tolerance: Double) throws -> Double {
+    static func printedSettleDuration(motion: SpringMotion<Double>, tolerance: Double) throws -> Double {
         let travel = motion.to - motion.from
         guard travel != 0, travel.isFinite else { throw LinearEasingError.noTravel }
         guard tolerance.isFinite, tolerance >= smallestTolerance, tolerance < 1 else {

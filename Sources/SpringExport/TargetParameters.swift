@@ -68,6 +68,9 @@ public enum TargetParameters: Sendable, Equatable {
     case css(duration: Double, points: Int, bytes: Int, maxErrorPx: Double, bezierErrorPx: Double)
     /// The design token's spring: damping ratio, response in seconds, and mass.
     case token(dampingRatio: Double, response: Double, mass: Double)
+    /// The Lottie animation: its duration in seconds, frame rate, keyframe count, and measured error
+    /// in px of the travel.
+    case lottie(duration: Double, frameRate: Double, keyframes: Int, maxErrorPx: Double)
 
     /// The target these numbers are for.
     public var target: ExportTarget {
@@ -93,6 +96,7 @@ public enum TargetParameters: Sendable, Equatable {
         case .animeJS: return .platform(.animeJS)
         case .css: return .css
         case .token: return .token
+        case .lottie: return .lottie
         }
     }
 
@@ -176,6 +180,11 @@ public enum TargetParameters: Sendable, Equatable {
             ]
         case let .token(dampingRatio, response, mass):
             return [("dampingRatio", dampingRatio), ("response", response), ("mass", mass)]
+        case let .lottie(duration, frameRate, keyframes, maxErrorPx):
+            return [
+                ("duration", duration), ("frameRate", frameRate), ("keyframes", Double(keyframes)),
+                ("maxErrorPx", maxErrorPx)
+            ]
         }
     }
 }

@@ -321,22 +321,8 @@ struct LinearEasingTests {
         let stops = try parseLinear(easing.css)
         #expect(stops.first!.output == 0 && stops.last!.output == 1 && stops.last!.input == 1)
         for (a, b) in zip(stops, stops.dropFirst()) { #expect(b.input > a.input) }
-        // The textbook motion, evaluated here independently of SpringMath.
-        let omega = 2 * Double.pi / c.response
         func x(_ t: Double) -> Double {
-            let x0 = -c.travel, v0 = c.velocity, z = c.zeta
-            let d: Double
-            if z < 1 {
-                let wd = omega * (1 - z * z).squareRoot()
-                d = exp(-z * omega * t) * (x0 * cos(wd * t) + (v0 + z * omega * x0) / wd * sin(wd * t))
-            } else if z == 1 {
-                d = exp(-omega * t) * (x0 + (v0 + omega * x0) * t)
-            } else {
-                let r = (z * z - 1).squareRoot(), s1 = -omega * (z - r), s2 = -omega * (z + r)
-                let c2 = (v0 - s1 * x0) / (s2 - s1)
-                d = (x0 - c2) * exp(s1 * t) + c2 * exp(s2 * t)
-            }
-            return c.travel + d
+            textbookPosition(zeta: c.zeta, response: c.response, from: 0, to: c.travel, velocity: c.velocity, at: t)
         }
         func css(_ s: Double) -> Double {
             var i = 0

@@ -89,6 +89,9 @@ struct ReadmeCommandTests {
                 case "gif": #expect(data.starts(with: Array("GIF89a".utf8)), "\(command)")
                 case "webm": #expect(data.starts(with: [0x1A, 0x45, 0xDF, 0xA3]), "\(command)")
                 case "mp4": #expect(data.count > 8 && data[4..<8] == Data("ftyp".utf8), "\(command)")
+                case "json":  // a Lottie animation
+                    let document = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+                    #expect(document?["layers"] != nil && document?["fr"] != nil, "\(command)")
                 default: Issue.record("\(command): unexpected output name")
                 }
             } else {

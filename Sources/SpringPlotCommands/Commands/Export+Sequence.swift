@@ -22,7 +22,7 @@ extension Export {
             throw ValidationError(
                 "--sequence cannot be combined with --all: it exports to \(Export.sequenceTargetNames)")
         }
-        if let other = targets.first(where: { !SequenceExport.supports($0) }) {
+        if let other = targets.first(where: { !SequenceExport.supports($0) && $0 != .lottie }) {
             throw ValidationError(
                 "--target \(other.rawValue) has no spring keyframes: with --sequence choose from \(Export.sequenceTargetNames)"
             )
@@ -49,6 +49,7 @@ extension Export {
             )
         }
         if let problem = SequenceExport.problem(sequence) { throw ValidationError("--sequence \(name): \(problem)") }
+        if chosenTargets == [.lottie] { return try runLottieSequence(sequence, name: name) }
         let export = SequenceExport(sequence: sequence, cssError: cssError)
         let chosen = chosenTargets
         let results: [SequenceExport.Result], leftOut: [(target: ExportTarget, why: String)]

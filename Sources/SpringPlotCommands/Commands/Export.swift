@@ -53,6 +53,11 @@ struct Export: ParsableCommand {
 
             Targets: \(ExportTarget.allCases.map(\.rawValue).joined(separator: ", ")).
 
+            --target lottie -o FILE.json writes a Lottie animation of an element moved by the spring \
+            (--property position by default), the spring baked into cubic-Bézier keyframes within \
+            --error of the travel, at one --fps rate (60 by default), and prints one line with the \
+            keyframe count and the largest error.
+
             Examples:
               springplot export --damping 0.68 --response 0.8
               springplot export --swiftui-duration 0.5 --bounce 0.3 --target css --to 300 --error 0.5
@@ -60,6 +65,7 @@ struct Export: ParsableCommand {
               springplot export --damping 0.68 --response 0.8 --target react-spring --compensate-for 60
               springplot export --from-code '.spring(duration: 0.5, bounce: 0.3)' --target react-spring,css
               springplot export --sequence sequence.json --target css
+              springplot export --damping 0.68 --response 0.8 --target lottie -o spring.json
 
             With --sequence FILE (a spring sequence, as `springplot sequence` reads it), prints one CSS \
             linear() for the whole sequence within --error (relative to its first and final values) with \
@@ -134,6 +140,35 @@ struct Export: ParsableCommand {
             valueName: "file.html"))
     var preview: String?
 
+    @Option(
+        name: [.customShort("o"), .customLong("output")],
+        help: ArgumentHelp(
+            "With --target lottie: write the animation to this .json file (- for standard output).",
+            valueName: "file.json"))
+    var output: String?
+
+    @Option(
+        name: .customLong("property"),
+        help: ArgumentHelp(
+            "With --target lottie: what the spring moves: position (from → to px), scale (0 → 100 %), opacity (0 → 100 %), rotation (0° → 90°).",
+            valueName: "name[,name…]"),
+        transform: Export.properties)
+    var properties: [LottieAnimation.Property] = [.position]
+
+    /// The properties of one `--property` value: names separated by commas, each once.
+    static func properties(_ argument: String) throws -> [LottieAnimation.Property] {
+        var seen: [LottieAnimation.Property] = []
+        for name in argument.split(separator: ",", omittingEmptySubsequences: false) {
+            let word = name.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let property = LottieAnimation.Property(rawValue: word) else {
+                let choices = LottieAnimation.Property.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError("--property: no property '\(word)' (choose from \(choices))")
+            }
+            if !seen.contains(property) { seen.append(property) }
+        }
+        return seen
+    }
+
     /// The targets asked for, in order, each once; empty for every target.
     var chosenTargets: [ExportTarget] { ExportTarget.unique(targetLists) }
 
@@ -145,6 +180,7 @@ struct Export: ParsableCommand {
                 "--minimum-visible-change is Android's setting; --sequence exports to css, swiftui and the Motion targets"
             )
         }
+        try validateLottie(targets)
         if let sequence { return try validateSequence(sequence, targets: targets) }
         if fps.values.count > 8 { throw ValidationError("--fps takes at most 8 rates") }
         try MinimumVisibleChange.validate(minimumVisibleChange)
@@ -183,14 +219,14 @@ struct Export: ParsableCommand {
         if let problem = ExportRequest.exportableProblem(springs[0].spring) {
             throw ValidationError("\(spring.givenOptions): \(problem)")
         }
-        let needsTravel = (targets.contains(.css) || preview != nil)
+        let needsTravel = (targets.contains(.css) || targets.contains(.lottie) || preview != nil)
         if needsTravel && to == from {
-            throw ValidationError("--to must differ from --from for CSS and --preview (no travel to ease)")
+            throw ValidationError("--to must differ from --from for CSS, Lottie and --preview (no travel to ease)")
         }
         if (needsTravel || targets.isEmpty || targets.contains(.token)) && springs[0].spring.dampingRatio == 0
             && to != from
         {
-            throw ValidationError("--damping must be > 0 for CSS: an undamped spring never settles")
+            throw ValidationError("--damping must be > 0 for CSS and Lottie: an undamped spring never settles")
         }
     }
 
@@ -201,8 +237,10 @@ struct Export: ParsableCommand {
             spring: named.spring, motion: Motion(from: from, to: to, initialVelocity: velocity),
             cssError: cssError, frameRates: fps.values)
         request.platformParameters = minimumVisibleChange.parameters
+        request.lottieProperties = properties
         let chosen = chosenTargets
-        let targets = chosen.isEmpty ? ExportTarget.allCases.filter { $0 != .css || to != from } : chosen
+        if chosen == [.lottie] { return try runLottie(request) }
+        let targets = chosen.isEmpty ? ExportTarget.listed.filter { $0 != .css || to != from } : chosen
         // Listing every target, a CSS easing the motion cannot have (it settles too late) is left
         // out with a note rather than failing the others.
         let exports = try targets.compactMap { (t: ExportTarget) throws -> TargetExport? in
