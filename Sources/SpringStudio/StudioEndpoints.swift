@@ -74,6 +74,9 @@ enum StudioEndpoints {
             path: "/api/clip.webm", parameters: clipParameters,
             handler: { request throws(StudioInputError) in try clip(request, format: .webm) }),
         Endpoint(
+            path: "/api/lottie.json", parameters: springParameters.union(motionParameters).union(["error"]),
+            handler: lottie),
+        Endpoint(
             path: "/api/segment.json",
             parameters: springParameters.union(motionParameters).union(["t", "target", "restart"]),
             handler: segment)
@@ -329,7 +332,40 @@ enum StudioEndpoints {
     /// `GET /api/export.json`: copy-ready code for every target (one spring), as `springplot export --json`
     /// writes it.
     static func export(_ request: StudioRequest) throws(StudioInputError) -> StudioReply {
-        let springs = try request.springs(maximum: 1)
+        let exportRequest = try exportRequest(request, springs: try request.springs(maximum: 1))
+        let exports = (try? exportRequest.exportAll()) ?? []
+        // The reply is `springplot export --json`'s for the same spring and motion.
+        return .encoded(ExportReply(exportRequest, exports: exports))
+    }
+
+    /// `GET /api/lottie.json?…`: the Lottie animation `springplot export --target lottie -o FILE`
+    /// writes for the same spring (the first, when the link compares several), motion and `error`:
+    /// the same bytes.
+    static func lottie(_ request: StudioRequest) throws(StudioInputError) -> StudioReply {
+        let exportRequest = try exportRequest(request, springs: try request.springs(maximum: 6))
+        do {
+            let export = try exportRequest.export(.lottie)
+            return StudioReply(status: 200, contentType: "application/json", body: Array((export.code + "\n").utf8))
+        } catch let ExportError.lottie(failure) {
+            let parameter: String? =
+                switch failure {
+                case .tooWide: "to"
+                case .tooManyKeyframes: "error"
+                case .motion(.noTravel): "to"
+                case .motion(.invalidTolerance): "error"
+                case .motion: request.springParameterNames.first ?? "damping"
+                }
+            throw StudioInputError(parameter, "Lottie: \(failure)")
+        } catch {
+            throw StudioInputError(nil, "\(error)")
+        }
+    }
+
+    /// The export request for a link: its first spring and its motion, with `error` checked as the
+    /// CSS easing and the Lottie fit take it.
+    static func exportRequest(
+        _ request: StudioRequest, springs: [NamedSpring]
+    ) throws(StudioInputError) -> ExportRequest {
         let motion = try request.motion()
         let travel = abs(motion.to - motion.from)
         let error = try request.bounded("error", 1e-9...1e9, default: travel > 0 ? min(0.5, travel / 10) : 0.5)
@@ -349,10 +385,7 @@ enum StudioEndpoints {
             throw StudioInputError(
                 given.first, "\((given.isEmpty ? ["damping", "response"] : given).joined(separator: "/")): \(problem)")
         }
-        let exportRequest = ExportRequest(spring: spring, motion: motion, cssError: error)
-        let exports = (try? exportRequest.exportAll()) ?? []
-        // The reply is `springplot export --json`'s for the same spring and motion.
-        return .encoded(ExportReply(exportRequest, exports: exports))
+        return ExportRequest(spring: spring, motion: motion, cssError: error)
     }
 
     // MARK: Sequences

@@ -14,15 +14,15 @@ private func springplot() -> URL? {
     return nil
 }
 
-/// `springplot animate` with `options`, writing `name` in a scratch folder: the clip's bytes.
-private func animate(_ options: [String], name: String) throws -> [UInt8] {
+/// springplot with `arguments` and `-o name` in a scratch folder: the file's bytes.
+private func written(by arguments: [String], name: String) throws -> [UInt8] {
     let binary = try #require(springplot(), "springplot is not built beside the tests")
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("studio-clip-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let process = Process()
     process.executableURL = binary
-    process.arguments = ["animate"] + options + ["-o", name]
+    process.arguments = arguments + ["-o", name]
     process.currentDirectoryURL = folder
     process.standardOutput = FileHandle.nullDevice
     try process.run()
@@ -55,7 +55,7 @@ struct StudioClipTests {
         let answer = reply(path, query)
         #expect(answer.status == 200, "\(String(decoding: answer.body, as: UTF8.self))")
         #expect(answer.contentType == (name.hasSuffix(".gif") ? "image/gif" : "video/webm"))
-        let cli = try animate(options, name: name)
+        let cli = try written(by: ["animate"] + options, name: name)
         #expect(answer.body.count > 1000)
         let same = answer.body == cli
         #expect(same, "\(answer.body.count) bytes from the studio, \(cli.count) from springplot")
@@ -72,6 +72,28 @@ struct StudioClipTests {
             #expect(answer.status == 400, "\(query)")
             let body = try json(answer)
             #expect((body["parameter"] as? String) == parameter, "\(query): \(body)")
+        }
+    }
+
+    @Test("a link's Lottie download is the file springplot export --target lottie writes")
+    func lottie() throws {
+        let answer = reply("/api/lottie.json", "damping=0.5,0.7&response=0.6,0.4&from=0&to=300&velocity=-200&error=0.5")
+        #expect(answer.status == 200, "\(String(decoding: answer.body, as: UTF8.self))")
+        #expect(answer.contentType == "application/json")
+        let cli = try written(
+            by: [
+                "export", "--damping", "0.5", "--response", "0.6", "--from", "0", "--to", "300", "--velocity", "-200",
+                "--error", "0.5", "--target", "lottie"
+            ], name: "spring.json")
+        #expect(answer.body == cli, "\(answer.body.count) bytes from the studio, \(cli.count) from springplot")
+        for (query, parameter) in [
+            ("damping=0.5&response=0.6&to=0", "to"), ("damping=0.5&response=0.6&error=1e-12", "error"),
+            ("damping=0.5&response=0.6&to=90000", "to"), ("damping=0&response=0.6", "damping"),
+            ("damping=0.0005&response=0.05&error=0.01", "error")
+        ] {
+            let refused = reply("/api/lottie.json", query)
+            #expect(refused.status == 400, "\(query)")
+            #expect((try json(refused)["parameter"] as? String) == parameter, "\(query)")
         }
     }
 }

@@ -824,3 +824,27 @@ def test_clip_downloads_are_springplot_animates(page, server, button, extension)
     out = os.path.join(directory, f"clip.{extension}")
     subprocess.run([built("springplot"), "animate", *options, "-o", out], check=True, capture_output=True)
     assert open(out, "rb").read() == data
+
+
+def test_lottie_download_is_springplot_export(page, server):
+    # Issue 47: "Download Lottie" is the file `springplot export --target lottie` writes for the link.
+    open_studio(page, server, "damping=0.5&response=0.6")
+    with page.expect_download() as info:
+        page.click("#downloadLottie")
+    download = info.value
+    assert download.suggested_filename == "spring.json"
+    data = open(download.path(), "rb").read()
+    assert json.loads(data)["layers"]
+    query = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(page.get_attribute("#downloadLottie", "href")).query))
+    assert query["damping"] == "0.5" and query["response"] == "0.6", query
+    options = []
+    for name in ("damping", "response", "mass", "from", "to", "velocity", "error"):
+        if name in query:
+            options += [f"--{name}", query[name]]
+    out = os.path.join(tempfile.mkdtemp(), "spring.json")
+    subprocess.run([built("springplot"), "export", *options, "--target", "lottie", "-o", out], check=True,
+                   capture_output=True)
+    assert open(out, "rb").read() == data
+    # A value the fit cannot take is a 400 naming it.
+    reply = page.request.get(f"{server.rstrip('/')}/api/lottie.json?damping=0.5&response=0.6&to=0")
+    assert reply.status == 400 and "to" in reply.text()

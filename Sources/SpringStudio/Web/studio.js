@@ -6,7 +6,7 @@ import { readLink, writeLink, HistoryPolicy, maxCompared } from "./link.js";
 import { fmt, durationScale, bounceOf, dampingRatioOf, fromPrimarySlider, conventionQueries, fillFields, checkField } from "./controls.js";
 import { createChart } from "./chart.js";
 import { createPreview } from "./preview.js";
-import { clipQuery, createExport, unstepped } from "./export.js";
+import { clipQuery, createExport, exportQuery, unstepped } from "./export.js";
 import { freeMotion } from "./spring.js";
 import { getJSON } from "./server.js";
 
@@ -131,6 +131,10 @@ async function start() {
       $(id).href = `${path}?${clipQuery(app.springs(), app.state, app.dark(), platform, app.state.fps)}`;
     });
   }
+  /** The Lottie download: the first spring's animation, as `springplot export --target lottie` writes it. */
+  $("downloadLottie").addEventListener("click", () => {
+    $("downloadLottie").href = `/api/lottie.json?${exportQuery(springQuery(app.state), app.state)}`;
+  });
   let exportTimer = null;
   function refresh(settled = true) {
     writeURL(settled);
