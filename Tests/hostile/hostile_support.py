@@ -546,7 +546,7 @@ class CliCase:
     def resolve(self, folder: pathlib.Path, files) -> list:
         out = []
         for arg in self.args:
-            for name in ("out.svg", "out.png"):
+            for name in ("out.svg", "out.png", "out.json"):
                 arg = arg.replace("{" + name + "}", str(folder / name))
             for name in ("trajectory", "clip", "frames"):
                 if "{" + name + "}" in arg:

@@ -181,6 +181,10 @@ def sweep_cases():
             for template in ("0.5:{}:3", "0.5:1:{}", "{}:1:3"):
                 spec = template.format(value)
                 cases.append(hs.CliCase(f"grid--{axis}={spec}", ("grid", f"--{axis}={spec}", "-o", "{out.svg}")))
+        # The Lottie export: the options that shape its keyframes.
+        for option in ("error", "fps", "from", "to", "velocity", "damping", "response"):
+            cases.append(hs.CliCase(f"export-lottie--{option}={value}",
+                                    ("export", "--target", "lottie", "-o", "{out.json}", f"--{option}={value}")))
         # Pasted code, to export and to the chart.
         for code in (f".spring(response: {value}, dampingFraction: 0.5)", f".spring(response: 0.5, dampingFraction: {value})",
                      f".spring(duration: {value}, bounce: 0.2)"):
