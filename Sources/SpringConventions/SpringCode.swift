@@ -26,6 +26,9 @@ import SpringPlatforms
 ///   numbers, read as the spring they run at 60 Hz.
 /// - anime.js: `spring({ mass, stiffness, damping })` and `spring({ bounce, duration })` (also
 ///   `createSpring`), as anime.js clamps and rounds them.
+/// - Design tokens with `"$type": "spring"`: `export --target token`'s fields, or the shape proposed in
+///   design-tokens/community-group#429 (`physics: { stiffness, damping, mass }`, or `duration: "400ms"`
+///   with `bounce`).
 public struct SpringCode: Sendable {
     /// The spring's parameters in `springplot`'s option names, as the command line would take them.
     public var input: SpringInput
@@ -55,6 +58,10 @@ public struct SpringCode: Sendable {
             throw Failure(description: "'\(outOfRange.prefix(80))' holds a number too large for a double")
         }
         guard let (values, reading) = SpringCode.read(code) else {
+            if text.contains(/"\$type"\s*:\s*"transition"/), !text.contains(/"\$type"\s*:\s*"spring"/) {
+                throw Failure(
+                    description: "a transition token holds a cubic Bézier, not a spring: paste the spring token")
+            }
             let names = code.numbers.keys.sorted()
             let found = names.isEmpty ? "no named numbers" : "only " + names.joined(separator: ", ")
             throw Failure(
@@ -81,6 +88,7 @@ public struct SpringCode: Sendable {
             code.text.contains("{")
             && (code.has("type") || code.has("config") || code.has("withSpring") || code.has("transition"))
 
+        if let found = readToken(code, value) { return found }
         if let found = readReactNative(code, value) { return found }
         if let found = readSvelte(code, value) { return found }
         if let found = readAnimeJS(code, value) { return found }
@@ -195,6 +203,40 @@ public struct SpringCode: Sendable {
 
 extension SpringCode {
     typealias Lookup = (String...) -> Double?
+
+    /// A design token with `"$type": "spring"`: SpringKit's own fields (`dampingRatio`, `response`,
+    /// `mass`), else the shape proposed in design-tokens/community-group#429: `physics` (stiffness,
+    /// damping coefficient, mass), else its `duration` (`"400ms"` or `"0.4s"`, SwiftUI's and Figma's
+    /// perceptual duration) and `bounce`.
+    static func readToken(_ code: SourceText, _ value: Lookup) -> ([String: Double], String)? {
+        let text = code.text
+        guard text.contains(/"\$type"\s*:\s*"spring"/) else { return nil }
+        if let response = value("response"), let ratio = value("dampingRatio") {
+            let mass = value("mass") ?? 1
+            return (
+                ["damping": ratio, "response": response, "mass": mass],
+                "design token: damping ratio \(ratio), response \(response) s\(mass != 1 ? ", mass \(mass)" : "")"
+            )
+        }
+        if text.contains("physics"), let k = value("stiffness"), let c = value("damping") {
+            let mass = value("mass") ?? 1
+            return (
+                ["stiffness": k, "damping-coefficient": c, "mass": mass],
+                "design token (physics): mass \(mass), stiffness \(k), damping \(c)"
+            )
+        }
+        if let match = text.firstMatch(of: /"duration"\s*:\s*"([-+0-9.eE]+)\s*(ms|s)"/),
+            let number = Double(match.output.1), number.isFinite
+        {
+            let seconds = match.output.2 == "ms" ? number / 1000 : number
+            let bounce = value("bounce") ?? 0
+            return (
+                ["swiftui-duration": seconds, "bounce": bounce],
+                "design token: duration \(seconds) s, bounce \(bounce)"
+            )
+        }
+        return nil
+    }
 
     /// React Native's `Animated.spring`: `{ stiffness, damping, mass }` (defaults 100, 10, 1), else
     /// `{ bounciness, speed }` (8, 12), else Origami's `{ tension, friction }` (40, 7), as its

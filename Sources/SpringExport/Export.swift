@@ -709,11 +709,14 @@ extension ExportRequest {
             warnings: warnings, notes: notes, effectiveSpring: nil)
     }
 
-    /// The design token's document: the spring in its `$value`, the CSS easing in `$extensions`.
+    /// The design token's document: the spring in its `$value` (SpringKit's fields, and the shape
+    /// proposed in design-tokens/community-group#429: `duration`, `bounce`, `physics`), the CSS easing
+    /// in `$extensions`; and, for tools that know no springs, a DTCG 2025.10 `transition` token whose
+    /// `timingFunction` is the closest cubic Bézier, its error stated in its `$extensions`.
     private struct Token: Encodable {
         struct Entry: Encodable {
             var type = "spring"
-            var value: SpringReply
+            var value: SpringValue
             var extensions: Extensions?
 
             enum CodingKeys: String, CodingKey {
@@ -729,6 +732,35 @@ extension ExportRequest {
             }
         }
 
+        /// The spring: SpringKit's fields, then #429's (`duration` is SwiftUI's and Figma's, the
+        /// response; `bounce` as SwiftUI's; `physics` the mass, stiffness and damping coefficient).
+        struct SpringValue: Encodable {
+            var spring: SpringReply
+            var duration: String
+            var bounce: Double
+            var physics: Physics
+
+            struct Physics: Encodable {
+                var stiffness: Double, damping: Double, mass: Double
+            }
+
+            enum CodingKeys: String, CodingKey {
+                case dampingRatio, response, mass, stiffness, dampingCoefficient, duration, bounce, physics
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: CodingKeys.self)
+                try c.encode(spring.dampingRatio, forKey: .dampingRatio)
+                try c.encode(spring.response, forKey: .response)
+                try c.encode(spring.mass, forKey: .mass)
+                try c.encode(spring.stiffness, forKey: .stiffness)
+                try c.encode(spring.dampingCoefficient, forKey: .dampingCoefficient)
+                try c.encode(duration, forKey: .duration)
+                try c.encode(bounce, forKey: .bounce)
+                try c.encode(physics, forKey: .physics)
+            }
+        }
+
         struct Extensions: Encodable {
             var css: CSS
         }
@@ -740,7 +772,59 @@ extension ExportRequest {
             var maxErrorPx: Double
         }
 
+        /// DTCG 2025.10's duration: `{ "value": number, "unit": "ms" }`.
+        struct Duration: Encodable {
+            var value: Double
+            var unit = "ms"
+        }
+
+        /// DTCG 2025.10's `transition` token.
+        struct Transition: Encodable {
+            struct Value: Encodable {
+                var duration: Duration
+                var delay: Duration
+                var timingFunction: [Double]
+            }
+            struct Fit: Encodable {
+                var travelPx: Double
+                var maxErrorPx: Double
+                var spring: String
+            }
+            var value: Value
+            var description: String
+            var fit: Fit
+
+            enum CodingKeys: String, CodingKey {
+                case type = "$type", value = "$value", description = "$description", extensions = "$extensions"
+            }
+            enum ExtensionKeys: String, CodingKey { case fit = "org.springkit.fit" }
+
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: CodingKeys.self)
+                try c.encode("transition", forKey: .type)
+                try c.encode(value, forKey: .value)
+                try c.encode(description, forKey: .description)
+                var extensions = c.nestedContainer(keyedBy: ExtensionKeys.self, forKey: .extensions)
+                try extensions.encode(fit, forKey: .fit)
+            }
+        }
+
         var spring: Entry
+        var transition: Transition?
+
+        /// Seconds as "800ms", at full precision (so that it reads back as the same duration).
+        static func milliseconds(_ seconds: Double) -> String {
+            let ms = seconds * 1000
+            return ms == ms.rounded() && abs(ms) < 1e15 ? "\(Int(ms))ms" : "\(ms)ms"
+        }
+
+        enum CodingKeys: String, CodingKey { case spring, transition = "springTransition" }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(spring, forKey: .spring)
+            if let transition { try c.encode(transition, forKey: .transition) }
+        }
     }
 
     private func token(_ easing: LinearEasing?) throws -> TargetExport {
@@ -749,10 +833,29 @@ extension ExportRequest {
                 easing: easing.css, duration: "\(n((easing.duration * 1000).rounded()))ms", travelPx: abs(travel),
                 maxErrorPx: easing.measuredError * abs(travel))
         }
-        let token = Token(spring: .init(value: SpringReply(spring), extensions: css.map { Token.Extensions(css: $0) }))
+        let value = Token.SpringValue(
+            spring: SpringReply(spring), duration: Token.milliseconds(spring.duration), bounce: spring.bounce,
+            physics: .init(stiffness: spring.stiffness, damping: spring.dampingCoefficient, mass: spring.mass))
+        let transition = easing.map { easing in
+            let bezier = CubicBezierFit(
+                easing: easing,
+                motion: SpringMotion(spring: spring, from: from, to: to, initialVelocity: initialVelocity))
+            return Token.Transition(
+                value: .init(
+                    duration: .init(value: (easing.duration * 1000).rounded()), delay: .init(value: 0),
+                    timingFunction: [bezier.x1, bezier.y1, bezier.x2, bezier.y2]),
+                description:
+                    "the spring's closest cubic Bézier, for tools without springs: off by up to "
+                    + "\(n(bezier.error * abs(travel))) px on a \(n(abs(travel))) px travel",
+                fit: .init(
+                    travelPx: abs(travel), maxErrorPx: bezier.error * abs(travel),
+                    spring: "ζ \(n(zeta)), response \(n(spring.response)) s, mass \(n(m))"))
+        }
+        let token = Token(
+            spring: .init(value: value, extensions: css.map { Token.Extensions(css: $0) }), transition: transition)
         var export = TargetExport(
             code: JSONWriter.text(token), values: .token(dampingRatio: zeta, response: spring.response, mass: m),
-            warnings: [], notes: easing == nil ? ["no travel: the token carries no CSS easing"] : [],
+            warnings: [], notes: easing == nil ? ["no travel: the token carries no CSS easing and no transition"] : [],
             effectiveSpring: nil)
         export.oneLineCode = JSONWriter.text(token, pretty: false)
         return export

@@ -196,3 +196,23 @@ struct StudioEndpointTests {
         #expect(reply("/api/chart.svg", long).status == 400)
     }
 }
+
+@Suite("The studio's paste reads design tokens")
+struct StudioTokenPasteTests {
+    @Test("#429's spring shape and SpringKit's token fields read back as the spring")
+    func tokens() throws {
+        let omega = 2 * Double.pi / 0.8
+        for pasted in [
+            #"{"$type": "spring", "$value": {"duration": "800ms", "bounce": 0.32, "physics": {"stiffness": \#(omega * omega), "damping": \#(2 * 0.68 * omega), "mass": 1}}}"#,
+            #"{"$type": "spring", "$value": {"duration": "0.8s", "bounce": 0.32}}"#,
+            #"{"spring": {"$type": "spring", "$value": {"dampingRatio": 0.68, "response": 0.8, "mass": 1}}}"#
+        ] {
+            let query = "code=" + pasted.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            let answer = reply("/api/code.json", query)
+            #expect(answer.status == 200)
+            let spring = try #require(try json(answer)["spring"] as? [String: Any], "\(pasted)")
+            #expect(abs((spring["dampingRatio"] as? Double ?? 0) - 0.68) < 1e-12, "\(pasted)")
+            #expect(abs((spring["response"] as? Double ?? 0) - 0.8) < 1e-12, "\(pasted)")
+        }
+    }
+}
