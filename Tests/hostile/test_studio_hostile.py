@@ -58,7 +58,7 @@ CRASHING = [
     "from=-1e308&to=1e308",
     "velocity=1e308",
 ]
-ENDPOINTS = {"/api/chart.svg": "", "/api/spring.json": "", "/api/export.json": "",
+ENDPOINTS = {"/api/chart.svg": "", "/api/spring.json": "", "/api/export.json": "", "/api/lottie.json": "",
              "/api/platform.json": "platform=react-spring&", "/api/segment.json": "t=0.1&"}
 
 
@@ -79,7 +79,7 @@ def test_chart_span_5e_324(studio):
 FREEZING = ["damping=1e-8&response=0.5", "damping=1e6", "response=1e6", "damping=1e6&response=1e6",
             "react-spring-tension=170&friction=1e-8", "figma-stiffness=100&figma-damping=1e-8",
             "origami-tension=40&origami-friction=1e-8", "damping=1e-8&to=1e-300"]
-FREEZE_ENDPOINTS = ["/api/export.json", "/api/chart.svg", "/api/spring.json", "/api/platform.json?platform=react-spring",
+FREEZE_ENDPOINTS = ["/api/export.json", "/api/lottie.json", "/api/chart.svg", "/api/spring.json", "/api/platform.json?platform=react-spring",
                     "/api/segment.json?t=1"]
 
 
@@ -188,6 +188,7 @@ SWEPT = {
     "/api/chart.png": ["scale", "width"],
     "/api/spring.json": SPRING + MOTION + ["tolerance", "epsilon"],
     "/api/export.json": SPRING + MOTION + ["error"],
+    "/api/lottie.json": SPRING + MOTION + ["error"],
     "/api/platform.json": SPRING + MOTION + ["fps"],
     "/api/segment.json": SPRING + MOTION + ["t", "target", "restart"],
 }
