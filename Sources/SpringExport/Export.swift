@@ -224,19 +224,23 @@ extension ExportRequest {
         guard !spring.isInstantaneous else { throw ExportError.instantaneous }
         if let problem = ExportRequest.exportableProblem(spring) { throw ExportError.outsideExportableRange(problem) }
         let easing = try? cssEasing()
+        // The closest cubic Bézier, fitted once for CSS's fallback and the token's transition.
+        let bezier = easing.map { bezierFit($0) }
         return ExportTarget.listed.compactMap { target in
             if Task.isCancelled { return nil }
             if (target == .css) && easing == nil { return nil }
-            return try? export(target, easing: easing)
+            return try? export(target, easing: easing, bezier: bezier)
         }
     }
 
-    private func export(_ target: ExportTarget, easing: LinearEasing?) throws -> TargetExport {
+    private func export(
+        _ target: ExportTarget, easing: LinearEasing?, bezier: CubicBezierFit? = nil
+    ) throws -> TargetExport {
         guard !spring.isInstantaneous else { throw ExportError.instantaneous }
         if let problem = ExportRequest.exportableProblem(spring) { throw ExportError.outsideExportableRange(problem) }
         var easing = easing
         if target == .css && easing == nil { easing = try cssEasing() }
-        var export = try code(target, easing: easing)
+        var export = try code(target, easing: easing, bezier: bezier)
         export.platforms = platformReports(target, easing: easing)
         let platformLines = platformWarnings(export.platforms)
         export.warnings += platformLines.warnings
@@ -244,7 +248,7 @@ extension ExportRequest {
         return export
     }
 
-    private func code(_ target: ExportTarget, easing: LinearEasing?) throws -> TargetExport {
+    private func code(_ target: ExportTarget, easing: LinearEasing?, bezier: CubicBezierFit?) throws -> TargetExport {
         switch target {
         case .platform(let platform):
             switch platform {
@@ -268,8 +272,8 @@ extension ExportRequest {
             case .svelte: return svelte()
             case .animeJS, .animeJSEasing: return animeJS()
             }
-        case .css: return try css(easing ?? cssEasing())
-        case .token: return try token(travel != 0 ? (easing ?? cssEasing()) : nil)
+        case .css: return try css(easing ?? cssEasing(), bezier: bezier)
+        case .token: return try token(travel != 0 ? (easing ?? cssEasing()) : nil, bezier: bezier)
         case .lottie: return try lottie()
         }
     }
@@ -666,10 +670,15 @@ extension ExportRequest {
         }
     }
 
-    private func css(_ easing: LinearEasing) throws -> TargetExport {
-        if travel == 0 { throw ExportError.css(.noTravel) }
-        let bezier = CubicBezierFit(
+    /// The cubic Bézier closest to the motion over the easing's duration.
+    private func bezierFit(_ easing: LinearEasing) -> CubicBezierFit {
+        CubicBezierFit(
             easing: easing, motion: SpringMotion(spring: spring, from: from, to: to, initialVelocity: initialVelocity))
+    }
+
+    private func css(_ easing: LinearEasing, bezier: CubicBezierFit?) throws -> TargetExport {
+        if travel == 0 { throw ExportError.css(.noTravel) }
+        let bezier = bezier ?? bezierFit(easing)
         let ms = (easing.duration * 1000).rounded()
         let css = easing.css
         let keyframes = easing.points.map { point in
@@ -827,7 +836,7 @@ extension ExportRequest {
         }
     }
 
-    private func token(_ easing: LinearEasing?) throws -> TargetExport {
+    private func token(_ easing: LinearEasing?, bezier: CubicBezierFit?) throws -> TargetExport {
         let css = easing.map { easing in
             Token.CSS(
                 easing: easing.css, duration: "\(n((easing.duration * 1000).rounded()))ms", travelPx: abs(travel),
@@ -837,9 +846,7 @@ extension ExportRequest {
             spring: SpringReply(spring), duration: Token.milliseconds(spring.duration), bounce: spring.bounce,
             physics: .init(stiffness: spring.stiffness, damping: spring.dampingCoefficient, mass: spring.mass))
         let transition = easing.map { easing in
-            let bezier = CubicBezierFit(
-                easing: easing,
-                motion: SpringMotion(spring: spring, from: from, to: to, initialVelocity: initialVelocity))
+            let bezier = bezier ?? bezierFit(easing)
             return Token.Transition(
                 value: .init(
                     duration: .init(value: (easing.duration * 1000).rounded()), delay: .init(value: 0),
