@@ -28,6 +28,12 @@ let package = Package(
     products: [
         .library(name: "SpringMath", targets: ["SpringMath"]),
         .library(name: "WaveRuntime", targets: ["WaveRuntime"]),
+        // Motions made of springs: keyframe sequences, and chases of a moving target.
+        .library(name: "SpringChoreography", targets: ["SpringChoreography"]),
+        // How SpringKit writes numbers: round-trip digits for data, significant digits for people.
+        .library(name: "SpringFormatting", targets: ["SpringFormatting"]),
+        // Fitting a spring to a recording and comparing a recording with a spring's exact motion.
+        .library(name: "SpringFitting", targets: ["SpringFitting"]),
         .library(name: "SpringCharts", targets: ["SpringCharts"]),
         .library(name: "SpringPlatforms", targets: ["SpringPlatforms"]),
         .library(name: "SpringExport", targets: ["SpringExport"]),
@@ -68,21 +74,45 @@ let package = Package(
         .target(
             name: "SpringMath", dependencies: [.product(name: "RealModule", package: "swift-numerics")],
             swiftSettings: settings),
+        // Sequences of targets and targets in motion, each solved exactly from SpringMath's spring.
+        .target(name: "SpringChoreography", dependencies: ["SpringMath"], swiftSettings: settings),
+        // Numbers as text, for data and for people (no dependencies: only the C library's printf).
+        .target(name: "SpringFormatting", swiftSettings: settings),
+        // Spring fitting (least squares with honest intervals) and recording comparison.
         .target(
-            name: "WaveRuntime", dependencies: ["SpringMath", .product(name: "RealModule", package: "swift-numerics")],
+            name: "SpringFitting",
+            dependencies: ["SpringMath", "SpringFormatting", .product(name: "RealModule", package: "swift-numerics")],
+            swiftSettings: settings),
+        .target(
+            name: "WaveRuntime",
+            dependencies: ["SpringMath", "SpringChoreography", .product(name: "RealModule", package: "swift-numerics")],
             swiftSettings: settings),
         // How each export target really steps a spring (models checked against recordings).
-        .target(name: "SpringPlatforms", dependencies: ["SpringMath"], swiftSettings: settings),
+        .target(
+            name: "SpringPlatforms",
+            dependencies: ["SpringMath", .product(name: "RealModule", package: "swift-numerics")],
+            swiftSettings: settings),
         // The JSON wire format: the one writer and the reply types every JSON answer is made of
         // (code generation, springplot's --json and the studio's endpoints).
-        .target(name: "SpringWire", dependencies: ["SpringMath"], swiftSettings: settings),
+        .target(
+            name: "SpringWire",
+            dependencies: ["SpringMath", "SpringChoreography", "SpringFitting", "SpringFormatting"],
+            swiftSettings: settings),
         // What a person types: a spring in any tool's convention, a motion, presets, pasted code.
-        .target(name: "SpringConventions", dependencies: ["SpringMath", "SpringPlatforms"], swiftSettings: settings),
+        .target(
+            name: "SpringConventions",
+            dependencies: ["SpringMath", "SpringChoreography", "SpringPlatforms", "SpringFormatting"],
+            swiftSettings: settings),
         // Code for each platform, with what each platform really displays.
         // Its Web folder holds spring.js, the closed form that web pages evaluate between frames: the
         // export's preview page inlines it and the studio serves it.
         .target(
-            name: "SpringExport", dependencies: ["SpringMath", "SpringPlatforms", "SpringConventions", "SpringWire"],
+            name: "SpringExport",
+            dependencies: [
+                "SpringMath", "SpringChoreography", "SpringPlatforms", "SpringConventions", "SpringWire",
+                "SpringFitting",
+                "SpringFormatting"
+            ],
             resources: webFiles(of: "SpringExport"), swiftSettings: settings),
         .systemLibrary(
             name: "CCairo",
@@ -98,12 +128,17 @@ let package = Package(
             swiftSettings: settings),
 
         // From a screen recording to tracked samples (ffmpeg as a subprocess) and a fitted spring.
-        .target(name: "SpringTrack", dependencies: ["SpringMath", "SpringWire"], swiftSettings: settings),
+        .target(
+            name: "SpringTrack", dependencies: ["SpringMath", "SpringWire", "SpringFitting", "SpringFormatting"],
+            swiftSettings: settings),
 
         // The figures springplot and the studio draw: curves, grids, platforms frame by frame.
         .target(
             name: "SpringFigures",
-            dependencies: ["SpringMath", "SpringCharts", "SpringConventions", "SpringPlatforms"],
+            dependencies: [
+                "SpringMath", "SpringChoreography", "SpringCharts", "SpringConventions", "SpringPlatforms",
+                "SpringFormatting"
+            ],
             swiftSettings: settings
         ),
 
@@ -114,8 +149,8 @@ let package = Package(
             name: "SpringStudio",
             dependencies: [
                 "SpringConventions", "SpringFigures", "SpringWire", "SpringMath", "WaveRuntime", "SpringCharts",
-                "SpringExport",
-                "SpringPlatforms", "SpringTrack",
+                "SpringExport", "SpringPlatforms", "SpringTrack", "SpringFitting", "SpringFormatting",
+                "SpringChoreography",
                 .product(name: "Hummingbird", package: "hummingbird", condition: tools),
                 .product(name: "HummingbirdCore", package: "hummingbird", condition: tools),
                 .product(name: "NIOCore", package: "swift-nio", condition: tools),
@@ -139,7 +174,7 @@ let package = Package(
             dependencies: [
                 "SpringMath", "WaveRuntime", "SpringCharts", "SpringExport", "SpringPlatforms", "SpringConventions",
                 "SpringFigures",
-                "SpringWire", "SpringTrack",
+                "SpringWire", "SpringTrack", "SpringFitting", "SpringFormatting", "SpringChoreography",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools)
             ],
             swiftSettings: settings
@@ -156,7 +191,7 @@ let package = Package(
         // Examples and benchmarks
         .executableTarget(
             name: "spring-tour",
-            dependencies: ["SpringMath"],
+            dependencies: ["SpringMath", "SpringPlatforms"],
             path: "Examples/spring-tour",
             swiftSettings: settings
         ),
@@ -180,14 +215,14 @@ let package = Package(
         ),
         .executableTarget(
             name: "spring-benchmarks",
-            dependencies: ["SpringMath"],
+            dependencies: ["SpringMath", "SpringPlatforms"],
             path: "Benchmarks/spring-benchmarks",
             swiftSettings: settings
         ),
 
         .executableTarget(
             name: "export-benchmarks",
-            dependencies: ["SpringMath", "SpringExport"],
+            dependencies: ["SpringMath", "SpringExport", "SpringPlatforms"],
             path: "Benchmarks/export-benchmarks",
             swiftSettings: settings
         ),
@@ -199,7 +234,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "analysis-benchmarks",
-            dependencies: ["SpringMath"],
+            dependencies: ["SpringMath", "SpringFitting"],
             path: "Benchmarks/analysis-benchmarks",
             swiftSettings: settings
         ),
@@ -211,7 +246,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "track-benchmarks",
-            dependencies: ["SpringMath", "SpringTrack"],
+            dependencies: ["SpringMath", "SpringTrack", "SpringFitting"],
             path: "Benchmarks/track-benchmarks",
             swiftSettings: settings
         ),
@@ -228,7 +263,7 @@ let package = Package(
             name: "SpringFuzzTargets",
             dependencies: [
                 "SpringMath", "SpringPlatforms", "SpringExport", "SpringConventions", "SpringWire",
-                "SpringPlotCommands", "SpringStudio"
+                "SpringChoreography", "SpringPlotCommands", "SpringStudio"
             ],
             path: "Fuzz/SpringFuzzTargets",
             swiftSettings: settings
@@ -245,7 +280,13 @@ let package = Package(
         .target(name: "SpringTestSupport", path: "Tests/Support", swiftSettings: settings),
         .testTarget(
             name: "SpringMathTests",
-            dependencies: ["SpringMath", "SpringTestSupport"],
+            dependencies: ["SpringMath", "SpringChoreography", "SpringPlatforms", "SpringTestSupport"],
+            exclude: ["Fixtures"],
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "SpringFittingTests",
+            dependencies: ["SpringFitting", "SpringFormatting", "SpringMath", "SpringTestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: settings
         ),
@@ -256,12 +297,14 @@ let package = Package(
             swiftSettings: settings
         ),
         .testTarget(
-            name: "WaveRuntimeTests", dependencies: ["WaveRuntime", "SpringTestSupport"], swiftSettings: settings),
+            name: "WaveRuntimeTests",
+            dependencies: ["WaveRuntime", "SpringChoreography", "SpringPlatforms", "SpringTestSupport"],
+            swiftSettings: settings),
         .testTarget(
             name: "SpringChartsTests", dependencies: ["SpringCharts", "SpringTestSupport"], swiftSettings: settings),
         .testTarget(
             name: "SpringExportTests",
-            dependencies: ["SpringExport", "SpringConventions", "SpringWire"],
+            dependencies: ["SpringExport", "SpringConventions", "SpringWire", "SpringPlatforms"],
             exclude: ["Fixtures"],
             swiftSettings: settings
         ),

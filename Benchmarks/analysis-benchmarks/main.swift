@@ -1,4 +1,5 @@
 import Foundation
+import SpringFitting
 import SpringMath
 
 // Whole-process timing of `springplot verify` on 10⁶ samples and `springplot fit` on a 600-sample

@@ -1,6 +1,7 @@
 import Foundation
 import SpringExport
 import SpringMath
+import SpringPlatforms
 
 // CSS linear() point counts: this project's greedy method against Ramer–Douglas–Peucker tuned to the
 // same maximum vertical error, for a dozen springs, plus the time each takes.

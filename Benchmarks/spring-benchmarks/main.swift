@@ -5,6 +5,7 @@
 // Each figure is the median of several timed repetitions on one thread.
 import Foundation
 import SpringMath
+import SpringPlatforms
 
 @inline(never) @_optimize(none)
 func blackHole<T>(_ value: T) {}

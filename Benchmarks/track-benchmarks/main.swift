@@ -1,4 +1,5 @@
 import Foundation
+import SpringFitting
 import SpringMath
 import SpringTrack
 

@@ -3,6 +3,7 @@
 //     swift run spring-tour
 import Foundation
 import SpringMath
+import SpringPlatforms
 
 let spring = Spring(dampingRatio: 0.68, response: 0.8)
 print("Spring(dampingRatio: 0.68, response: 0.8)")

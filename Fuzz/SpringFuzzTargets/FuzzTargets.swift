@@ -1,3 +1,4 @@
+import SpringChoreography
 import SpringConventions
 import SpringExport
 import SpringFigures

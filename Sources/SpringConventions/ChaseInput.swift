@@ -1,3 +1,5 @@
+import SpringChoreography
+import SpringFormatting
 import SpringMath
 
 /// The checks a chase of a moving target passes before any of it is computed, shared by

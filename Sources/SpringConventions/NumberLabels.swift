@@ -1,3 +1,4 @@
+import SpringFormatting
 import SpringMath
 
 /// Rounds up to 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 × 10ⁿ.

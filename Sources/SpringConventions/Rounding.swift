@@ -1,3 +1,4 @@
+import SpringFormatting
 import SpringMath
 
 /// The value a person would type for `value`: 0 when it lies within `tolerance`, else the one with

@@ -1,4 +1,6 @@
 import FoundationEssentials
+import SpringChoreography
+import SpringFormatting
 import SpringMath
 
 /// A spring sequence as a person writes it, in JSON: the one grammar `springplot data --sequence`,

@@ -1,4 +1,5 @@
 import SpringMath
+import SpringPlatforms
 
 /// A spring as a person describes it, in one tool's convention, with its values: what
 /// ``SpringInput`` parses the command line's options or the studio's query into, once, before any

@@ -1,3 +1,4 @@
+import SpringFormatting
 import SpringMath
 
 /// The springs every command, the studio and every file format accept: a natural frequency ω₀ from

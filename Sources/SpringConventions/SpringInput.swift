@@ -1,4 +1,6 @@
+import SpringFormatting
 import SpringMath
+import SpringPlatforms
 
 /// A problem with what a person typed, naming the parameter at fault.
 ///

@@ -1,4 +1,5 @@
 import SpringMath
+import SpringPlatforms
 
 /// A named spring from a design system or animation library, as `springplot grid --presets` takes it.
 public struct SpringPreset: Sendable {

@@ -1,5 +1,7 @@
 import Foundation
 import SpringConventions
+import SpringFitting
+import SpringFormatting
 import SpringMath
 import SpringPlatforms
 import SpringWire
@@ -361,7 +363,7 @@ extension ExportRequest {
 
     private func coreAnimation() -> TargetExport {
         let v = travelsPerSecond ?? 0
-        let settle = spring.settleTime(displacement: -1, velocity: v, band: 1e-3)
+        let settle = spring.settleTime(displacement: -1, velocity: v, within: SettleBand(distance: 1e-3))
         var code = """
             let animation = CASpringAnimation(keyPath: "position.x")
             animation.mass = \(n(m))

@@ -1,4 +1,6 @@
 import Foundation
+import SpringChoreography
+import SpringFormatting
 import SpringMath
 
 /// A spring motion as a piecewise-linear easing (CSS `linear()`), with a guaranteed error.
@@ -199,7 +201,7 @@ extension LinearEasing {
         // as required, with room left for the last segment to land exactly on the target.
         let settleTime = spring.settleTime(
             displacement: motion.from - motion.to, velocity: motion.initialVelocity,
-            band: LinearEasing.settleFraction * band)
+            within: SettleBand(distance: LinearEasing.settleFraction * band))
         guard settleTime.isFinite else { throw LinearEasingError.neverSettles }
         guard settleTime <= LinearEasing.longestDuration else { throw LinearEasingError.settlesTooLate(settleTime) }
         // CSS and the Web Animations API print the duration in whole milliseconds: the points are

@@ -1,4 +1,6 @@
 import Foundation
+import SpringChoreography
+import SpringFormatting
 import SpringMath
 import SpringWire
 

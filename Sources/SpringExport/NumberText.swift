@@ -1,4 +1,5 @@
 import Foundation
+import SpringFormatting
 import SpringMath
 
 /// The old spellings of ``NumberFormat``, and the export's comparisons of two springs' motions.
@@ -19,7 +20,8 @@ public enum NumberText {
             spring: b, from: request.from, to: request.to, initialVelocity: request.initialVelocity)
         let scale = max(abs(request.to - request.from), abs(request.initialVelocity) * a.response, 1e-12)
         var span = a.settleTime(
-            displacement: request.from - request.to, velocity: request.initialVelocity, band: 1e-4 * scale)
+            displacement: request.from - request.to, velocity: request.initialVelocity,
+            within: SettleBand(distance: 1e-4 * scale))
         if !span.isFinite || span <= 0 { span = 10 * a.response }
         var worst = 0.0
         for i in 0...400 {

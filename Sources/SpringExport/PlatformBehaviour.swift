@@ -1,3 +1,4 @@
+import SpringFormatting
 import SpringMath
 import SpringPlatforms
 

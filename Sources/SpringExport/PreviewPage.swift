@@ -1,4 +1,5 @@
 import Foundation
+import SpringFormatting
 import SpringMath
 import SpringWire
 

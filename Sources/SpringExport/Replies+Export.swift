@@ -1,4 +1,5 @@
 import SpringConventions
+import SpringFitting
 import SpringMath
 import SpringPlatforms
 import SpringWire

@@ -1,3 +1,5 @@
+import SpringChoreography
+import SpringFormatting
 import SpringMath
 import SpringPlatforms
 

@@ -1,5 +1,6 @@
 import SpringCharts
 import SpringConventions
+import SpringFormatting
 import SpringMath
 
 /// A chart's frame: size, pixel scale, theme and an optional title that replaces the default.

@@ -1,5 +1,6 @@
 import SpringCharts
 import SpringConventions
+import SpringFormatting
 import SpringMath
 
 /// Small multiples of springs, one position curve per cell on shared axes: what `springplot grid`

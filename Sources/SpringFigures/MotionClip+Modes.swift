@@ -1,4 +1,5 @@
 import SpringCharts
+import SpringChoreography
 import SpringConventions
 import SpringMath
 import SpringPlatforms
@@ -178,7 +179,7 @@ extension MotionClip {
     static func settleTime(_ motion: SpringMotion<Double>, band: Double) -> Double {
         if motion.spring.isInstantaneous { return 0 }
         return motion.spring.settleTime(
-            displacement: motion.from - motion.to, velocity: motion.initialVelocity, band: band)
+            displacement: motion.from - motion.to, velocity: motion.initialVelocity, within: SettleBand(distance: band))
     }
 
     static func springMotion(_ spring: Spring, _ motion: Motion) -> SpringMotion<Double> {

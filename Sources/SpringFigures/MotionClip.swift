@@ -1,4 +1,5 @@
 import SpringCharts
+import SpringChoreography
 import SpringConventions
 import SpringMath
 import SpringPlatforms

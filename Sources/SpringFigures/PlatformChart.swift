@@ -1,5 +1,6 @@
 import SpringCharts
 import SpringConventions
+import SpringFormatting
 import SpringMath
 import SpringPlatforms
 

@@ -1,5 +1,7 @@
 import SpringCharts
+import SpringChoreography
 import SpringConventions
+import SpringFormatting
 import SpringMath
 
 /// A spring sequence: its exact motion through the keyframes, each marked, beside restarting every

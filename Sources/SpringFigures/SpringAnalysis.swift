@@ -1,4 +1,5 @@
 import SpringConventions
+import SpringFormatting
 import SpringMath
 
 /// What the charts need to know about one spring's motion.
@@ -25,7 +26,8 @@ public struct SpringAnalysis: Sendable {
 
     /// The last time the motion is at least `band` from the target (+∞ for an undamped spring).
     public var settleTime: Double {
-        spring.settleTime(displacement: motion.from - motion.to, velocity: motion.initialVelocity, band: band)
+        spring.settleTime(
+            displacement: motion.from - motion.to, velocity: motion.initialVelocity, within: SettleBand(distance: band))
     }
 
     /// The one "how long" SpringKit shows by default, in words: "settles within 1 % of the travel at

@@ -63,9 +63,7 @@ extension Spring {
         let settleTimes = tolerances.map {
             SpringCurveMetrics.SettleTime(
                 tolerance: $0,
-                time: settleTime(
-                    displacement: x0, velocity: initialVelocity,
-                    band: $0 * scale))
+                time: settleTime(displacement: x0, velocity: initialVelocity, within: SettleBand(distance: $0 * scale)))
         }
         return SpringCurveMetrics(
             overshoot: travel > 0 ? overshootAmount / travel : 0,

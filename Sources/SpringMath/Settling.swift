@@ -1,5 +1,24 @@
 import RealModule
 
+/// How close to its target, and optionally how slow, a motion must stay from its settle time on:
+/// the one band type of ``Spring/settleTime(displacement:velocity:within:)``.
+///
+/// Both are absolute, in value units (and value units per second). A tolerance given as a fraction
+/// of the travel `|to − from|` is the band `SettleBand(distance: tolerance × travel)`.
+public struct SettleBand: Hashable, Sendable {
+    /// The largest distance from the target, in value units (finite and > 0).
+    public var distance: Double
+    /// The largest speed, in value units per second (finite and > 0), or `nil` for a band on the
+    /// position alone.
+    public var speed: Double?
+
+    /// A band of `distance` around the target and, when given, below `speed`.
+    public init(distance: Double, speed: Double? = nil) {
+        self.distance = distance
+        self.speed = speed
+    }
+}
+
 /// When a spring has settled.
 ///
 /// Definition used throughout SpringMath: a motion has settled at time T when its distance from the
@@ -8,13 +27,12 @@ import RealModule
 /// closed-form solution are computed analytically, the last turning point whose height reaches b is
 /// located, and the crossing after it is found by regula falsi to full double precision.
 ///
-/// A **band** is an absolute distance, in value units; a **tolerance** is a fraction of the travel
-/// `|to − from|` (``SpringMotion/settleTime(tolerance:)``, ``metrics(from:to:initialVelocity:tolerances:)``).
+/// A **band** (``SettleBand``) is an absolute distance, in value units; a **tolerance** is a fraction
+/// of the travel `|to − from|` (``metrics(from:to:initialVelocity:tolerances:)``).
 extension Spring {
     /// The default tolerance of a settle time: 0.001, a thousandth of the travel.
     ///
-    /// ``settleTime`` measures a unit step, so there it is also the band. The absolute
-    /// ``settleTime(target:initialVelocity:band:)`` takes it as its default band, in value units.
+    /// ``settleTime`` measures a unit step, so there it is also the band.
     public static let defaultSettleTolerance = 0.001
 
     /// The settle time of a unit step from rest: the motion from 0 to 1 with no initial velocity,
@@ -22,75 +40,78 @@ extension Spring {
     ///
     /// `+∞` for an undamped spring (dampingRatio 0), 0 for a non-animated spring.
     public var settleTime: Double {
-        settleTime(target: 1, initialVelocity: 0, band: Spring.defaultSettleTolerance)
-    }
-
-    /// The settle time of a unit step from rest: the old name of ``settleTime``.
-    @available(*, deprecated, renamed: "settleTime")
-    public var settlingDuration: Double { settleTime }
-
-    /// The exact settle time of the motion that starts at 0 with `initialVelocity` and moves toward
-    /// `target` (SwiftUI's convention): the last time the distance to the target is at least `band`,
-    /// in seconds.
-    ///
-    /// - Parameters:
-    ///   - target: the target value (the start is 0).
-    ///   - initialVelocity: value units per second.
-    ///   - band: the absolute distance from the target, in value units, > 0.
-    /// - Returns: 0 when the motion never leaves the band after time 0; `+∞` for an undamped spring
-    ///   that moves at all.
-    /// - Precondition: `band > 0` and finite; `target` and `initialVelocity` finite.
-    public func settleTime(target: Double, initialVelocity: Double = 0, band: Double = Spring.defaultSettleTolerance)
-        -> Double
-    {
-        settleTime(displacement: -target, velocity: initialVelocity, band: band)
-    }
-
-    /// The exact settle time of the motion from 0 toward `target`: the old spelling of
-    /// ``settleTime(target:initialVelocity:band:)``, whose `epsilon` is the band.
-    ///
-    /// - Parameters:
-    ///   - target: the target value (the start is 0).
-    ///   - initialVelocity: value units per second.
-    ///   - epsilon: the absolute band, in value units, > 0.
-    @available(*, deprecated, renamed: "settleTime(target:initialVelocity:band:)")
-    public func settlingDuration(
-        target: Double, initialVelocity: Double = 0, epsilon: Double = Spring.defaultSettleTolerance
-    ) -> Double {
-        settleTime(target: target, initialVelocity: initialVelocity, band: epsilon)
+        settleTime(displacement: -1, velocity: 0, within: SettleBand(distance: Spring.defaultSettleTolerance))
     }
 
     /// The exact settle time of a motion that starts `displacement` away from its target with
-    /// `velocity`: the last time `|x(t)| ≥ band`, in seconds.
+    /// `velocity`: from then on it stays within `band.distance` of the target, and, when the band
+    /// names a speed, slower than `band.speed`. The one settle-time entry point of SpringMath.
     ///
-    /// - Precondition: `band > 0` and finite; `displacement` and `velocity` finite.
-    public func settleTime(displacement x0: Double, velocity v0: Double, band: Double) -> Double {
-        precondition(band.isFinite && band > 0, "band must be finite and > 0")
+    /// The position's last exceedance is found exactly (see the type's overview). The speed of a free
+    /// spring obeys the same equation as its displacement (from the velocity and the starting
+    /// acceleration), so its last exceedance is found by the same search, and the later of the two is
+    /// the answer. A natural speed band is `distance × naturalFrequency`: the speed at which a motion
+    /// of amplitude `distance` passes the target.
+    ///
+    /// A motion from `a` to `b` has displacement `a − b`; a tolerance as a fraction of the travel is
+    /// the band `SettleBand(distance: tolerance × |b − a|)`.
+    ///
+    /// - Returns: 0 when the motion never leaves the band after time 0; `+∞` for an undamped spring
+    ///   that moves at all; NaN when a speed band is given and the starting acceleration overflows.
+    /// - Precondition: `band.distance` finite and > 0, `band.speed` nil or finite and > 0;
+    ///   `displacement` and `velocity` finite.
+    public func settleTime(displacement x0: Double, velocity v0: Double = 0, within band: SettleBand) -> Double {
+        precondition(band.distance.isFinite && band.distance > 0, "band.distance must be finite and > 0")
         precondition(x0.isFinite && v0.isFinite, "displacement and velocity must be finite")
-        let finder = SettlingFinder(kernel: kernel, x0: x0, v0: v0, band: band)
-        return finder.lastExceedance()
-    }
-
-    /// The exact time from which a motion that starts `displacement` away from its target with
-    /// `velocity` stays within `band` of the target **and** slower than `speedBand` for good: the
-    /// later of the position's and the speed's last exceedance, in seconds.
-    ///
-    /// The speed of a free spring obeys the same equation as its displacement (from the velocity and
-    /// the starting acceleration), so its last exceedance is found by the same exact search. A
-    /// natural speed band is `band × naturalFrequency`: the speed at which a motion of amplitude
-    /// `band` passes the target.
-    ///
-    /// - Returns: `+∞` for an undamped spring that moves at all; NaN when the starting acceleration
-    ///   overflows.
-    /// - Precondition: `band` and `speedBand` finite and > 0; `displacement` and `velocity` finite.
-    public func settleTime(displacement x0: Double, velocity v0: Double, band: Double, speedBand: Double) -> Double {
-        precondition(speedBand.isFinite && speedBand > 0, "speedBand must be finite and > 0")
-        let position = settleTime(displacement: x0, velocity: v0, band: band)
+        let position = SettlingFinder(kernel: kernel, x0: x0, v0: v0, band: band.distance).lastExceedance()
+        guard let speedBand = band.speed else { return position }
+        precondition(speedBand.isFinite && speedBand > 0, "band.speed must be finite and > 0")
         if isInstantaneous { return position }
         let a0 = -(stiffness * x0 + dampingCoefficient * v0) / mass
         guard a0.isFinite else { return .nan }
         let speed = SettlingFinder(kernel: kernel, x0: v0, v0: a0, band: speedBand).lastExceedance()
         return Swift.max(position, speed)
+    }
+
+    // MARK: 0.9's spellings, forwarded until 2.0
+
+    /// The settle time of a unit step from rest: the old name of ``settleTime``.
+    @available(*, deprecated, renamed: "settleTime")
+    public var settlingDuration: Double { settleTime }
+
+    /// The settle time of the motion from 0 toward `target` within an absolute `band`.
+    @available(
+        *, deprecated,
+        message: "use settleTime(displacement: -target, velocity: initialVelocity, within: SettleBand(distance: band))"
+    )
+    public func settleTime(target: Double, initialVelocity: Double = 0, band: Double = Spring.defaultSettleTolerance)
+        -> Double
+    {
+        settleTime(displacement: -target, velocity: initialVelocity, within: SettleBand(distance: band))
+    }
+
+    /// The settle time of the motion from 0 toward `target`, whose `epsilon` is the absolute band.
+    @available(
+        *, deprecated,
+        message:
+            "use settleTime(displacement: -target, velocity: initialVelocity, within: SettleBand(distance: epsilon))"
+    )
+    public func settlingDuration(
+        target: Double, initialVelocity: Double = 0, epsilon: Double = Spring.defaultSettleTolerance
+    ) -> Double {
+        settleTime(displacement: -target, velocity: initialVelocity, within: SettleBand(distance: epsilon))
+    }
+
+    /// The settle time within an absolute `band`.
+    @available(*, deprecated, renamed: "settleTime(displacement:velocity:within:)")
+    public func settleTime(displacement x0: Double, velocity v0: Double, band: Double) -> Double {
+        settleTime(displacement: x0, velocity: v0, within: SettleBand(distance: band))
+    }
+
+    /// The settle time within an absolute `band` and below `speedBand`.
+    @available(*, deprecated, renamed: "settleTime(displacement:velocity:within:)")
+    public func settleTime(displacement x0: Double, velocity v0: Double, band: Double, speedBand: Double) -> Double {
+        settleTime(displacement: x0, velocity: v0, within: SettleBand(distance: band, speed: speedBand))
     }
 
     /// The largest distance from its target that the free motion starting `displacement` away with
@@ -107,17 +128,6 @@ extension Spring {
         return Swift.max(abs(x0), turningPoint)
     }
 
-    /// Wave's settle estimate, for comparison with the exact ``settleTime``: `−ln(10⁻⁴)/(ζ·ω)` for
-    /// ζ < 1; for ζ ≥ 1, 1.25 times the value as ζ → 1⁻ (`1.25·−ln(10⁻⁴)/ω`); 1 s for a non-animated
-    /// spring. An envelope estimate, not a measurement of the motion.
-    public var waveSettleEstimate: Double {
-        if isInstantaneous { return 1 }
-        let omega = naturalFrequency
-        let logLimit = -Double.log(1e-4)
-        if dampingRatio < 1 { return logLimit / (dampingRatio * omega) }
-        return 1.25 * logLimit / omega
-    }
-
     /// A spring with `dampingRatio` whose unit step from rest settles within `epsilon` in exactly
     /// `settlingDuration` seconds (SwiftUI's `Spring(settlingDuration:dampingRatio:epsilon:)`, whose
     /// spelling it keeps: `settlingDuration` is the settle time and `epsilon` the tolerance).
@@ -132,7 +142,7 @@ extension Spring {
         precondition(dampingRatio.isFinite && dampingRatio > 0, "dampingRatio must be finite and > 0")
         precondition(epsilon.isFinite && epsilon > 0 && epsilon < 1, "epsilon must be in (0, 1)")
         let unit = Spring(dampingRatio: dampingRatio, response: 1)
-        let unitSettleTime = unit.settleTime(target: 1, initialVelocity: 0, band: epsilon)
+        let unitSettleTime = unit.settleTime(displacement: -1, velocity: 0, within: SettleBand(distance: epsilon))
         self.init(dampingRatio: dampingRatio, response: settlingDuration / unitSettleTime)
     }
 }

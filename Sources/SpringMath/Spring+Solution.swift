@@ -35,16 +35,26 @@ extension Spring {
         return V.combine(-m.velocityFromPosition, target, m.velocityFromVelocity, initialVelocity)
     }
 
-    /// The value at `time` of a motion from `fromValue` to `toValue`.
+    /// The value at `time` of a motion from `fromValue` to `toValue`: the same as
+    /// `SpringMotion(spring:from:to:initialVelocity:).position(at:)`, which is the one spelling from 1.0.
+    @available(
+        *, deprecated,
+        message: "use SpringMotion(spring: self, from: fromValue, to: toValue, initialVelocity:).position(at: time)"
+    )
     @inlinable
     public func value<V: SpringVector>(fromValue: V, toValue: V, initialVelocity: V = .zero, time: Double) -> V {
-        fromValue + value(target: toValue - fromValue, initialVelocity: initialVelocity, time: time)
+        SpringMotion(spring: self, from: fromValue, to: toValue, initialVelocity: initialVelocity).position(at: time)
     }
 
-    /// The velocity at `time` of a motion from `fromValue` to `toValue`.
+    /// The velocity at `time` of a motion from `fromValue` to `toValue`: the same as
+    /// `SpringMotion(spring:from:to:initialVelocity:).velocity(at:)`, which is the one spelling from 1.0.
+    @available(
+        *, deprecated,
+        message: "use SpringMotion(spring: self, from: fromValue, to: toValue, initialVelocity:).velocity(at: time)"
+    )
     @inlinable
     public func velocity<V: SpringVector>(fromValue: V, toValue: V, initialVelocity: V = .zero, time: Double) -> V {
-        velocity(target: toValue - fromValue, initialVelocity: initialVelocity, time: time)
+        SpringMotion(spring: self, from: fromValue, to: toValue, initialVelocity: initialVelocity).velocity(at: time)
     }
 
     /// The force the spring exerts on a mass at `position` moving with `velocity`:
@@ -148,16 +158,16 @@ extension SpringMotion where Value == Double {
     /// `|to − from|`: the last time the motion is at least `tolerance × travel` from its target, in
     /// seconds. When there is no travel (a pure fling), `tolerance` is read as a band in value units.
     ///
-    /// For a band in value units, use ``Spring/settleTime(displacement:velocity:band:)``.
-    ///
-    /// - Returns: 0 when the motion never leaves the band after time 0; `+∞` for an undamped spring
-    ///   that moves at all.
-    /// - Precondition: `tolerance` finite and > 0; the motion finite.
+    /// 0.9's spelling: 1.0 has one settle entry point, ``Spring/settleTime(displacement:velocity:within:)``.
+    @available(
+        *, deprecated,
+        message:
+            "use spring.settleTime(displacement: from - to, velocity: initialVelocity, within: SettleBand(distance: tolerance * abs(to - from)))"
+    )
     public func settleTime(tolerance: Double = Spring.defaultSettleTolerance) -> Double {
-        precondition(tolerance.isFinite && tolerance > 0, "tolerance must be finite and > 0")
         let travel = Swift.abs(to - from)
         return spring.settleTime(
             displacement: from - to, velocity: initialVelocity,
-            band: tolerance * (travel > 0 ? travel : 1))
+            within: SettleBand(distance: tolerance * (travel > 0 ? travel : 1)))
     }
 }

@@ -5,9 +5,9 @@
 /// this protocol, which has the same shape as SwiftUI's `VectorArithmetic`: addition, subtraction, a
 /// zero, scaling by a real number and a squared length.
 ///
-/// Conformances ship for `Double`, `Float`, `SIMD2<Double>`, `SIMD3<Double>`, `SIMD4<Double>` and
-/// ``RGBAColor``; WaveRuntime adds `CGFloat`, `CGPoint`, `CGSize` and `CGRect` (Foundation types
-/// on Linux, which SpringMath does not import). To animate a type of your own, conform it:
+/// Conformances ship for `Double`, `Float`, `SIMD2<Double>`, `SIMD3<Double>` and `SIMD4<Double>`;
+/// WaveRuntime adds `RGBAColor`, `CGFloat`, `CGPoint`, `CGSize` and `CGRect` (Foundation types on
+/// Linux, which SpringMath does not import). To animate a type of your own, conform it:
 ///
 /// ```swift
 /// struct Angle3: SpringVector {
@@ -80,55 +80,4 @@ extension SIMD4: @retroactive AdditiveArithmetic where Scalar == Double {}
 extension SIMD4: SpringVector where Scalar == Double {
     @inlinable public mutating func scale(by factor: Double) { self *= factor }
     @inlinable public var magnitudeSquared: Double { (self * self).sum() }
-}
-
-// MARK: - Colour
-
-/// A colour as four linear components, each nominally in 0…1, that a spring can animate.
-///
-/// The spring may overshoot, so components can leave 0…1 mid-flight; use ``clamped`` when drawing.
-public struct RGBAColor: SpringVector, Hashable, Sendable, CustomStringConvertible {
-    public var red: Double
-    public var green: Double
-    public var blue: Double
-    public var alpha: Double
-
-    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
-        self.red = red
-        self.green = green
-        self.blue = blue
-        self.alpha = alpha
-    }
-
-    public static var zero: RGBAColor { RGBAColor(red: 0, green: 0, blue: 0, alpha: 0) }
-
-    public static func + (lhs: RGBAColor, rhs: RGBAColor) -> RGBAColor {
-        RGBAColor(
-            red: lhs.red + rhs.red, green: lhs.green + rhs.green,
-            blue: lhs.blue + rhs.blue, alpha: lhs.alpha + rhs.alpha)
-    }
-
-    public static func - (lhs: RGBAColor, rhs: RGBAColor) -> RGBAColor {
-        RGBAColor(
-            red: lhs.red - rhs.red, green: lhs.green - rhs.green,
-            blue: lhs.blue - rhs.blue, alpha: lhs.alpha - rhs.alpha)
-    }
-
-    public mutating func scale(by factor: Double) {
-        red *= factor
-        green *= factor
-        blue *= factor
-        alpha *= factor
-    }
-
-    public var magnitudeSquared: Double {
-        red * red + green * green + blue * blue + alpha * alpha
-    }
-
-    /// The colour with every component clamped into 0…1.
-    public var clamped: RGBAColor {
-        RGBAColor(red: clipUnit(red), green: clipUnit(green), blue: clipUnit(blue), alpha: clipUnit(alpha))
-    }
-
-    public var description: String { "RGBA(\(red), \(green), \(blue), \(alpha))" }
 }

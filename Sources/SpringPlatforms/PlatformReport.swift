@@ -71,7 +71,7 @@ extension Platform {
         let travel = abs(motion.to - motion.from)
         let band = travel > 0 ? settleTolerance * travel : settleTolerance
         return motion.spring.settleTime(
-            displacement: motion.from - motion.to, velocity: motion.initialVelocity, band: band)
+            displacement: motion.from - motion.to, velocity: motion.initialVelocity, within: SettleBand(distance: band))
     }
 
     /// What this platform displays for the spring and motion at `frameRate` (frames per second),

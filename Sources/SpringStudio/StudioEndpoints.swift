@@ -1,7 +1,9 @@
 import SpringCharts
+import SpringChoreography
 import SpringConventions
 import SpringExport
 import SpringFigures
+import SpringFormatting
 import SpringMath
 import SpringPlatforms
 import SpringWire
@@ -468,7 +470,8 @@ enum StudioEndpoints {
             throw StudioInputError("path", "the spring's motion along this path is too large to compute")
         }
         let settle = spring.settleTime(
-            displacement: last.position - end.position, velocity: last.velocity, band: 1e-3 * scale)
+            displacement: last.position - end.position, velocity: last.velocity,
+            within: SettleBand(distance: 1e-3 * scale))
         let span = min(60, end.time + (settle.isFinite ? settle * 1.2 : 5))
         let times = (0...240).map { span * Double($0) / 240 }
         let states = times.map { spring.chase(path, from: from, initialVelocity: velocity, at: $0) }

@@ -1,6 +1,7 @@
 import Foundation
 import SpringConventions
 import SpringExport
+import SpringFitting
 import SpringMath
 import SpringTrack
 import SpringWire

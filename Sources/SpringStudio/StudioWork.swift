@@ -1,6 +1,7 @@
 import Dispatch
 import SpringConventions
 import SpringFigures
+import SpringFormatting
 import SpringMath
 import SpringWire
 

@@ -1,4 +1,6 @@
 import Foundation
+import SpringFitting
+import SpringFormatting
 import SpringMath
 
 /// Why a recording cannot be tracked or fitted. Each description is one line that says what to do.

@@ -1,3 +1,4 @@
+import SpringFitting
 import SpringMath
 
 /// The spring behind tracked samples: the same fitter as `springplot fit` (start, from, to and

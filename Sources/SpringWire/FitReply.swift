@@ -1,3 +1,4 @@
+import SpringFitting
 import SpringMath
 
 /// `fit --json`: the spring recovered from a recording, each estimate with its uncertainty, and the

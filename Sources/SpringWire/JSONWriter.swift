@@ -1,3 +1,4 @@
+import SpringFormatting
 import SpringMath
 
 /// The one JSON writer: turns any `Encodable` reply into text, keys in the order the type encodes

@@ -1,3 +1,4 @@
+import SpringChoreography
 import SpringMath
 
 /// A spring sequence as every JSON reply writes it: where it starts, and each keyframe with the state

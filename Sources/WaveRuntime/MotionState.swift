@@ -1,3 +1,4 @@
+import SpringChoreography
 import SpringMath
 
 /// The state machine under every animation, without its spring: one value moved by time steps.

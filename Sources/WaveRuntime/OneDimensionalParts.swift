@@ -77,15 +77,16 @@ struct OneDimensionalParts {
         let band = Swift.max(band, Double.leastNormalMagnitude)
         let speedBand = Swift.min(Swift.max(speedBand, Double.leastNormalMagnitude), Double.greatestFiniteMagnitude)
         if isAlongOnly {
-            return spring.settleTime(displacement: distance, velocity: alongVelocity, band: band, speedBand: speedBand)
+            return spring.settleTime(
+                displacement: distance, velocity: alongVelocity, within: SettleBand(distance: band, speed: speedBand))
         }
         let root2 = 2.0.squareRoot()
         return Swift.max(
             spring.settleTime(
-                displacement: distance, velocity: alongVelocity, band: band / root2,
-                speedBand: speedBand / root2),
+                displacement: distance, velocity: alongVelocity,
+                within: SettleBand(distance: band / root2, speed: speedBand / root2)),
             spring.settleTime(
-                displacement: 0, velocity: acrossSpeed, band: band / root2,
-                speedBand: speedBand / root2))
+                displacement: 0, velocity: acrossSpeed,
+                within: SettleBand(distance: band / root2, speed: speedBand / root2)))
     }
 }

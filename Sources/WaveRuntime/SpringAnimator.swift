@@ -1,3 +1,4 @@
+import SpringChoreography
 import SpringMath
 
 /// Animates one value with a spring: retargetable mid-flight, with Wave's surface.

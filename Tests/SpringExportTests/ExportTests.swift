@@ -1,6 +1,7 @@
 import Foundation
 import SpringConventions
 import SpringMath
+import SpringPlatforms
 import Testing
 
 @testable import SpringExport

@@ -1,4 +1,5 @@
 import Foundation
+import SpringChoreography
 import SpringConventions
 import SpringMath
 import Testing

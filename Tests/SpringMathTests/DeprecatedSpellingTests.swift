@@ -34,8 +34,37 @@ enum SwiftUISpellings: SwiftUISpellingCheck {
         expect(s.settlingDuration == s.settleTime, "settlingDuration")
         expect(
             s.settlingDuration(target: 100, initialVelocity: -50, epsilon: 0.5)
-                == s.settleTime(target: 100, initialVelocity: -50, band: 0.5),
+                == s.settleTime(displacement: -100, velocity: -50, within: SettleBand(distance: 0.5)),
             "settlingDuration(target:initialVelocity:epsilon:)")
+        // 0.9's settle-time spellings forward to the one entry point, bit for bit.
+        let band = SettleBand(distance: 0.5)
+        expect(
+            s.settleTime(target: 100, initialVelocity: -50, band: 0.5)
+                == s.settleTime(displacement: -100, velocity: -50, within: band),
+            "settleTime(target:initialVelocity:band:)")
+        expect(
+            s.settleTime(displacement: 3, velocity: 7, band: 0.5)
+                == s.settleTime(displacement: 3, velocity: 7, within: band),
+            "settleTime(displacement:velocity:band:)")
+        expect(
+            s.settleTime(displacement: 3, velocity: 7, band: 0.5, speedBand: 40)
+                == s.settleTime(displacement: 3, velocity: 7, within: SettleBand(distance: 0.5, speed: 40)),
+            "settleTime(displacement:velocity:band:speedBand:)")
+        let step = SpringMotion(spring: s, from: 10.0, to: 30.0, initialVelocity: 5)
+        expect(
+            step.settleTime(tolerance: 0.01)
+                == s.settleTime(displacement: -20, velocity: 5, within: SettleBand(distance: 0.2)),
+            "SpringMotion.settleTime(tolerance:)")
+        // 0.9's from–to spellings forward to SpringMotion, bit for bit.
+        let motion = SpringMotion(spring: s, from: 3.0, to: 13.0, initialVelocity: 2.0)
+        for t in [0.0, 0.05, 0.2, 0.7, 3] {
+            expect(
+                s.value(fromValue: 3.0, toValue: 13.0, initialVelocity: 2.0, time: t) == motion.position(at: t),
+                "value(fromValue:toValue:initialVelocity:time:) at \(t)")
+            expect(
+                s.velocity(fromValue: 3.0, toValue: 13.0, initialVelocity: 2.0, time: t) == motion.velocity(at: t),
+                "velocity(fromValue:toValue:initialVelocity:time:) at \(t)")
+        }
         return failed
     }
 }

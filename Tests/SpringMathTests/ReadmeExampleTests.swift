@@ -1,5 +1,6 @@
 import Foundation
 import SpringMath
+import SpringPlatforms
 import Testing
 
 /// The README's SpringMath example, line for line (its printed error is asserted instead), so that
@@ -18,7 +19,7 @@ struct ReadmeExampleTests {
         let x = spring.value(target: 100.0, initialVelocity: 0.0, time: 0.25)
         let v = spring.velocity(target: 100.0, time: 0.25)
 
-        // Any start, any value type (Double, Float, SIMD2/3/4<Double>, RGBAColor; CGPoint and the like with WaveRuntime).
+        // Any start, any value type (Double, Float, SIMD2/3/4<Double>; RGBAColor, CGPoint and the like with WaveRuntime).
         let motion = SpringMotion(
             spring: spring, from: SIMD2<Double>(0, 0), to: SIMD2<Double>(300, 120),
             initialVelocity: SIMD2<Double>(800, 0))
@@ -34,7 +35,7 @@ struct ReadmeExampleTests {
 
         // Settle time: the exact last time the motion is a band away from the target.
         let settle = spring.settleTime  // 1.3196 s (unit step from rest, band 0.001)
-        let flung = spring.settleTime(target: 100, initialVelocity: -50, band: 0.5)
+        let flung = spring.settleTime(displacement: -100, velocity: -50, within: SettleBand(distance: 0.5))
         let waveEstimate = spring.waveSettleEstimate  // Wave's settle estimate, 1.7246 s
 
         // Metrics and design.

@@ -1,4 +1,5 @@
 import Foundation
+import SpringPlatforms
 import Testing
 
 @testable import SpringMath
@@ -11,7 +12,8 @@ struct SettlingTests {
         #expect(rows.count > 100)
         for row in rows {
             let spring = Spring(dampingRatio: row["dampingRatio"]!, response: row["response"]!)
-            let t = spring.settleTime(displacement: row["x0"]!, velocity: row["v0"]!, band: row["epsilon"]!)
+            let t = spring.settleTime(
+                displacement: row["x0"]!, velocity: row["v0"]!, within: SettleBand(distance: row["epsilon"]!))
             #expect(abs(t - row["settle"]!) < 1e-9, "\(row): \(t)")
         }
     }
@@ -46,7 +48,7 @@ struct SettlingTests {
         let spring = Spring(dampingRatio: zeta, response: 0.5)
         for (x0, v0) in [(-1.0, 0.0), (1.0, 9.0), (0.0, -4.0), (2.0, -30.0)] {
             for epsilon in [1e-2, 1e-3] {
-                let exact = spring.settleTime(displacement: x0, velocity: v0, band: epsilon)
+                let exact = spring.settleTime(displacement: x0, velocity: v0, within: SettleBand(distance: epsilon))
                 let horizon = exact * 1.5 + 1
                 let brute = bruteForce(spring, x0: x0, v0: v0, epsilon: epsilon, horizon: horizon)
                 #expect(abs(exact - brute) < 1e-9, "ζ=\(zeta) x0=\(x0) v0=\(v0) ε=\(epsilon): \(exact) vs \(brute)")
@@ -58,9 +60,13 @@ struct SettlingTests {
     func edges() {
         #expect(Spring(dampingRatio: 0, response: 1).settleTime == .infinity)
         #expect(Spring.defaultNonAnimated.settleTime == 0)
-        #expect(Spring.smooth.settleTime(target: 0, initialVelocity: 0) == 0)
+        #expect(
+            Spring.smooth.settleTime(
+                displacement: -0, velocity: 0, within: SettleBand(distance: Spring.defaultSettleTolerance)) == 0)
         // Starting inside the band and never leaving it.
-        #expect(Spring.smooth.settleTime(target: 0.0005) == 0)
+        #expect(
+            Spring.smooth.settleTime(
+                displacement: -0.0005, velocity: 0, within: SettleBand(distance: Spring.defaultSettleTolerance)) == 0)
     }
 
     @Test("The unit-step settling duration uses epsilon 0.001")
@@ -88,7 +94,9 @@ struct SettlingTests {
     func settlingInitialiser(zeta: Double) {
         for epsilon in [0.001, 0.01] {
             let spring = Spring(settlingDuration: 1.7, dampingRatio: zeta, epsilon: epsilon)
-            #expect(abs(spring.settleTime(target: 1, band: epsilon) - 1.7) < 1e-9)
+            #expect(
+                abs(spring.settleTime(displacement: -1, velocity: 0, within: SettleBand(distance: epsilon)) - 1.7)
+                    < 1e-9)
             #expect(spring.dampingRatio == zeta)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SpringPlatforms
 import Testing
 
 @testable import SpringMath

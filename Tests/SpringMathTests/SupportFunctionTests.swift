@@ -164,12 +164,6 @@ struct VectorTests {
         let v4 = SpringMotion(spring: spring, from: SIMD4<Double>(repeating: 0), to: SIMD4<Double>(1, 2, 3, 4))
             .position(at: t)
         #expect(abs(v4.w - scalar(0, 4, t)) < 1e-14)
-        let c = SpringMotion(
-            spring: spring, from: RGBAColor(red: 1, green: 0, blue: 0),
-            to: RGBAColor(red: 0, green: 0, blue: 1)
-        ).position(at: t)
-        #expect(abs(c.red - scalar(1, 0, t)) < 1e-14 && abs(c.blue - scalar(0, 1, t)) < 1e-14 && c.alpha == 1)
-        #expect(RGBAColor(red: 1.2, green: -0.1, blue: 0.5).clamped == RGBAColor(red: 1, green: 0, blue: 0.5))
     }
 }
 

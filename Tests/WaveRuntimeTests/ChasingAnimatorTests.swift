@@ -1,4 +1,5 @@
 import Foundation
+import SpringChoreography
 import SpringMath
 import Testing
 

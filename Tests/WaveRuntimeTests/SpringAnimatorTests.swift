@@ -1,5 +1,6 @@
 import Foundation
 import SpringMath
+import SpringPlatforms
 import SpringTestSupport
 import Testing
 
@@ -268,8 +269,10 @@ struct SpringAnimatorTests {
         let motion = SpringMotion(spring: spring, from: 0.0, to: 1.0)
         #expect(abs(motion.position(at: end) - 1) <= 0.75e-3)
         #expect(end > spring.waveSettleEstimate)
-        #expect(end >= spring.settleTime(target: 1, band: 0.75e-3) - 1.0 / 60)
-        #expect(end < spring.settleTime(target: 1, band: 0.75e-3) + 1.0 / 60)
+        #expect(
+            end >= spring.settleTime(displacement: -1, velocity: 0, within: SettleBand(distance: 0.75e-3)) - 1.0 / 60)
+        #expect(
+            end < spring.settleTime(displacement: -1, velocity: 0, within: SettleBand(distance: 0.75e-3)) + 1.0 / 60)
     }
 
     @Test("A minimum visible change sets the rest thresholds in value units")

@@ -136,8 +136,8 @@ struct SpringFieldTests {
             let x0 = Double.random(in: -500...500, using: &rng), v0 = Double.random(in: -8000...8000, using: &rng)
             let band = 0.75e-3 * spring.peakDistance(displacement: x0, velocity: v0)
             let settle = spring.settleTime(
-                displacement: x0, velocity: v0, band: band,
-                speedBand: band * spring.naturalFrequency)
+                displacement: x0, velocity: v0,
+                within: SettleBand(distance: band, speed: band * spring.naturalFrequency))
             let bound = SpringField<Double>.settleLowerBound(spring)
             #expect(
                 settle >= bound,

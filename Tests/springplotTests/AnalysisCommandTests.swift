@@ -4,7 +4,7 @@ import Testing
 /// The fixture trajectories (scripts/reference/analysis/record_trajectories.mjs).
 private func trajectory(_ name: String) -> String {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("SpringMathTests/Fixtures/analysis").appendingPathComponent(name).path
+        .appendingPathComponent("SpringFittingTests/Fixtures/analysis").appendingPathComponent(name).path
 }
 
 @Suite("springplot verify and fit")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SpringConventions
+import SpringFitting
 import SpringMath
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import SpringMath
+import SpringPlatforms
 import Testing
 
 /// Runs the built `springplot` executable.

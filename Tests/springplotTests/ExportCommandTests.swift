@@ -1,5 +1,6 @@
 import Foundation
 import SpringMath
+import SpringPlatforms
 import Testing
 
 @Suite("springplot export and spring conventions")

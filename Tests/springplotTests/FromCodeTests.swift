@@ -1,4 +1,5 @@
 import Foundation
+import SpringPlatforms
 import Testing
 
 /// `--from-code`: a spring pasted from any supported platform's code, checked against each

@@ -1,5 +1,6 @@
 import Foundation
 import SpringMath
+import SpringPlatforms
 import Testing
 
 @Suite("springplot platforms: export's platform figures, data --platform, curve --platform")

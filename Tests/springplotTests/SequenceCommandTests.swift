@@ -1,4 +1,5 @@
 import Foundation
+import SpringChoreography
 import Testing
 
 /// The sequence fixtures: JSON files and their 40-digit ODE solution (SpringMathTests/Fixtures).

@@ -41,10 +41,12 @@ public struct ExactPlatformModel: PlatformModel, Hashable {
         case .at(let seconds): end = seconds
         case .settled(let tolerance):
             let band = tolerance * Swift.max(abs(to - from), .leastNormalMagnitude)
-            let settle = spring.settleTime(displacement: motion.from - to, velocity: motion.initialVelocity, band: band)
+            let settle = spring.settleTime(
+                displacement: motion.from - to, velocity: motion.initialVelocity, within: SettleBand(distance: band))
             end = settle.isFinite ? settle : nil
         case .settledWithin(let band):
-            let settle = spring.settleTime(displacement: motion.from - to, velocity: motion.initialVelocity, band: band)
+            let settle = spring.settleTime(
+                displacement: motion.from - to, velocity: motion.initialVelocity, within: SettleBand(distance: band))
             end = settle.isFinite ? settle : nil
         case .restTest: end = nil
         }

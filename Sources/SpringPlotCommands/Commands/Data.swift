@@ -1,4 +1,5 @@
 import ArgumentParser
+import SpringChoreography
 import SpringConventions
 import SpringExport
 import SpringFigures

@@ -1,6 +1,8 @@
 import ArgumentParser
+import SpringChoreography
 import SpringExport
 import SpringFigures
+import SpringFormatting
 import SpringMath
 import SpringWire
 

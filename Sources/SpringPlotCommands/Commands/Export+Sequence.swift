@@ -1,6 +1,8 @@
 import ArgumentParser
+import SpringChoreography
 import SpringConventions
 import SpringExport
+import SpringFormatting
 import SpringMath
 import SpringWire
 

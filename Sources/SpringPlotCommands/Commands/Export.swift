@@ -1,7 +1,9 @@
 import ArgumentParser
+import SpringChoreography
 import SpringConventions
 import SpringExport
 import SpringFigures
+import SpringFormatting
 import SpringMath
 import SpringPlatforms
 import SpringWire

@@ -3,6 +3,7 @@ import SpringCharts
 import SpringConventions
 import SpringExport
 import SpringFigures
+import SpringFitting
 import SpringMath
 import SpringWire
 

@@ -3,6 +3,7 @@ import SpringConventions
 import SpringExport
 import SpringFigures
 import SpringMath
+import SpringPlatforms
 import SpringWire
 
 /// A table of derived quantities and the same spring in other tools' conventions.

@@ -3,6 +3,7 @@ import SpringCharts
 import SpringConventions
 import SpringFigures
 import SpringMath
+import SpringPlatforms
 import SpringWire
 
 /// The exact motion against numeric integrators at display frame rates, and the spring Wave animates.

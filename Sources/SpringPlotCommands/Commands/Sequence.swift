@@ -1,5 +1,6 @@
 import ArgumentParser
 import SpringCharts
+import SpringChoreography
 import SpringConventions
 import SpringFigures
 import SpringMath

@@ -3,6 +3,7 @@ import Foundation
 import SpringConventions
 import SpringExport
 import SpringFigures
+import SpringFitting
 import SpringMath
 import SpringTrack
 import SpringWire

@@ -2,6 +2,7 @@ import ArgumentParser
 import SpringConventions
 import SpringExport
 import SpringFigures
+import SpringFormatting
 import SpringMath
 import SpringPlatforms
 import SpringWire

@@ -3,6 +3,8 @@ import SpringCharts
 import SpringConventions
 import SpringExport
 import SpringFigures
+import SpringFitting
+import SpringFormatting
 import SpringMath
 import SpringPlatforms
 import SpringWire

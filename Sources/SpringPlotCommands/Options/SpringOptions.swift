@@ -2,6 +2,7 @@ import ArgumentParser
 import SpringConventions
 import SpringFigures
 import SpringMath
+import SpringPlatforms
 import SpringWire
 
 /// How many springs a command draws, which decides what `--damping` and `--response` accept and

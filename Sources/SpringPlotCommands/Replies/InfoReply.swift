@@ -2,6 +2,7 @@ import SpringConventions
 import SpringExport
 import SpringFigures
 import SpringMath
+import SpringPlatforms
 import SpringWire
 
 /// `info --json`: one spring's derived quantities and the same spring in other tools' conventions.

@@ -1,5 +1,6 @@
 import SpringConventions
 import SpringExport
+import SpringFitting
 import SpringMath
 import SpringPlatforms
 import SpringWire

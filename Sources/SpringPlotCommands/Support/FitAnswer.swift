@@ -2,6 +2,7 @@ import ArgumentParser
 import SpringConventions
 import SpringExport
 import SpringFigures
+import SpringFitting
 import SpringMath
 
 /// What `fit` and `track` print after the estimates: the spring, a rounded spring a person would type

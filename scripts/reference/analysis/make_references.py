@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Independent references for `springplot verify` and `springplot fit` (issue 11).
 
-1. verify_reference.csv: for each fixture trajectory in Tests/SpringMathTests/Fixtures/analysis,
+1. verify_reference.csv: for each fixture trajectory in Tests/SpringFittingTests/Fixtures/analysis,
    the exact motion evaluated with mpmath at 40 digits (textbook three-branch closed form, written
    here from scratch, not ported from SpringKit) and the max / RMS position error, the time of the
    max error, and the median frame interval.
@@ -18,7 +18,7 @@ import mpmath as mp
 
 mp.mp.dps = 40
 SEED = 11_2026
-FIX = "Tests/SpringMathTests/Fixtures/analysis"
+FIX = "Tests/SpringFittingTests/Fixtures/analysis"
 
 
 def exact(zeta, omega, x0, v0, t):

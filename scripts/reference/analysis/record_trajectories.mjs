@@ -31,7 +31,7 @@
 //    package is skipped with a message on stderr.
 //
 //   node scripts/reference/analysis/record_trajectories.mjs \
-//        [--out Tests/SpringMathTests/Fixtures/analysis] [--modules /tmp/springjs/node_modules]
+//        [--out Tests/SpringFittingTests/Fixtures/analysis] [--modules /tmp/springjs/node_modules]
 
 import fs from "node:fs"
 import path from "node:path"
@@ -43,7 +43,7 @@ const opt = (name, dflt) => {
     const i = args.indexOf(name)
     return i >= 0 ? args[i + 1] : dflt
 }
-const outDir = opt("--out", "Tests/SpringMathTests/Fixtures/analysis")
+const outDir = opt("--out", "Tests/SpringFittingTests/Fixtures/analysis")
 const modulesDir = opt("--modules", null)
 
 // A small fixed-seed generator (mulberry32) for the frame timing.

@@ -1,6 +1,7 @@
 import RealModule
+import SpringMath
 
-/// Conversions between ``Spring`` and the conventions other animation tools use.
+/// Conversions between `Spring` and the conventions other animation tools use.
 ///
 /// Each convention is a small value type with an initialiser on `Spring` and a property that reads
 /// the spring back, so any spring can be shown in every tool's terms:
@@ -31,7 +32,7 @@ extension Spring {
     }
 
     /// The spring of a `CASpringAnimation`.
-    /// - Precondition: as ``init(mass:stiffness:dampingCoefficient:)``.
+    /// - Precondition: as `Spring.init(mass:stiffness:dampingCoefficient:)`.
     public init(coreAnimation p: CoreAnimation) {
         self.init(mass: p.mass, stiffness: p.stiffness, dampingCoefficient: p.damping)
     }
@@ -64,7 +65,7 @@ extension Spring {
     }
 
     /// The spring of a react-spring config.
-    /// - Precondition: as ``init(mass:stiffness:dampingCoefficient:)`` (tension > 0, friction ≥ 0, mass > 0).
+    /// - Precondition: as `Spring.init(mass:stiffness:dampingCoefficient:)` (tension > 0, friction ≥ 0, mass > 0).
     public init(reactSpring p: ReactSpring) {
         self.init(mass: p.mass, stiffness: p.tension, dampingCoefficient: p.friction)
     }
@@ -89,7 +90,7 @@ extension Spring {
     }
 
     /// The spring of framer-motion's physical options.
-    /// - Precondition: as ``init(mass:stiffness:dampingCoefficient:)``.
+    /// - Precondition: as `Spring.init(mass:stiffness:dampingCoefficient:)`.
     public init(framerMotion p: FramerMotion) {
         self.init(mass: p.mass, stiffness: p.stiffness, dampingCoefficient: p.damping)
     }
@@ -201,7 +202,7 @@ extension Spring {
     }
 
     /// The spring of an Android `SpringForce` (mass 1).
-    /// - Precondition: as ``init(dampingRatio:stiffness:mass:)``.
+    /// - Precondition: as `Spring.init(dampingRatio:stiffness:mass:)`.
     public init(android p: Android) {
         self.init(dampingRatio: p.dampingRatio, stiffness: p.stiffness, mass: 1)
     }
@@ -209,7 +210,9 @@ extension Spring {
     /// This spring as an Android `SpringForce`: the stiffness of the mass-1 spring with the same
     /// motion (k/m), and the damping ratio.
     public var android: Android {
-        Android(stiffness: isInstantaneous ? .infinity : kernel.omegaSquared, dampingRatio: dampingRatio)
+        // sqrt(ω·ω) is ω exactly in binary floating point, so this is the kernel's own ω².
+        Android(
+            stiffness: isInstantaneous ? .infinity : naturalFrequency * naturalFrequency, dampingRatio: dampingRatio)
     }
 
     // MARK: Origami and POP

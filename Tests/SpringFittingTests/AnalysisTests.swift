@@ -2,6 +2,7 @@ import Foundation
 import SpringTestSupport
 import Testing
 
+@testable import SpringFitting
 @testable import SpringMath
 
 /// Rows of a CSV fixture under Fixtures/analysis, as strings (made by

@@ -1,3 +1,6 @@
+import RealModule
+import SpringMath
+
 /// The spring Wave really animates.
 ///
 /// Wave's `Spring(dampingRatio:response:mass:)` computes the stiffness as `(2π/response)²·m` but then
@@ -13,11 +16,11 @@ extension Spring {
 
     /// The spring Wave animates when asked for `Spring(dampingRatio:response:mass:)`: Wave's
     /// stiffness and its rubber-banded damping coefficient, as a spring built from
-    /// ``init(mass:stiffness:dampingCoefficient:)``. Step it with ``SpringIntegrator/semiImplicitEuler`` at the
+    /// `Spring.init(mass:stiffness:dampingCoefficient:)`. Step it with `SpringIntegrator.semiImplicitEuler` at the
     /// display's frame interval to reproduce Wave's motion bit for bit.
     ///
     /// A response of 0 gives the non-animated spring, as in Wave.
-    /// - Precondition: as ``init(dampingRatio:response:mass:)``.
+    /// - Precondition: as `Spring.init(dampingRatio:response:mass:)`.
     public static func waveEffective(dampingRatio: Double, response: Double, mass: Double = 1) -> Spring {
         let ideal = Spring(dampingRatio: dampingRatio, response: response, mass: mass)
         return ideal.waveEffective
@@ -34,5 +37,16 @@ extension Spring {
             value: unbanded, range: Spring.waveDampingCoefficientRange,
             interval: Spring.waveDampingCoefficientInterval)
         return Spring(mass: mass, stiffness: stiffness, dampingCoefficient: banded)
+    }
+
+    /// Wave's settle estimate, for comparison with the exact `settleTime`: `−ln(10⁻⁴)/(ζ·ω)` for
+    /// ζ < 1; for ζ ≥ 1, 1.25 times the value as ζ → 1⁻ (`1.25·−ln(10⁻⁴)/ω`); 1 s for a non-animated
+    /// spring. An envelope estimate, not a measurement of the motion.
+    public var waveSettleEstimate: Double {
+        if isInstantaneous { return 1 }
+        let omega = naturalFrequency
+        let logLimit = -Double.log(1e-4)
+        if dampingRatio < 1 { return logLimit / (dampingRatio * omega) }
+        return 1.25 * logLimit / omega
     }
 }

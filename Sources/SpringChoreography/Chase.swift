@@ -1,3 +1,5 @@
+import SpringMath
+
 /// A spring motion toward a target that moves at a constant velocity: the target is at
 /// `to + targetVelocity·t` at time t (seconds), and the value starts at `from` with
 /// `initialVelocity`.
@@ -56,7 +58,7 @@ public struct SpringChase<Value: SpringVector> {
     }
 
     /// The position and velocity at `time` seconds.
-    /// - Precondition: as ``Spring/transition(over:)``.
+    /// - Precondition: as SpringMath's `Spring.transition(over:)`.
     @inlinable
     public func state(at time: Double) -> SpringState<Value> {
         let free = transient.state(at: time)
@@ -82,7 +84,8 @@ extension SpringChase where Value == Double {
     /// undamped spring that moves relative to the path.
     /// - Precondition: `band` finite and > 0.
     public func settleTime(band: Double) -> Double {
-        spring.settleTime(displacement: transient.from, velocity: transient.initialVelocity, band: band)
+        spring.settleTime(
+            displacement: transient.from, velocity: transient.initialVelocity, within: SettleBand(distance: band))
     }
 }
 
@@ -130,7 +133,7 @@ extension Spring {
     /// The exact state at `time` of this spring chasing `path`, starting at time 0 from `from` with
     /// `initialVelocity`: each segment of the path is a ``SpringChase`` from the state the previous
     /// one reached.
-    /// - Precondition: `time` ≥ 0 and finite; as ``transition(over:)``.
+    /// - Precondition: `time` ≥ 0 and finite; as SpringMath's `Spring.transition(over:)`.
     public func chase(_ path: TargetPath, from: Double, initialVelocity: Double = 0, at time: Double) -> SpringState<
         Double
     > {

@@ -1,4 +1,6 @@
-/// Why ``Spring/leastSquaresMotion(times:positions:from:to:initialVelocity:)`` cannot tell a value.
+import SpringMath
+
+/// Why ``SpringMath/Spring/leastSquaresMotion(times:positions:from:to:initialVelocity:)`` cannot tell a value.
 public enum MotionInferenceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The samples do not determine this value (`"from"`, `"to"` or `"velocity"`): too few samples,
     /// or its effect on the motion cannot be told apart from the others' over the samples' times.
@@ -20,7 +22,7 @@ extension Spring {
     /// motion from 1 to 0 at rest and b the motion from 0 to 0 with unit initial velocity. The values
     /// given are held; the others are the least-squares solution (modified Gram–Schmidt on the sampled
     /// columns, so a motion cut off before it comes to rest is solved as well as conditioning allows).
-    /// Time 0 is the start of the motion, as in ``SpringMotion``.
+    /// Time 0 is the start of the motion, as in SpringMath's `SpringMotion`.
     ///
     /// - Precondition: `times` and `positions` have the same count; every value is finite.
     /// - Throws: ``MotionInferenceError/undetermined(_:)`` naming the first value the samples cannot

@@ -1,10 +1,12 @@
 import RealModule
+import SpringFormatting
+import SpringMath
 
 /// A spring recovered from recorded motion: damping ratio, response, and the motion's start,
 /// target and initial velocity, each with its one-standard-deviation uncertainty.
 ///
 /// The model is the exact closed form: `x(t) = to + P(t − t₀)·(from − to) + Q(t − t₀)·v₀`, where P and
-/// Q are the position row of ``Spring/transition(over:)``, and t₀ is the motion's start: the first
+/// Q are the position row of SpringMath's `Spring.transition(over:)`, and t₀ is the motion's start: the first
 /// sample's time, or, when the recording holds still for two or more samples before it moves, a time
 /// fitted between the last still sample and the first moving one (before t₀ the model holds `from`).
 /// `from` and `initialVelocity` describe the motion at t₀.

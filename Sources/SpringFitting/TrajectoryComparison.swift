@@ -1,3 +1,5 @@
+import SpringMath
+
 /// How far a recorded trajectory (from any animation library) lies from the exact motion it was
 /// meant to follow: the errors, where the largest happens, the frame rate, whether the error grows
 /// with the frame interval, and whether the recording stopped early or late against its own settle
@@ -152,7 +154,7 @@ extension SpringMotion where Value == Double {
         let jump = abs(positions[snapped ? finish - 1 : n - 1] - to)
         let settle: Double
         if jump > 0 {
-            settle = spring.settleTime(displacement: x0, velocity: initialVelocity, band: jump)
+            settle = spring.settleTime(displacement: x0, velocity: initialVelocity, within: SettleBand(distance: jump))
         } else {
             settle = spring.dampingRatio == 0 ? .infinity : times[finish]
         }

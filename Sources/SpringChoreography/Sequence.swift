@@ -1,3 +1,5 @@
+import SpringMath
+
 /// One keyframe of a ``SpringSequence``: from `at` seconds after the sequence starts, `spring` pulls
 /// the value toward `to`.
 public struct SpringKeyframe: Hashable, Sendable {
@@ -121,7 +123,7 @@ public struct SpringSequence: Hashable, Sendable {
         let motion = motion(ofKeyframe: last)
         return keyframes[last].at
             + motion.spring.settleTime(
-                displacement: motion.from - motion.to,
-                velocity: motion.initialVelocity, band: band)
+                displacement: motion.from - motion.to, velocity: motion.initialVelocity,
+                within: SettleBand(distance: band))
     }
 }
