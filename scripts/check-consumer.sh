@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds a package that depends on SpringKit the way a library user's package does: by version, from
 # a git tag (a clone of this repository's HEAD, tagged 99.0.0 in a scratch folder), with the `Tools`
-# trait off, using SpringMath, WaveRuntime and SpringCharts. Prints the packages it resolved and fails
+# trait off, using SpringMath, WaveRuntime, SpringCharts and SpringFormatting. Prints the packages it resolved and fails
 # if any beyond SpringKit and swift-numerics is among them (no server, networking or crypto package),
 # if the build prints any warning, or if it builds a plugin. Then the README's snippet, a path
 # dependency on a clone whose folder is not called SpringKit, must build the same way.
@@ -28,12 +28,14 @@ let package = Package(
             .product(name: "SpringMath", package: "SpringKit"),
             .product(name: "WaveRuntime", package: "SpringKit"),
             .product(name: "SpringCharts", package: "SpringKit"),
+            .product(name: "SpringFormatting", package: "SpringKit"),
         ]),
     ]
 )
 MANIFEST
 cat >"$scratch/consumer/Sources/consumer/main.swift" <<'SOURCE'
 import SpringCharts
+import SpringFormatting
 import SpringMath
 import WaveRuntime
 
