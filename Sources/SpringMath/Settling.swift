@@ -8,12 +8,12 @@ import RealModule
 public struct SettleBand: Hashable, Sendable {
     /// The largest distance from the target, in value units (finite and > 0).
     public var distance: Double
-    /// The largest speed, in value units per second (finite and > 0), or `nil` for a band on the
-    /// position alone.
-    public var speed: Double?
+    /// The largest speed, in value units per second (> 0); `+∞`, the default, puts no bound on the
+    /// speed: a band on the position alone.
+    public var speed: Double
 
-    /// A band of `distance` around the target and, when given, below `speed`.
-    public init(distance: Double, speed: Double? = nil) {
+    /// A band of `distance` around the target and below `speed`.
+    public init(distance: Double, speed: Double = .infinity) {
         self.distance = distance
         self.speed = speed
     }
@@ -58,15 +58,15 @@ extension Spring {
     ///
     /// - Returns: 0 when the motion never leaves the band after time 0; `+∞` for an undamped spring
     ///   that moves at all; NaN when a speed band is given and the starting acceleration overflows.
-    /// - Precondition: `band.distance` finite and > 0, `band.speed` nil or finite and > 0;
+    /// - Precondition: `band.distance` finite and > 0, `band.speed` > 0 (`+∞` for none);
     ///   `displacement` and `velocity` finite.
     public func settleTime(displacement x0: Double, velocity v0: Double = 0, within band: SettleBand) -> Double {
         precondition(band.distance.isFinite && band.distance > 0, "band.distance must be finite and > 0")
         precondition(x0.isFinite && v0.isFinite, "displacement and velocity must be finite")
         let position = SettlingFinder(kernel: kernel, x0: x0, v0: v0, band: band.distance).lastExceedance()
-        guard let speedBand = band.speed else { return position }
-        precondition(speedBand.isFinite && speedBand > 0, "band.speed must be finite and > 0")
-        if isInstantaneous { return position }
+        precondition(band.speed > 0, "band.speed must be > 0")
+        let speedBand = band.speed
+        if speedBand == .infinity || isInstantaneous { return position }
         let a0 = -(stiffness * x0 + dampingCoefficient * v0) / mass
         guard a0.isFinite else { return .nan }
         let speed = SettlingFinder(kernel: kernel, x0: v0, v0: a0, band: speedBand).lastExceedance()
