@@ -79,14 +79,18 @@ extension SpringChase: Hashable where Value: Hashable {}
 extension SpringChase: Sendable where Value: Sendable {}
 
 extension SpringChase where Value == Double {
-    /// The last time the value is at least `band` from its steady trailing path (the target less the
-    /// lag): when the chase has settled into following. 0 when it never leaves the band, `+∞` for an
-    /// undamped spring that moves relative to the path.
-    /// - Precondition: `band` finite and > 0.
-    public func settleTime(band: Double) -> Double {
-        spring.settleTime(
-            displacement: transient.from, velocity: transient.initialVelocity, within: SettleBand(distance: band))
+    /// The last time the value is at least `band.distance` from its steady trailing path (the target
+    /// less the lag), or moves at least `band.speed` faster or slower than it: when the chase has
+    /// settled into following. 0 when it never leaves the band, `+∞` for an undamped spring that moves
+    /// relative to the path.
+    /// - Precondition: as SpringMath's `Spring.settleTime(displacement:velocity:within:)`.
+    public func settleTime(within band: SettleBand) -> Double {
+        spring.settleTime(displacement: transient.from, velocity: transient.initialVelocity, within: band)
     }
+
+    /// 0.9's spelling of ``settleTime(within:)`` with a band on the distance alone.
+    @available(*, deprecated, message: "use settleTime(within: SettleBand(distance: band))")
+    public func settleTime(band: Double) -> Double { settleTime(within: SettleBand(distance: band)) }
 }
 
 /// A target that moves along straight segments between points (time, position), at rest before the

@@ -115,15 +115,19 @@ public struct SpringSequence: Hashable, Sendable {
         return values.max()! - values.min()!
     }
 
-    /// When the sequence stays within `band` of its final value for good, in seconds from its start:
-    /// the last keyframe's `at` plus its motion's settle time, `+∞` when the last spring is undamped.
-    /// - Precondition: `band` finite and > 0.
-    public func settleTime(band: Double) -> Double {
+    /// When the sequence stays within `band` of its final value (and, when the band names a speed,
+    /// slower than it) for good, in seconds from its start: the last keyframe's `at` plus its motion's
+    /// settle time, `+∞` when the last spring is undamped.
+    /// - Precondition: as SpringMath's `Spring.settleTime(displacement:velocity:within:)`.
+    public func settleTime(within band: SettleBand) -> Double {
         let last = keyframes.count - 1
         let motion = motion(ofKeyframe: last)
         return keyframes[last].at
             + motion.spring.settleTime(
-                displacement: motion.from - motion.to, velocity: motion.initialVelocity,
-                within: SettleBand(distance: band))
+                displacement: motion.from - motion.to, velocity: motion.initialVelocity, within: band)
     }
+
+    /// 0.9's spelling of ``settleTime(within:)`` with a band on the distance alone.
+    @available(*, deprecated, message: "use settleTime(within: SettleBand(distance: band))")
+    public func settleTime(band: Double) -> Double { settleTime(within: SettleBand(distance: band)) }
 }

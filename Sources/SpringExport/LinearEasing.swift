@@ -153,7 +153,8 @@ extension LinearEasing {
         guard tolerance.isFinite, tolerance >= LinearEasing.smallestTolerance, tolerance < 1 else {
             throw LinearEasingError.invalidTolerance(tolerance)
         }
-        let settleTime = sequence.settleTime(band: LinearEasing.settleFraction * tolerance * abs(travel))
+        let settleTime = sequence.settleTime(
+            within: SettleBand(distance: LinearEasing.settleFraction * tolerance * abs(travel)))
         guard settleTime.isFinite else { throw LinearEasingError.neverSettles }
         guard settleTime <= LinearEasing.longestDuration else { throw LinearEasingError.settlesTooLate(settleTime) }
         return LinearEasing.printedDuration(settleTime)

@@ -69,7 +69,7 @@ extension MotionClip {
 
     /// A spring sequence in one lane, each keyframe's target marked.
     public static func sequence(_ sequence: SpringSequence, canvas: Canvas) -> MotionClip {
-        let settle = sequence.settleTime(band: max(sequence.span, 1e-300) * noteTolerance)
+        let settle = sequence.settleTime(within: SettleBand(distance: max(sequence.span, 1e-300) * noteTolerance))
         let count = sequence.keyframes.count
         let lane = Lane(
             label: "\(count) keyframe\(count == 1 ? "" : "s"), each with its own spring",
@@ -143,7 +143,7 @@ extension MotionClip {
             case .frames(let times, _):
                 rest = times.last ?? 0
             case .sequence(let sequence):
-                rest = sequence.settleTime(band: band)
+                rest = sequence.settleTime(within: SettleBand(distance: band))
             case .chase(_, let until), .target(_, let until):
                 rest = until
             }
@@ -239,7 +239,7 @@ extension MotionClip {
             return before + sampled(second)
         case .frames(_, let positions): return positions
         case .sequence(let sequence):
-            var span = sequence.settleTime(band: max(sequence.span, 1e-300) * 1e-6)
+            var span = sequence.settleTime(within: SettleBand(distance: max(sequence.span, 1e-300) * 1e-6))
             if !span.isFinite { span = undampedEnd(sequence) }
             return (0...4000).map { sequence.position(at: span * Double($0) / 4000) } + [sequence.from]
         case .chase(let chase, let until):

@@ -85,7 +85,7 @@ public enum SequenceChart {
 
     /// When `sequence` stays within `tolerance` of the larger of its travel and its keyframes' span.
     public static func settleTime(_ sequence: SpringSequence, tolerance: Double) -> Double {
-        sequence.settleTime(band: tolerance * max(abs(sequence.travel), sequence.span, 1e-300))
+        sequence.settleTime(within: SettleBand(distance: tolerance * max(abs(sequence.travel), sequence.span, 1e-300)))
     }
 
     /// A tidy time span that shows the whole sequence: past its settle time to `tolerance`, and past

@@ -67,7 +67,7 @@ struct ChaseTests {
             let chase = SpringChase(spring: spring, from: 0.0, to: 0.0, targetVelocity: 500.0)
             // c·V/k from the spring's own coefficients, a different route to the same number.
             #expect(abs(chase.lag - spring.dampingCoefficient * 500 / spring.stiffness) <= 1e-12 * chase.lag)
-            let late = chase.settleTime(band: 1e-9) + 1
+            let late = chase.settleTime(within: SettleBand(distance: 1e-9)) + 1
             #expect(abs(chase.position(at: late) - (500 * late - chase.lag)) <= 1e-6)
             #expect(abs(chase.velocity(at: late) - 500) <= 1e-6)
         }

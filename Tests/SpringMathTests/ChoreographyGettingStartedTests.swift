@@ -16,7 +16,7 @@ struct ChoreographyGettingStartedTests {
         let first = SpringMotion(spring: Spring(dampingRatio: 0.68, response: 0.8), from: 0.0, to: 100.0)
         #expect(abs(sequence.position(at: 0.45) - first.position(at: 0.45)) < 1e-12)
         #expect(abs(sequence.velocity(at: 0.45) - first.velocity(at: 0.45)) < 1e-9)
-        let settle = sequence.settleTime(band: 0.5)
+        let settle = sequence.settleTime(within: SettleBand(distance: 0.5))
         #expect(settle > 0.45 && abs(sequence.position(at: settle + 0.01) - 40) < 0.5)
 
         let chase = SpringChase(

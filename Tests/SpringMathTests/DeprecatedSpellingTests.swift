@@ -1,3 +1,4 @@
+import SpringChoreography
 import SpringMath
 import Testing
 
@@ -55,6 +56,11 @@ enum SwiftUISpellings: SwiftUISpellingCheck {
             step.settleTime(tolerance: 0.01)
                 == s.settleTime(displacement: -20, velocity: 5, within: SettleBand(distance: 0.2)),
             "SpringMotion.settleTime(tolerance:)")
+        // SpringChoreography's 0.9 settle spelling, a band on the distance alone.
+        let chase = SpringChase(spring: s, from: 0.0, to: 10.0, targetVelocity: 300.0)
+        expect(chase.settleTime(band: 0.5) == chase.settleTime(within: band), "SpringChase.settleTime(band:)")
+        let sequence = SpringSequence(from: 0, keyframes: [SpringKeyframe(to: 100, at: 0, spring: s)])
+        expect(sequence.settleTime(band: 0.5) == sequence.settleTime(within: band), "SpringSequence.settleTime(band:)")
         // 0.9's from–to spellings forward to SpringMotion, bit for bit.
         let motion = SpringMotion(spring: s, from: 3.0, to: 13.0, initialVelocity: 2.0)
         for t in [0.0, 0.05, 0.2, 0.7, 3] {

@@ -73,7 +73,7 @@ struct SequenceTests {
     func settleTime() {
         let sequence = Self.threeForms
         let band = 0.01 * sequence.span
-        let settle = sequence.settleTime(band: band)
+        let settle = sequence.settleTime(within: SettleBand(distance: band))
         let scan = (0...50_000).map { Double($0) * 1e-4 }.last { abs(sequence.position(at: $0) - 70) > band } ?? 0
         #expect(abs(settle - scan) < 2e-4, "\(settle) vs scan \(scan)")
     }

@@ -152,7 +152,7 @@ struct Animate: ParsableCommand {
                 initialVelocity: motion.velocity)
             // As long as the chase chart shows by default: past the transient's settling, at least 1 s.
             let scale = max(abs(motion.to - motion.from), abs(chase.lag), 1e-300)
-            let settle = chase.settleTime(band: 0.01 * scale)
+            let settle = chase.settleTime(within: SettleBand(distance: 0.01 * scale))
             let analysis = SpringAnalysis(named, motion: motion.motion, tolerance: 0.01)
             let until =
                 clip.duration

@@ -69,7 +69,7 @@ struct Chase: ParsableCommand {
             initialVelocity: motion.velocity)
         let analysis = SpringAnalysis(named, motion: motion.motion, tolerance: chart.tolerance)
         let scale = max(abs(motion.to - motion.from), abs(chase.lag), 1e-300)
-        let settle = chase.settleTime(band: chart.tolerance * scale)
+        let settle = chase.settleTime(within: SettleBand(distance: chart.tolerance * scale))
         let span =
             chart.timeSpan
             ?? tidyUp(max(analysis.suggestedSpan, settle.isFinite ? settle * 1.5 : 0, 12 / (frameRates.min() ?? 30)))

@@ -256,7 +256,7 @@ struct DataCommand: ParsableCommand {
             initialVelocity: motion.velocity)
         // By default past the later of the plain motion's settle and the chase's settling into its trail.
         let scale = max(abs(motion.to - motion.from), abs(chase.lag), 1e-300)
-        let settle = chase.settleTime(band: 1e-3 * scale)
+        let settle = chase.settleTime(within: SettleBand(distance: 1e-3 * scale))
         let sampleTimes = try self.sampleTimes(
             defaultSpan: tidyUp(max(analysis.suggestedSpan, settle.isFinite ? settle * 1.25 : 0)))
         let states = sampleTimes.map { chase.state(at: $0) }

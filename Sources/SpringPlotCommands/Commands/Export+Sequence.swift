@@ -76,7 +76,7 @@ extension Export {
         var out = ""
         if results.count > 1 {
             let scale = max(abs(sequence.travel), sequence.span, 1e-300)
-            let settle = sequence.settleTime(band: tolerance * scale)
+            let settle = sequence.settleTime(within: SettleBand(distance: tolerance * scale))
             out +=
                 "Sequence: \(sequence.keyframes.count) keyframes, \(label(sequence.from, digits: 6)) → \(label(sequence.finalValue, digits: 6))"
                 + (settle.isFinite
