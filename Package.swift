@@ -87,7 +87,8 @@ let package = Package(
             name: "WaveRuntime",
             dependencies: ["SpringMath", "SpringChoreography", .product(name: "RealModule", package: "swift-numerics")],
             swiftSettings: settings),
-        // How each export target really steps a spring (models checked against recordings).
+        // How each export target really steps a spring (models checked against recordings), and each
+        // tool's own spring convention (Spring.ReactSpring, .Origami, .Android, …, Wave's effective spring).
         .target(
             name: "SpringPlatforms",
             dependencies: ["SpringMath", .product(name: "RealModule", package: "swift-numerics")],
