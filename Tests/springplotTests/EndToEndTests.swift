@@ -1,6 +1,5 @@
 import Foundation
 import SpringMath
-import SpringPlatforms
 import Testing
 
 /// Runs the built `springplot` executable.

@@ -1,5 +1,4 @@
 import Foundation
-import SpringPlatforms
 import Testing
 
 /// `--from-code`: a spring pasted from any supported platform's code, checked against each

@@ -1,6 +1,5 @@
 import Foundation
 import SpringMath
-import SpringPlatforms
 import Testing
 
 @Suite("springplot platforms: export's platform figures, data --platform, curve --platform")
