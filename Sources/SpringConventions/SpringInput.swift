@@ -56,6 +56,8 @@ public struct SpringInput: Sendable {
 
     public static let defaultDamping = 0.7
     public static let defaultResponse = 0.5
+    /// The mass when none is given.
+    public static let defaultMass = 1.0
 
     /// The ways a spring can be given.
     public enum Form: Equatable, Sendable {
@@ -189,7 +191,7 @@ public struct SpringInput: Sendable {
     /// counts and ranges (``checkValues(maximum:)``), then which convention (``form()``).
     public func convention(maximum: Int) throws(SpringInputError) -> SpringConvention {
         try checkValues(maximum: maximum)
-        let mass = value("mass") ?? 1
+        let mass = value("mass") ?? SpringInput.defaultMass
         switch try form() {
         case .ratio:
             return .dampingRatioResponse(

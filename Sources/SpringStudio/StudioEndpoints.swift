@@ -132,8 +132,21 @@ enum StudioEndpoints {
                 presets: presets,
                 palettes: .init(light: Theme.light.palette.map(\.hexString), dark: Theme.dark.palette.map(\.hexString)),
                 targets: ExportTarget.allCases.map { .init(target: $0.rawValue, title: $0.title) },
-                fields: fieldRules, sequence: .init(maximumTime: SequenceInput.maximumTime)))
+                fields: fieldRules, sequence: .init(maximumTime: SequenceInput.maximumTime),
+                defaults: .init(
+                    damping: SpringInput.defaultDamping, response: SpringInput.defaultResponse,
+                    mass: SpringInput.defaultMass,
+                    from: Motion.onScreen.from, to: Motion.onScreen.to, velocity: Motion.onScreen.initialVelocity),
+                limits: .init(
+                    compared: StudioRequest.maximumSprings - 1,
+                    span: .init(lower: spanRange.lowerBound, upper: spanRange.upperBound),
+                    frameRates: pageFrameRates)))
     }()
+
+    /// The chart's time axis a request may fix, in seconds.
+    static let spanRange: ClosedRange<Double> = 0.001...600
+    /// The frame rates the page offers for a platform's steps (`/api/platform.json` takes 10–240).
+    static let pageFrameRates: [Double] = [60, 120]
 
     /// Each parameter's rule as the page's fields apply it.
     static var fieldRules: [String: StudioReplies.Definitions.Field] {
@@ -221,7 +234,7 @@ enum StudioEndpoints {
         let height = try request.bounded("height", 300...1600, default: 560)
         let tolerance = try request.tolerance()
         let span = try request.number("span").map { _ throws(StudioInputError) in
-            try request.bounded("span", 0.001...600, default: 1)
+            try request.bounded("span", spanRange, default: 1)
         }
         // `text` enlarges every font (1 to 2): a page that shows the chart narrower than its canvas
         // keeps the text readable.

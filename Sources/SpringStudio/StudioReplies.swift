@@ -8,7 +8,8 @@ import SpringWire
 
 /// The JSON the studio's endpoints answer, one type per endpoint; the page's script reads these keys.
 enum StudioReplies {
-    /// `GET /api/studio.json`: presets, chart palettes and export targets.
+    /// `GET /api/studio.json`: presets, chart palettes, export targets, the fields' rules, the values
+    /// a link without parameters shows and the limits of what a link may hold.
     struct Definitions: Encodable {
         struct Preset: Encodable {
             var name: String
@@ -40,6 +41,32 @@ enum StudioReplies {
             var title: String
         }
 
+        /// The spring and motion a request (or a link) that names none gets.
+        struct Defaults: Encodable {
+            var damping: Double
+            var response: Double
+            var mass: Double
+            var from: Double
+            var to: Double
+            var velocity: Double
+        }
+
+        /// A closed range of numbers.
+        struct Range: Encodable {
+            var lower: Double
+            var upper: Double
+        }
+
+        /// What a link may hold beyond the fields' rules.
+        struct Limits: Encodable {
+            /// The most springs compared beside the first.
+            var compared: Int
+            /// The chart's time axis, in seconds (the bounds of `span`).
+            var span: Range
+            /// The frame rates the page offers for a platform's steps.
+            var frameRates: [Double]
+        }
+
         var presets: [Preset]
         var palettes: Palettes
         var targets: [Target]
@@ -47,6 +74,10 @@ enum StudioReplies {
         var fields: [String: Field]
         /// The sequence grammar's limits (SequenceInput's) that the keyframe strip checks as typed.
         var sequence: Sequence
+        /// The values a link without parameters shows (the same the endpoints use for a parameter not
+        /// given: SpringInput's spring and `Motion.onScreen`).
+        var defaults: Defaults
+        var limits: Limits
     }
 
     /// `GET /api/platform.json`: what a platform displays, frame by frame.

@@ -216,3 +216,39 @@ struct StudioTokenPasteTests {
         }
     }
 }
+
+@Suite("The page's defaults and limits")
+struct StudioDefinitionsTests {
+    @Test("The defaults served are what the endpoints use when nothing is named")
+    func defaultsAreTheEndpoints() throws {
+        let definitions = try json(reply("/api/studio.json"))
+        let defaults = try #require(definitions["defaults"] as? [String: Double])
+        let named = try json(reply("/api/spring.json"))
+        let springs = try #require(named["springs"] as? [[String: Any]])
+        let spring = try #require(springs.first?["spring"] as? [String: Any])
+        #expect(defaults["damping"] == spring["dampingRatio"] as? Double)
+        #expect(defaults["response"] == spring["response"] as? Double)
+        #expect(defaults["mass"] == spring["mass"] as? Double)
+        #expect(defaults["damping"] == 0.7 && defaults["response"] == 0.5 && defaults["mass"] == 1)
+        #expect(defaults["from"] == 0 && defaults["to"] == 100 && defaults["velocity"] == 0)
+    }
+
+    @Test("The limits served are the ones the endpoints apply")
+    func limitsAreTheEndpoints() throws {
+        let limits = try #require(try json(reply("/api/studio.json"))["limits"] as? [String: Any])
+        let compared = try #require(limits["compared"] as? Int)
+        let span = try #require(limits["span"] as? [String: Double])
+        let pairs = (0...compared).map { _ in "0.5" }.joined(separator: ",")
+        #expect(reply("/api/chart.svg", "damping=\(pairs)&response=\(pairs)").status == 200)
+        #expect(reply("/api/chart.svg", "damping=\(pairs),0.5&response=\(pairs),0.5").status == 400)
+        let lower = try #require(span["lower"]), upper = try #require(span["upper"])
+        #expect(reply("/api/chart.svg", "span=\(lower)").status == 200)
+        #expect(reply("/api/chart.svg", "span=\(upper)").status == 200)
+        #expect(reply("/api/chart.svg", "span=\(lower / 2)").status == 400)
+        #expect(reply("/api/chart.svg", "span=\(upper * 1.01)").status == 400)
+        let rates = try #require(limits["frameRates"] as? [Double])
+        for rate in rates {
+            #expect(reply("/api/platform.json", "platform=react-spring&fps=\(rate)").status == 200)
+        }
+    }
+}

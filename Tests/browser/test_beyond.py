@@ -9,8 +9,11 @@ import time
 
 from test_studio import browser, built, fetch, page, server, textbook  # noqa: F401 (pytest fixtures)
 
+# The page's starter sequence: its first keyframe has the server's default spring (SpringInput's,
+# served by /api/studio.json), the others their own.
+DEFAULT_DAMPING, DEFAULT_RESPONSE = 0.7, 0.5
 SEQUENCE = {"from": 0, "keyframes": [
-    {"to": 100, "at": 0, "spring": {"dampingRatio": 0.68, "response": 0.8}},
+    {"to": 100, "at": 0, "spring": {"dampingRatio": DEFAULT_DAMPING, "response": DEFAULT_RESPONSE}},
     {"to": 40, "at": 0.45, "spring": {"dampingRatio": 0.7, "response": 0.4}},
     {"to": 70, "at": 1.1, "spring": {"dampingRatio": 0.5, "response": 0.5}},
 ]}
@@ -55,6 +58,8 @@ def chase_position(zeta, response, path, t):
 
 
 def open_beyond(page, server):
+    defaults = json.loads(fetch(server + "api/studio.json")[2])["defaults"]
+    assert (defaults["damping"], defaults["response"]) == (DEFAULT_DAMPING, DEFAULT_RESPONSE)
     page.goto(server)
     page.wait_for_function("document.querySelector('#sequenceChart svg') !== null"
                            " && window.studioBeyond.lastFrame !== undefined", timeout=20000)
@@ -131,7 +136,7 @@ def test_drawing_a_path_chases_it_exactly(page, server):
     # The page sends the path rounded to 1 ms and 0.01 units: the reference uses what it sent.
     sent = [(round(t, 3), round(x, 2)) for t, x in path]
     for t, x in list(zip(chase["t"], chase["position"]))[::12]:
-        assert abs(x - chase_position(0.68, 0.8, sent, t)) <= 1e-9 * 100, t
+        assert abs(x - chase_position(DEFAULT_DAMPING, DEFAULT_RESPONSE, sent, t)) <= 1e-9 * 100, t
     assert "targetVelocity" in page.inner_text("#chaseCode")
     assert page.errors == []
 

@@ -479,7 +479,8 @@ def test_a_malformed_address_names_the_bad_parameter_and_falls_back(page, server
     message = page.inner_text("#urlStatus")
     for part in ["damping=abc", "response=0", "target=nowhere"]:
         assert part in message, message
-    assert page.input_value("#damping") == "0.68" and page.input_value("#to") == "50"
+    default = json.loads(fetch(server + "api/studio.json")[2])["defaults"]["damping"]
+    assert page.input_value("#damping") == str(default) and page.input_value("#to") == "50"
     assert page.is_visible("#chart .shown svg") and page.errors == []
 
 
@@ -789,6 +790,30 @@ def test_field_rules_come_from_the_server(page, server):
     page.fill("#mass", "2")
     page.dispatch_event("#mass", "change")
     assert page.inner_text("#mass-error") == "mass must be ≥ 5 here"
+
+
+def test_defaults_and_limits_come_from_the_server(page, server):
+    # A link without parameters shows the spring every endpoint uses when none is named (SpringInput's).
+    definitions = json.loads(fetch(server + "api/studio.json")[2])
+    assert definitions["defaults"] == {"damping": 0.7, "response": 0.5, "mass": 1, "from": 0, "to": 100, "velocity": 0}
+    assert definitions["limits"] == {"compared": 3, "span": {"lower": 0.001, "upper": 600}, "frameRates": [60, 120]}
+    page.goto(server)
+    page.wait_for_function("document.querySelector('#chart .shown svg') !== null")
+    assert (page.input_value("#damping"), page.input_value("#response"), page.input_value("#to")) == ("0.7", "0.5", "100")
+    page.wait_for_function("location.search.startsWith('?damping=0.7&response=0.5&mass=1&from=0&to=100&velocity=0')")
+    # The page holds none of them itself: served other values, it shows those.
+    page.route("**/api/studio.json", lambda route: route.fulfill(
+        status=200, content_type="application/json",
+        body=json.dumps({**definitions, "defaults": {**definitions["defaults"], "damping": 0.33, "response": 1.25, "to": 40},
+                         "limits": {"compared": 1, "span": {"lower": 0.5, "upper": 9}, "frameRates": [30, 90]}})))
+    page.goto(server + "?fps=120&span=20")
+    page.wait_for_function("document.querySelector('#chart .shown svg') !== null")
+    assert (page.input_value("#damping"), page.input_value("#response"), page.input_value("#to")) == ("0.33", "1.25", "40")
+    assert page.eval_on_selector_all("#platformFps option", "(os) => os.map((o) => o.value)") == ["30", "90"]
+    problems = page.inner_text("#urlStatus")
+    assert "fps=120 is not 30 or 90; using 30" in problems and "span=20 is not a time axis of 0.5 to 9 s" in problems
+    page.click("#addCompare")
+    page.wait_for_function("document.querySelector('#addCompare').disabled")
 
 
 @pytest.mark.parametrize("field, value, message", [("response", "0", "response must be > 0"),

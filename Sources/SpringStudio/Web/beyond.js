@@ -21,8 +21,9 @@ function showStatus(id, text, error = false) {
 function createBeyond() {
   const beyond = {
     from: 0,
+    // The first keyframe takes the server's default spring once /api/studio.json is read.
     keyframes: [
-      { to: 100, at: 0, damping: 0.68, response: 0.8 },
+      { to: 100, at: 0, damping: NaN, response: NaN },
       { to: 40, at: 0.45, damping: 0.7, response: 0.4 },
       { to: 70, at: 1.1, damping: 0.5, response: 0.5 },
     ],
@@ -33,7 +34,7 @@ function createBeyond() {
     playing: null,    // "sequence" or "chase", and when it started (null once it has ended)
     looping: false,   // whether a frame is asked for
     errors: [],
-    rules: null,      // /api/studio.json: the fields' rules and the sequence grammar's limits
+    rules: null,      // /api/studio.json: the fields' rules, the sequence grammar's limits, the defaults
   };
 
   // ---- The keyframe strip ----
@@ -188,7 +189,7 @@ function createBeyond() {
   let chaseTicket = 0;
   async function updateChase() {
     if (beyond.path.length < 1) return;
-    const spring = (window.studio && window.studio.state) || { damping: 0.68, response: 0.8, mass: 1 };
+    const spring = (window.studio && window.studio.state) || beyond.rules.defaults;
     const path = beyond.path.map(([t, x]) => `${+t.toFixed(3)}:${+x.toFixed(2)}`).join(",");
     const ticket = ++chaseTicket;
     try {
@@ -253,6 +254,7 @@ function createBeyond() {
 
   async function setup() {
     beyond.rules = await getJSON("/api/studio.json");
+    Object.assign(beyond.keyframes[0], { damping: beyond.rules.defaults.damping, response: beyond.rules.defaults.response });
     renderStrip();
     $("sequenceFrom").value = beyond.from;
     $("sequenceFrom").addEventListener("change", () => { beyond.from = Number($("sequenceFrom").value); updateSequence(); });

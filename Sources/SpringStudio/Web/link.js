@@ -1,20 +1,19 @@
 // The studio's state and its link: what the address holds, how a link is read (with a message for
-// each value the studio cannot use) and written, the rules each value must meet (served by the
-// server from its Swift definitions), and when a change makes a new history entry. No DOM here:
+// each value the studio cannot use) and written, the rules each value must meet, and when a change
+// makes a new history entry. The rules, the defaults and the limits are the server's
+// (/api/studio.json, from its Swift definitions): no default lives here. No DOM here:
 // Tests/web/link.test.mjs runs it under Node.
 
-/** The spring and motion a link without parameters shows. */
-export const defaults = Object.freeze({ damping: 0.68, response: 0.8, mass: 1, from: 0, to: 100, velocity: 0 });
-/** The most springs compared beside the first. */
-export const maxCompared = 3;
+/** The numbers a link holds, by name. */
+export const linkNumbers = Object.freeze(["damping", "response", "mass", "from", "to", "velocity"]);
 
-/** The chart's time axis a link may hold (seconds; the server's bounds for `span`). */
-export const spanRange = Object.freeze({ lower: 0.001, upper: 600 });
-
-/** A fresh state: the defaults, nothing compared, SwiftUI as the export target, every toggle off, the
- *  chart's time axis fitted to the springs (`span` null; a number holds it). */
-export function initialState() {
-  return { ...defaults, compare: [], target: "swiftui", slow: false, restart: false, steps: false, fps: 60, span: null };
+/** A fresh state from the server's definitions: its defaults, nothing compared, SwiftUI as the export
+ *  target, every toggle off, the first frame rate offered, the chart's time axis fitted to the
+ *  springs (`span` null; a number holds it). */
+export function initialState(definitions) {
+  const state = { compare: [], target: "swiftui", slow: false, restart: false, steps: false, fps: definitions.limits.frameRates[0], span: null };
+  for (const key of linkNumbers) state[key] = definitions.defaults[key];
+  return state;
 }
 
 /** The rule a field applies, from /api/studio.json's `fields` entry ({ lower, lowerInclusive, upper,
@@ -35,11 +34,14 @@ export function problemWith(name, text, rules) {
   return admits(rule, value) ? null : rule.message;
 }
 
-/** Reads a link's query (`location.search`) into a state, with one message per parameter it could not
- *  use (naming the parameter, the value and what is used instead). */
-export function readLink(search, rules) {
-  const q = new URLSearchParams(search), state = initialState(), problems = [];
-  for (const key of Object.keys(defaults)) {
+/** Reads a link's query (`location.search`) into a state under the server's `definitions` (`fields`,
+ *  `defaults`, `limits`), with one message per parameter it could not use (naming the parameter, the
+ *  value and what is used instead). */
+export function readLink(search, definitions) {
+  const { fields: rules, defaults, limits } = definitions;
+  const q = new URLSearchParams(search), state = initialState(definitions), problems = [];
+  const maxCompared = limits.compared, spanRange = limits.span, rates = limits.frameRates;
+  for (const key of linkNumbers) {
     if (!q.has(key)) continue;
     const text = q.get(key), shown = `${key}=${text.slice(0, 40)}`, problem = problemWith(key, text, rules);
     if (problem === null) state[key] = Number(text);
@@ -51,7 +53,7 @@ export function readLink(search, rules) {
     const pairs = text.split(",").map((pair) => pair.split(":"));
     const good = pairs.filter((p) => p.length === 2 && problemWith("damping", p[0], rules) === null && problemWith("response", p[1], rules) === null);
     if (good.length !== pairs.length || good.length > maxCompared) {
-      problems.push(`compare=${text.slice(0, 40)} is not up to three damping:response pairs; ${good.length ? "keeping the valid ones" : "comparing none"}`);
+      problems.push(`compare=${text.slice(0, 40)} is not up to ${maxCompared} damping:response pairs; ${good.length ? "keeping the valid ones" : "comparing none"}`);
     }
     state.compare = good.slice(0, maxCompared).map(([d, r]) => ({ damping: Number(d), response: Number(r) }));
   }
@@ -68,22 +70,24 @@ export function readLink(search, rules) {
   }
   if (q.has("fps")) {
     const text = q.get("fps");
-    if (text === "60" || text === "120") state.fps = Number(text);
-    else problems.push(`fps=${text.slice(0, 40)} is not 60 or 120; using 60`);
+    const rate = rates.find((r) => String(r) === text);
+    if (rate !== undefined) state.fps = rate;
+    else problems.push(`fps=${text.slice(0, 40)} is not ${rates.slice(0, -1).join(", ")}${rates.length > 1 ? " or " : ""}${rates[rates.length - 1]}; using ${rates[0]}`);
   }
   return { state, problems };
 }
 
-/** The query that gives `state` back through `readLink` (defaults written out, toggles only when on). */
-export function writeLink(state) {
+/** The query that gives `state` back through `readLink` under `definitions` (the numbers written out,
+ *  toggles only when on, the frame rate only when it is not the first offered). */
+export function writeLink(state, definitions) {
   const q = new URLSearchParams();
-  for (const key of Object.keys(defaults)) q.set(key, String(state[key]));
+  for (const key of linkNumbers) q.set(key, String(state[key]));
   if (state.compare.length) q.set("compare", state.compare.map((c) => `${c.damping}:${c.response}`).join(","));
   q.set("target", state.target || "swiftui");
   if (state.slow) q.set("slow", "1");
   if (state.restart) q.set("restart", "1");
   if (state.steps) q.set("steps", "1");
-  if (state.fps !== 60) q.set("fps", String(state.fps));
+  if (state.fps !== definitions.limits.frameRates[0]) q.set("fps", String(state.fps));
   if (state.span) q.set("span", String(state.span));
   return "?" + q.toString();
 }

@@ -2,7 +2,7 @@
 // and sliders in controls.js, the chart in chart.js, the stage in preview.js, the code in export.js
 // and the closed form in spring.js (SpringExport's, which the export's preview page inlines too).
 // Everything the page holds lives in `app`, made once in start(); nothing is kept at module level.
-import { readLink, writeLink, HistoryPolicy, maxCompared } from "./link.js";
+import { readLink, writeLink, HistoryPolicy } from "./link.js";
 import { fmt, durationScale, bounceOf, dampingRatioOf, fromPrimarySlider, conventionQueries, fillFields, checkField } from "./controls.js";
 import { createChart } from "./chart.js";
 import { createPreview } from "./preview.js";
@@ -23,7 +23,7 @@ async function start() {
   const darkScheme = matchMedia("(prefers-color-scheme: dark)");
   const app = {
     $, getJSON, record, report, springQuery,
-    rules: {}, palettes: { light: ["#0072B2"], dark: ["#56B4E9"] }, state: null,
+    definitions: null, rules: {}, palettes: null, state: null,
     dark: () => darkScheme.matches,
     springColor(i) { const list = darkScheme.matches ? app.palettes.dark : app.palettes.light; return list[i % list.length]; },
     springs: () => [{ damping: app.state.damping, response: app.state.response, mass: app.state.mass }, ...app.state.compare],
@@ -38,11 +38,14 @@ async function start() {
     },
   };
 
-  // The presets, palettes and field rules the server defines (Swift), before the link is read.
+  // The presets, palettes, field rules, defaults and limits the server defines (Swift), before the
+  // link is read.
   const definitions = await getJSON("/api/studio.json");
+  app.definitions = definitions;
   app.palettes = definitions.palettes;
   app.rules = definitions.fields;
   fillPresets(definitions.presets);
+  $("platformFps").replaceChildren(...definitions.limits.frameRates.map((rate) => new Option(`${rate} Hz`, String(rate))));
 
   const history = new HistoryPolicy(1000);
   const chart = createChart(app), preview = createPreview(app);
@@ -55,7 +58,7 @@ async function start() {
   /** Writes the state into the address: a new entry for a settled change, else in place. Each entry
    *  keeps the preset menu's choice, so Back restores it too. */
   function writeURL(settled = false, source = null) {
-    const query = writeLink(app.state), entry = { preset: $("preset").value };
+    const query = writeLink(app.state, definitions), entry = { preset: $("preset").value };
     const samePreset = (window.history.state && window.history.state.preset) === entry.preset;
     if (query === location.search && samePreset) return;
     const how = history.decide(settled, source, performance.now());
@@ -67,7 +70,7 @@ async function start() {
   const writeURLSoon = () => { clearTimeout(urlTimer); urlTimer = setTimeout(writeURL, 150); };
 
   function readURL() {
-    const { state, problems } = readLink(location.search, app.rules);
+    const { state, problems } = readLink(location.search, definitions);
     app.state = state;
     report.state = state;
     $("urlStatus").textContent = problems.length ? `This link had values the studio cannot use: ${problems.join("; ")}.` : "";
@@ -149,7 +152,7 @@ async function start() {
     $("compareList").innerHTML = app.state.compare.map((c, i) =>
       `<li><span><span class="swatch" style="background:${app.springColor(i + 1)}"></span>ζ ${c.damping}, response ${c.response} s</span>` +
       `<button type="button" data-remove="${i}" aria-label="Remove spring ${i + 1} from the comparison">remove</button></li>`).join("");
-    $("addCompare").disabled = app.state.compare.length >= maxCompared;
+    $("addCompare").disabled = app.state.compare.length >= definitions.limits.compared;
   }
   function fillPresets(presets) {
     const select = $("preset"), groups = new Map();
@@ -329,7 +332,7 @@ async function start() {
   });
   $("copy").addEventListener("click", () => exporter.copy($("copy")));
   $("addCompare").addEventListener("click", () => {
-    if (app.state.compare.length < maxCompared) {
+    if (app.state.compare.length < definitions.limits.compared) {
       app.state.compare.push({ damping: app.state.damping, response: app.state.response });
       renderCompare(); refresh();
     }
