@@ -293,7 +293,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SpringPlatformsTests",
-            dependencies: ["SpringPlatforms", "SpringMath", "SpringExport", "SpringConventions"],
+            dependencies: ["SpringPlatforms", "SpringMath", "SpringExport", "SpringConventions", "SpringTestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: settings
         ),
@@ -305,18 +305,18 @@ let package = Package(
             name: "SpringChartsTests", dependencies: ["SpringCharts", "SpringTestSupport"], swiftSettings: settings),
         .testTarget(
             name: "SpringExportTests",
-            dependencies: ["SpringExport", "SpringConventions", "SpringWire", "SpringPlatforms"],
+            dependencies: ["SpringExport", "SpringConventions", "SpringWire", "SpringPlatforms", "SpringTestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: settings
         ),
         .testTarget(
             name: "SpringStudioTests",
-            dependencies: ["SpringStudio"],
+            dependencies: ["SpringStudio", "SpringTestSupport"],
             swiftSettings: settings
         ),
         .testTarget(
             name: "SpringTrackTests",
-            dependencies: ["SpringTrack", "SpringMath"],
+            dependencies: ["SpringTrack", "SpringMath", "SpringTestSupport"],
             swiftSettings: settings
         ),
         .testTarget(

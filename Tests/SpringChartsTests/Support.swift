@@ -1,10 +1,11 @@
 import Foundation
+import SpringTestSupport
 import Testing
 
 @testable import SpringCharts
 
-/// A damped spring's step response from 0 to 1, written out here so the chart tests need no
-/// SpringMath: x(t) = 1 − e^(−ζωt)(cos ω_d t + ζω/ω_d sin ω_d t), v = x'.
+/// A damped spring's step response from 0 to 1 (the tests' textbook spring, so the chart tests need
+/// no SpringMath).
 struct SampleSpring {
     var dampingRatio = 0.5
     var response = 0.8
@@ -13,16 +14,17 @@ struct SampleSpring {
     var dampedOmega: Double { omega * (1 - dampingRatio * dampingRatio).squareRoot() }
 
     func position(_ t: Double) -> Double {
-        let decay = exp(-dampingRatio * omega * t)
-        return 1 - decay * (cos(dampedOmega * t) + dampingRatio * omega / dampedOmega * sin(dampedOmega * t))
+        TextbookSpring(dampingRatio: dampingRatio, response: response).position(from: 0, to: 1, at: t)
     }
 
     func velocity(_ t: Double) -> Double {
-        exp(-dampingRatio * omega * t) * omega * omega / dampedOmega * sin(dampedOmega * t)
+        TextbookSpring(dampingRatio: dampingRatio, response: response).velocity(from: 0, to: 1, at: t)
     }
 
     /// The critically damped spring with the same response.
-    func criticalPosition(_ t: Double) -> Double { 1 - exp(-omega * t) * (1 + omega * t) }
+    func criticalPosition(_ t: Double) -> Double {
+        TextbookSpring(dampingRatio: 1, response: response).position(from: 0, to: 1, at: t)
+    }
 
     var peakTime: Double { .pi / dampedOmega }
 

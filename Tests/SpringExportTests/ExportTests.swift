@@ -2,6 +2,7 @@ import Foundation
 import SpringConventions
 import SpringMath
 import SpringPlatforms
+import SpringTestSupport
 import Testing
 
 @testable import SpringExport
@@ -323,7 +324,8 @@ struct LinearEasingTests {
         #expect(stops.first!.output == 0 && stops.last!.output == 1 && stops.last!.input == 1)
         for (a, b) in zip(stops, stops.dropFirst()) { #expect(b.input > a.input) }
         func x(_ t: Double) -> Double {
-            textbookPosition(zeta: c.zeta, response: c.response, from: 0, to: c.travel, velocity: c.velocity, at: t)
+            TextbookSpring(dampingRatio: c.zeta, response: c.response).position(
+                from: 0, to: c.travel, velocity: c.velocity, at: t)
         }
         func css(_ s: Double) -> Double {
             var i = 0

@@ -2,6 +2,7 @@ import Foundation
 import SpringChoreography
 import SpringConventions
 import SpringMath
+import SpringTestSupport
 import Testing
 
 @testable import SpringExport
@@ -143,7 +144,8 @@ struct LottieTests {
         #expect(origin > 0 && origin < width)
 
         func exact(_ t: Double) -> Double {
-            textbookPosition(zeta: c.zeta, response: c.response, from: 0, to: c.travel, velocity: c.velocity, at: t)
+            TextbookSpring(dampingRatio: c.zeta, response: c.response).position(
+                from: 0, to: c.travel, velocity: c.velocity, at: t)
         }
         let end = animation.duration
         var worst = 0.0
@@ -213,7 +215,7 @@ struct LottieTests {
         let animation = try request.lottieAnimation()
         for i in 0...2000 {
             let t = animation.duration * Double(i) / 2000
-            let p = textbookPosition(zeta: 0.4, response: 0.6, from: 0, to: 1, velocity: 0, at: t)
+            let p = TextbookSpring(dampingRatio: 0.4, response: 0.6).position(from: 0, to: 1, velocity: 0, at: t)
             let budget = 0.5 / 100 * (1 + 1e-9)
             #expect(abs(scale.value(at: t) / 100 - p) <= budget)
             // Opacity follows the progress clamped to the format's 0…100 %.
@@ -248,12 +250,14 @@ struct LottieTests {
         let origin = x.keys[0].value[0]
         // The exact sequence: the first spring to 0.3 s, then the second from the state there.
         let h = 1e-7
-        let p3 = textbookPosition(zeta: 0.7, response: 0.5, from: 0, to: 100, velocity: 0, at: 0.3)
-        let v3 = (p3 - textbookPosition(zeta: 0.7, response: 0.5, from: 0, to: 100, velocity: 0, at: 0.3 - h)) / h
+        let p3 = TextbookSpring(dampingRatio: 0.7, response: 0.5).position(from: 0, to: 100, velocity: 0, at: 0.3)
+        let v3 =
+            (p3 - TextbookSpring(dampingRatio: 0.7, response: 0.5).position(from: 0, to: 100, velocity: 0, at: 0.3 - h))
+            / h
         func exact(_ t: Double) -> Double {
             t <= 0.3
-                ? textbookPosition(zeta: 0.7, response: 0.5, from: 0, to: 100, velocity: 0, at: t)
-                : textbookPosition(zeta: 0.5, response: 0.4, from: p3, to: 40, velocity: v3, at: t - 0.3)
+                ? TextbookSpring(dampingRatio: 0.7, response: 0.5).position(from: 0, to: 100, velocity: 0, at: t)
+                : TextbookSpring(dampingRatio: 0.5, response: 0.4).position(from: p3, to: 40, velocity: v3, at: t - 0.3)
         }
         var worst = 0.0
         for i in 0...20_000 {

@@ -1,6 +1,7 @@
 import Foundation
 import SpringConventions
 import SpringMath
+import SpringTestSupport
 import Testing
 
 @testable import SpringExport
@@ -115,7 +116,8 @@ struct TokenTests {
                 if bezier(p[0], p[2], mid) < x { lo = mid } else { hi = mid }
             }
             let shown = 100 * bezier(p[1], p[3], (lo + hi) / 2)
-            let exact = textbookPosition(zeta: 0.68, response: 0.8, from: 0, to: 100, velocity: 0, at: x * duration)
+            let exact = TextbookSpring(dampingRatio: 0.68, response: 0.8).position(
+                from: 0, to: 100, velocity: 0, at: x * duration)
             worst = max(worst, abs(shown - exact))
         }
         // The fit is measured on its own 120 samples; between them it may stray a little further.

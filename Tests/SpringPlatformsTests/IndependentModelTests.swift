@@ -2,6 +2,7 @@ import Foundation
 import SpringConventions
 import SpringExport
 import SpringMath
+import SpringTestSupport
 import Testing
 
 @testable import SpringPlatforms
@@ -70,19 +71,8 @@ struct IndependentRun: Sendable, CustomTestStringConvertible {
 
 /// The textbook damped oscillator (mass 1, ω₀ = 2π/response), independent of SpringMath.
 private func textbookPosition(_ run: IndependentRun, at t: Double) -> Double {
-    let w = 2 * Double.pi / run.response, z = run.zeta, x0 = run.from - run.to, v0 = run.velocity
-    let d: Double
-    if z < 1 {
-        let wd = w * (1 - z * z).squareRoot()
-        d = exp(-z * w * t) * (x0 * cos(wd * t) + (v0 + z * w * x0) / wd * sin(wd * t))
-    } else if z == 1 {
-        d = exp(-w * t) * (x0 + (v0 + w * x0) * t)
-    } else {
-        let r = (z * z - 1).squareRoot(), s1 = -w * (z - r), s2 = -w * (z + r)
-        let c2 = (v0 - s1 * x0) / (s2 - s1)
-        d = (x0 - c2) * exp(s1 * t) + c2 * exp(s2 * t)
-    }
-    return run.to + d
+    TextbookSpring(dampingRatio: run.zeta, response: run.response).position(
+        from: run.from, to: run.to, velocity: run.velocity, at: t)
 }
 
 @Suite("Platform models against an independent implementation of each library's stepping")

@@ -1,18 +1,12 @@
 import Foundation
 import SpringMath
+import SpringTestSupport
 import Testing
 
 @testable import SpringPlatforms
 
 /// Properties of the models that hold for any spring, beside the recordings.
 @Suite struct ModelTests {
-    /// An underdamped spring, textbook closed form, written here independently of SpringMath.
-    static func textbook(zeta: Double, omega: Double, x0: Double, v0: Double, t: Double) -> Double {
-        let wd = omega * (1 - zeta * zeta).squareRoot()
-        return Foundation.exp(-zeta * omega * t)
-            * (x0 * Foundation.cos(wd * t) + (v0 + zeta * omega * x0) / wd * Foundation.sin(wd * t))
-    }
-
     /// A run inside a cancelled task stops within 1024 frames of the cancellation, unfinished; the
     /// same run outside goes on (to its limit, or to the end of a duration-based platform's duration).
     /// Every platform, on a spring that does not settle (ζ 0).
@@ -50,7 +44,8 @@ import Testing
         let run = model.trajectory(from: 0, to: 100, frameRate: 60)
         #expect(run.finished)
         for (t, x) in zip(run.times, run.positions).dropLast() {
-            let expected = 100 + ModelTests.textbook(zeta: zeta, omega: omega, x0: -100, v0: v0, t: t)
+            let expected = TextbookSpring(dampingRatio: zeta, response: response).position(
+                from: 0, to: 100, velocity: v0, at: t)
             #expect(abs(x - expected) < 1e-9, "t = \(t)")
         }
     }
@@ -61,9 +56,8 @@ import Testing
         let spring = Spring(dampingRatio: 1.5, response: 0.4)
         let run = Platform.reanimated.model(for: spring, from: 0, to: 100, velocity: 0).trajectory(
             from: 0, to: 100, frameRate: 60)
-        let omega = spring.naturalFrequency
         let t = run.times[10]
-        let critical = 100 - 100 * (1 + omega * t) * Foundation.exp(-omega * t)
+        let critical = TextbookSpring(dampingRatio: 1, response: spring.response).position(from: 0, to: 100, at: t)
         #expect(abs(run.positions[10] - critical) < 1e-9)
         let exact = SpringMotion(spring: spring, from: 0.0, to: 100.0).position(at: t)
         #expect(run.positions[10] - exact > 5)

@@ -1,4 +1,5 @@
 import Foundation
+import SpringTestSupport
 import Testing
 
 @testable import SpringStudio
@@ -11,23 +12,6 @@ func reply(_ path: String, _ query: String = "") -> StudioReply {
 
 func json(_ reply: StudioReply) throws -> [String: Any] {
     try #require(try JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any])
-}
-
-/// The textbook free motion (unit mass, ω = 2π/response) from x0, v0: displacement and velocity.
-func textbook(zeta: Double, response: Double, x0: Double, v0: Double, t: Double) -> (Double, Double) {
-    let w = 2 * Double.pi / response
-    if zeta < 1 {
-        let a = zeta * w, wd = w * (1 - zeta * zeta).squareRoot(), e = exp(-a * t)
-        let b = (v0 + a * x0) / wd
-        return (e * (x0 * cos(wd * t) + b * sin(wd * t)), e * (v0 * cos(wd * t) - (a * b + wd * x0) * sin(wd * t)))
-    }
-    if zeta == 1 {
-        let e = exp(-w * t), k = v0 + w * x0
-        return (e * (x0 + k * t), e * (v0 - w * k * t))
-    }
-    let r = (zeta * zeta - 1).squareRoot(), s1 = -w * (zeta - r), s2 = -w * (zeta + r)
-    let c2 = (v0 - s1 * x0) / (s2 - s1), c1 = x0 - c2
-    return (c1 * exp(s1 * t) + c2 * exp(s2 * t), c1 * s1 * exp(s1 * t) + c2 * s2 * exp(s2 * t))
 }
 
 @Suite("Studio endpoints")
@@ -129,7 +113,8 @@ struct StudioEndpointTests {
                 ))
             let at = try #require(object["at"] as? [String: Double])
             let segment = try #require(object["segment"] as? [String: Any])
-            let (x, v) = textbook(zeta: zeta, response: 0.6, x0: -100, v0: -200, t: 0.15)
+            let (x, v) = TextbookSpring(dampingRatio: zeta, response: 0.6).state(
+                displacement: -100, velocity: -200, at: 0.15)
             #expect(abs(at["position"]! - (100 + x)) < 1e-9 && abs(at["velocity"]! - v) < 1e-9 * max(1, abs(v)))
             #expect(segment["from"] as? Double == at["position"] && segment["to"] as? Double == 30)
             #expect(segment["velocity"] as? Double == (restart ? 0 : at["velocity"]))

@@ -1,5 +1,6 @@
 import Foundation
 import SpringMath
+import SpringTestSupport
 import Testing
 
 @testable import SpringTrack
@@ -70,25 +71,11 @@ extension Scene {
     }
 }
 
-/// x(t) of a spring released at `onset` from `from` towards `to` at rest, by the textbook formulas.
+/// x(t) of a spring released at `onset` from `from` towards `to` at rest, by the tests' textbook
+/// spring.
 func textbookSpring(zeta: Double, response: Double, from: Double, to: Double, onset: Double) -> (Double) -> Double {
-    let w0 = 2 * Double.pi / response
-    return { t in
-        let tau = t - onset
-        guard tau > 0 else { return from }
-        let d0 = from - to
-        if zeta < 1 {
-            let wd = w0 * (1 - zeta * zeta).squareRoot()
-            return to + exp(-zeta * w0 * tau) * (d0 * cos(wd * tau) + zeta * w0 * d0 / wd * sin(wd * tau))
-        } else if zeta == 1 {
-            return to + exp(-w0 * tau) * (d0 + w0 * d0 * tau)
-        } else {
-            let root = (zeta * zeta - 1).squareRoot()
-            let r1 = -w0 * (zeta - root), r2 = -w0 * (zeta + root)
-            let c2 = (-r1 * d0) / (r2 - r1), c1 = d0 - c2
-            return to + c1 * exp(r1 * tau) + c2 * exp(r2 * tau)
-        }
-    }
+    let spring = TextbookSpring(dampingRatio: zeta, response: response)
+    return { t in t - onset > 0 ? spring.position(from: from, to: to, at: t - onset) : from }
 }
 
 func rms(_ errors: [Double]) -> (bias: Double, spread: Double) {

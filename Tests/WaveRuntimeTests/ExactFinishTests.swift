@@ -6,7 +6,8 @@ import Testing
 @testable import WaveRuntime
 
 /// The free motion of a unit-mass spring (ω = 2π/response) from displacement x0 and velocity v0, by
-/// the textbook three-branch formula, written here independently of SpringMath.
+/// the tests' textbook spring (SpringTestSupport, independent of SpringMath), with the scans the
+/// finish tests need.
 struct TextbookMotion {
     let zeta: Double, omega: Double, x0: Double, v0: Double
 
@@ -41,15 +42,7 @@ struct TextbookMotion {
     }
 
     func displacement(_ t: Double) -> Double {
-        if zeta < 1 {
-            let wd = omega * (1 - zeta * zeta).squareRoot()
-            return exp(-zeta * omega * t) * (x0 * cos(wd * t) + (v0 + zeta * omega * x0) / wd * sin(wd * t))
-        }
-        if zeta == 1 { return exp(-omega * t) * (x0 + (v0 + omega * x0) * t) }
-        let root = (zeta * zeta - 1).squareRoot()
-        let r1 = -omega * (zeta - root), r2 = -omega * (zeta + root)
-        let c2 = (v0 - r1 * x0) / (r2 - r1)
-        return (x0 - c2) * exp(r1 * t) + c2 * exp(r2 * t)
+        TextbookSpring(dampingRatio: zeta, naturalFrequency: omega).displacement(x0, velocity: v0, at: t)
     }
 
     /// A bound on |x(t)| that only falls: the motion cannot leave a band once this is inside it.

@@ -1,4 +1,5 @@
 import Foundation
+import SpringTestSupport
 import Testing
 
 /// The fixture trajectories (scripts/reference/analysis/record_trajectories.mjs).
@@ -94,10 +95,10 @@ struct AnalysisCommandTests {
         let dir = try temporaryDirectory()
         // ζ 0.5, response 0.6 s, 0 → 300, at 60 Hz for 1.5 s, rounded to whole pixels.
         var csv = "t,position\n"
-        let omega = 2 * Double.pi / 0.6, zeta = 0.5, wd = omega * (1 - zeta * zeta).squareRoot()
+        let spring = TextbookSpring(dampingRatio: 0.5, response: 0.6)
         for i in 0...90 {
             let t = Double(i) / 60
-            let x = 300 - 300 * exp(-zeta * omega * t) * (cos(wd * t) + zeta * omega / wd * sin(wd * t))
+            let x = spring.position(from: 0, to: 300, at: t)
             csv += "\(t),\(x.rounded())\n"
         }
         try Data(csv.utf8).write(to: dir.appendingPathComponent("motion.csv"))

@@ -1,13 +1,6 @@
 import Foundation
+import SpringTestSupport
 import Testing
-
-/// The textbook underdamped step response from 0 to 1 with no initial velocity: the test's own
-/// oracle, written from the formula, not from SpringMath.
-private func textbookStep(dampingRatio zeta: Double, response: Double, at t: Double) -> Double {
-    let omega = 2 * Double.pi / response
-    let damped = omega * (1 - zeta * zeta).squareRoot()
-    return 1 - exp(-zeta * omega * t) * (cos(damped * t) + zeta * omega / damped * sin(damped * t))
-}
 
 /// A clip decoded by ffmpeg (its decoders, not the encoders springplot used): RGB frames and the
 /// time each is shown.
@@ -138,7 +131,9 @@ struct AnimateCommandTests {
             // WebM keeps times in whole milliseconds: the frame is drawn at its exact time, index / rate.
             let exactTime = Double(index) / rate
             #expect(abs(time - exactTime) <= 0.5e-3 + 1e-9, "frame \(index) at \(time) s")
-            let expected = x0 + (x1 - x0) * textbookStep(dampingRatio: 0.68, response: 0.8, at: exactTime)
+            let expected =
+                x0 + (x1 - x0)
+                * TextbookSpring(dampingRatio: 0.68, response: 0.8).position(from: 0, to: 1, at: exactTime)
             let measured = try #require(clip.elementX(frame: index, rows: rows))
             worst = max(worst, abs(measured - expected))
         }

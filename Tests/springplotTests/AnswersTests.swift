@@ -1,15 +1,7 @@
 import Foundation
 import SpringConventions
+import SpringTestSupport
 import Testing
-
-/// The textbook underdamped motion (ζ < 1) from `from` to `to` with initial velocity `v0`: written out
-/// here, independently of SpringMath.
-private func underdamped(zeta: Double, response: Double, from: Double, to: Double, v0: Double, t: Double) -> Double {
-    let omega = 2 * Double.pi / response
-    let wd = omega * (1 - zeta * zeta).squareRoot()
-    let x0 = from - to
-    return to + exp(-zeta * omega * t) * (x0 * cos(wd * t) + (v0 + zeta * omega * x0) / wd * sin(wd * t))
-}
 
 private func csv(zeta: Double, response: Double, from: Double, to: Double, v0: Double, rate: Double, duration: Double)
     -> Data
@@ -18,7 +10,8 @@ private func csv(zeta: Double, response: Double, from: Double, to: Double, v0: D
     var i = 0
     while Double(i) / rate <= duration {
         let t = Double(i) / rate
-        text += "\(t),\(underdamped(zeta: zeta, response: response, from: from, to: to, v0: v0, t: t))\n"
+        text +=
+            "\(t),\(TextbookSpring(dampingRatio: zeta, response: response).position(from: from, to: to, velocity: v0, at: t))\n"
         i += 1
     }
     return Data(text.utf8)
@@ -122,7 +115,8 @@ struct AnswersTests {
         var text = "t,position\n"
         for i in 0...90 {
             let t = Double(i) / 60
-            text += "\(t),\(underdamped(zeta: 0.7, response: 0.5, from: 0, to: 300, v0: 0, t: t).rounded())\n"
+            text +=
+                "\(t),\(TextbookSpring(dampingRatio: 0.7, response: 0.5).position(from: 0, to: 300, velocity: 0, at: t).rounded())\n"
         }
         let run = try springplot(["fit", "-"], input: Data(text.utf8))
         #expect(run.status == 0, "\(run.standardError)")
@@ -145,7 +139,8 @@ struct AnswersTests {
         let response = 2 * Double.pi / 1500.0.squareRoot()
         for i in 0...40 {
             let t = Double(i) / 60
-            text += "\(t),\(underdamped(zeta: 0.5, response: response, from: 0, to: 400, v0: 0, t: t).rounded())\n"
+            text +=
+                "\(t),\(TextbookSpring(dampingRatio: 0.5, response: response).position(from: 0, to: 400, velocity: 0, at: t).rounded())\n"
         }
         let run = try springplot(["fit", "-"], input: Data(text.utf8))
         #expect(run.status == 0, "\(run.standardError)")

@@ -3,6 +3,7 @@ import Foundation
 import SpringConventions
 import SpringFitting
 import SpringMath
+import SpringTestSupport
 import Testing
 
 @testable import SpringPlotCommands
@@ -202,11 +203,9 @@ struct BoundsTests {
     @Test("A long recording is fitted on 2000 evenly thinned samples, and the spring is still recovered")
     func fitThinning() throws {
         // The textbook step response of an underdamped spring, ζ = 0.5, ω₀ = 2π/0.4.
-        let zeta = 0.5, omega = 2 * Double.pi / 0.4, wd = omega * (1 - zeta * zeta).squareRoot()
+        let spring = TextbookSpring(dampingRatio: 0.5, response: 0.4)
         let times = (0..<50_000).map { Double($0) / 10_000 }
-        let positions = times.map { t in
-            100 * (1 - exp(-zeta * omega * t) * (cos(wd * t) + zeta * omega / wd * sin(wd * t)))
-        }
+        let positions = times.map { t in spring.position(from: 0, to: 100, at: t) }
         let fit = try SpringFitter.fit(times: times, positions: positions, initialVelocity: 0)
         #expect(fit.sampleCount == SpringFitter.maximumFittedSamples && fit.recordedSampleCount == 50_000)
         #expect(abs(fit.dampingRatio - 0.5) < 1e-6 && abs(fit.response - 0.4) < 1e-6)

@@ -1,4 +1,5 @@
 import Foundation
+import SpringTestSupport
 import Testing
 
 /// Each `--json` reply decodes into the type its keys are documented as: a key that vanishes, is
@@ -92,10 +93,10 @@ struct JSONReplyTests {
 
     @Test func fitAndVerify() throws {
         // ζ 0.7, response 0.5 s, sampled at 60 Hz (textbook closed form, not SpringMath).
-        let w = 2 * Double.pi / 0.5, z = 0.7, wd = w * (1 - z * z).squareRoot()
+        let spring = TextbookSpring(dampingRatio: 0.7, response: 0.5)
         let rows = (0..<90).map { i -> String in
             let t = Double(i) / 60
-            let x = 100 - 100 * exp(-z * w * t) * (cos(wd * t) + z * w / wd * sin(wd * t))
+            let x = spring.position(from: 0, to: 100, at: t)
             return "\(t),\(x)"
         }
         let csv = Data((["t,position"] + rows).joined(separator: "\n").utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import SpringTestSupport
 import Testing
 
 /// The printed CSS, read back as a browser reads it: the transition's duration in milliseconds and
@@ -43,17 +44,9 @@ private struct PrintedTransition {
     }
 }
 
-/// Textbook damped oscillator displacement, mass 1, ω₀ = 2π / response.
+/// Textbook damped oscillator displacement, mass 1, ω₀ = 2π / response (the tests' textbook spring).
 private func displacement(_ t: Double, zeta z: Double, response: Double, x0: Double, v0: Double) -> Double {
-    let w = 2 * Double.pi / response
-    if z < 1 {
-        let wd = w * (1 - z * z).squareRoot()
-        return exp(-z * w * t) * (x0 * cos(wd * t) + (v0 + z * w * x0) / wd * sin(wd * t))
-    }
-    if z == 1 { return exp(-w * t) * (x0 + (v0 + w * x0) * t) }
-    let r = (z * z - 1).squareRoot(), s1 = -w * (z - r), s2 = -w * (z + r)
-    let c2 = (v0 - s1 * x0) / (s2 - s1)
-    return (x0 - c2) * exp(s1 * t) + c2 * exp(s2 * t)
+    TextbookSpring(dampingRatio: z, response: response).displacement(x0, velocity: v0, at: t)
 }
 
 @Suite("The printed CSS transition keeps the stated error")

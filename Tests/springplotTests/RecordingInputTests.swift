@@ -1,4 +1,5 @@
 import Foundation
+import SpringTestSupport
 import Testing
 
 /// A shared platform recording (header comment line kept).
@@ -47,7 +48,7 @@ struct RecordingInputTests {
         var rows = ["t,position"]
         for i in 0...12 {
             let t = Double(i) / 10
-            let exact = 100 - 100 * (1 + omega * t) * exp(-omega * t)
+            let exact = TextbookSpring(dampingRatio: 1, response: 0.5).position(from: 0, to: 100, at: t)
             rows.append("\(t),\(i >= 6 ? 100 : exact)")
         }
         let run = try springplot(
