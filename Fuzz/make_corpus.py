@@ -3,9 +3,12 @@
 into Fuzz/Corpus/<target>/. Seeds start with `seed-`; inputs that once crashed, hung or exhausted
 memory start with `regression-`. Inputs libFuzzer finds later are added by hand under the same
 rule. Run from anywhere; existing files of the same names are rewritten."""
-import math
 import pathlib
 import struct
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "scripts" / "lib"))
+import exact_spring  # noqa: E402 (the exact motion, shared with the scripts and the tests)
 
 ROOT = pathlib.Path(__file__).resolve().parent / "Corpus"
 NAMES = ["damping", "response", "mass", "stiffness", "damping-coefficient", "swiftui-duration",
@@ -33,10 +36,8 @@ def trajectory(rows, header="t,position"):
 
 
 def exact(t, zeta=0.7, response=0.5):
-    w = 2 * math.pi / response
-    wd = w * math.sqrt(1 - zeta * zeta)
-    a = zeta * w
-    return 1 - math.exp(-a * t) * (math.cos(wd * t) + a / wd * math.sin(wd * t))
+    """The spring's position from 0 to 1 at t."""
+    return 1 + exact_spring.displacement(zeta, response, -1.0, 0.0, t)
 
 
 # trajectory

@@ -85,6 +85,14 @@ if $want_tests && ! lottie_ok python3 && ! lottie_ok .build-venv/bin/python; the
     [ -x .build-venv/bin/python ] || python3 -m venv .build-venv
     .build-venv/bin/python -m pip install --quiet --disable-pip-version-check rlottie-python lottie lottie-specs jsonschema numpy
 fi
+# The Python oracle's self-test (scripts/lib/test_exact_spring.py, run by scripts/test-hostile.sh)
+# checks it against mpmath.
+reference_ok() { "$1" -c 'import mpmath, numpy' >/dev/null 2>&1; }
+if $want_tests && ! reference_ok python3 && ! reference_ok .build-venv/bin/python; then
+    echo "setup: installing mpmath and numpy into .build-venv" >&2
+    [ -x .build-venv/bin/python ] || python3 -m venv .build-venv
+    .build-venv/bin/python -m pip install --quiet --disable-pip-version-check mpmath numpy
+fi
 if $want_bench && ! .build-venv/bin/python -c 'import matplotlib' >/dev/null 2>&1; then
     echo "setup: installing matplotlib into .build-venv" >&2
     [ -x .build-venv/bin/python ] || python3 -m venv .build-venv

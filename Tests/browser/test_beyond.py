@@ -1,6 +1,6 @@
 """Beyond one spring in the studio: the keyframe strip (a spring sequence) and the path pad (a chase), in
-headless Chromium. The reference motion is the textbook closed form evaluated here in Python, keyframe by
-keyframe and path piece by path piece, independently of the page's script and of SpringMath."""
+headless Chromium. The reference motion is the textbook closed form (scripts/lib/exact_spring.py, through
+test_studio's textbook), keyframe by keyframe and path piece by path piece, independently of the page's script and of SpringMath."""
 import json
 import math
 import subprocess

@@ -1,13 +1,14 @@
 """The studio page and the export preview in headless Chromium (Debian's chromium, driven by Playwright).
 
-Reference motion in these tests is the textbook closed form evaluated here in Python, independently of the
-page's script and of SpringMath.
+Reference motion in these tests is the textbook closed form evaluated in Python (scripts/lib/exact_spring.py),
+independently of the page's script and of SpringMath.
 """
 import math
 import os
 import pathlib
 import re
 import subprocess
+import sys
 import tempfile
 import statistics
 import time
@@ -20,6 +21,8 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from studio_support import ROOT, built
+sys.path.insert(0, str(ROOT / "scripts" / "lib"))
+import exact_spring  # noqa: E402 (the exact motion, shared with the scripts and the other suites)
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
 
@@ -27,19 +30,7 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
 def textbook(zeta, response, x0, v0, t):
     """Displacement and velocity of the free motion (unit mass, omega = 2 pi / response)."""
-    w = 2 * math.pi / response
-    if zeta < 1:
-        a, wd = zeta * w, w * math.sqrt(1 - zeta * zeta)
-        e, b = math.exp(-a * t), (v0 + a * x0) / wd
-        return e * (x0 * math.cos(wd * t) + b * math.sin(wd * t)), e * (v0 * math.cos(wd * t) - (a * b + wd * x0) * math.sin(wd * t))
-    if zeta == 1:
-        e, k = math.exp(-w * t), v0 + w * x0
-        return e * (x0 + k * t), e * (v0 - w * k * t)
-    r = math.sqrt(zeta * zeta - 1)
-    s1, s2 = -w * (zeta - r), -w * (zeta + r)
-    c2 = (v0 - s1 * x0) / (s2 - s1)
-    c1 = x0 - c2
-    return c1 * math.exp(s1 * t) + c2 * math.exp(s2 * t), c1 * s1 * math.exp(s1 * t) + c2 * s2 * math.exp(s2 * t)
+    return exact_spring.state(zeta, response, x0, v0, t)
 
 
 # The server's scratch folder (uploads are written here while they are tracked, then deleted).

@@ -1,6 +1,7 @@
 """The Picture-in-Picture example in a real GTK 4 window under Xvfb, driven by real pointer events from
-xdotool. The reference motion is the textbook closed form and UIKit's projection formula, evaluated here
-in Python from the recorded frames, independently of SpringMath and WaveRuntime."""
+xdotool. The reference motion is the textbook closed form (scripts/lib/exact_spring.py) and UIKit's
+projection formula, evaluated in Python from the recorded frames, independently of SpringMath and
+WaveRuntime."""
 import math
 import os
 import pathlib
@@ -17,6 +18,8 @@ import pytest
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "browser"))
 from studio_support import ROOT, built  # noqa: E402 (the built executables, as the browser tests find them)
+sys.path.insert(0, str(ROOT / "scripts" / "lib"))
+import exact_spring  # noqa: E402 (the exact motion, shared with the scripts and the other suites)
 
 WIDTH, HEIGHT, CARD, MARGIN = 800.0, 600.0, (160.0, 90.0), 24.0
 SLOTS = [(x, y) for y in (MARGIN + CARD[1] / 2, HEIGHT - MARGIN - CARD[1] / 2) for x in (MARGIN + CARD[0] / 2, WIDTH - MARGIN - CARD[0] / 2)]
@@ -24,11 +27,8 @@ CARD_COLOUR = (0, 115, 179)  # cairo_set_source_rgb(0, 0.45, 0.70)
 
 
 def textbook(zeta, response, x0, v0, t):
-    """Displacement and velocity of the free motion (unit mass, omega = 2 pi / response), zeta < 1."""
-    w = 2 * math.pi / response
-    a, wd = zeta * w, w * math.sqrt(1 - zeta * zeta)
-    e, b = math.exp(-a * t), (v0 + a * x0) / wd
-    return e * (x0 * math.cos(wd * t) + b * math.sin(wd * t)), e * (v0 * math.cos(wd * t) - (a * b + wd * x0) * math.sin(wd * t))
+    """Displacement and velocity of the free motion (unit mass, omega = 2 pi / response)."""
+    return exact_spring.state(zeta, response, x0, v0, t)
 
 
 def project(value, velocity, rate=0.998):

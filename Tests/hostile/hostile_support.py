@@ -36,8 +36,8 @@ import zlib
 
 import pytest
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "scripts" / "track"))
-from spring_motion import spring_displacement  # noqa: E402 (the exact motion, shared with make_clip.py)
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "scripts" / "lib"))
+import exact_spring  # noqa: E402 (the exact motion, shared with the scripts and the other suites)
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BIN_DIR = pathlib.Path(os.environ.get("SPRINGKIT_BIN_DIR") or ROOT / ".build" / "release")
@@ -481,7 +481,8 @@ class Studio:
 def spring_rows(zeta=0.6, response=0.5, start=0.0, end=100.0, fps=60.0, duration=1.5):
     """(t, position) of an exact spring from `start` to `end`, sampled at `fps`."""
     count = int(duration * fps) + 1
-    return [(i / fps, end + spring_displacement(zeta, response, start - end, 0.0, i / fps)) for i in range(count)]
+    motion = exact_spring.unit(zeta, response).motion(start - end, 0.0)
+    return [(i / fps, end + motion.position(i / fps)) for i in range(count)]
 
 
 def write_csv(path: pathlib.Path, rows, header="t,position") -> pathlib.Path:
@@ -513,9 +514,10 @@ def black_png(width: int, height: int) -> bytes:
 def moving_square_frames(folder: pathlib.Path, count=40, size=64, square=10) -> pathlib.Path:
     """A folder of PNG frames: a black square moving along x on white, with spring motion."""
     folder.mkdir(parents=True, exist_ok=True)
+    motion = exact_spring.unit(0.5, 0.4).motion(-40.0, 0.0)
     for i in range(count):
         t = max(0.0, (i - 4) / 60)
-        x = int(round(48 + spring_displacement(0.5, 0.4, -40.0, 0.0, t))) if i >= 4 else 8
+        x = int(round(48 + motion.position(t))) if i >= 4 else 8
         rows = []
         for y in range(size):
             row = bytearray(b"\xff" * (3 * size))

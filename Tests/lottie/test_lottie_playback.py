@@ -2,9 +2,10 @@
 
 Each export is rendered frame by frame by rlottie (Samsung's player, through PyPI's rlottie-python) at
 30, 60 and 120 fps; the element is measured in the pixels (its centroid, its width on its middle row,
-its alpha, its orientation from second moments) and compared with the textbook spring, written here
-from the formula and not from SpringKit. The file must also validate against the Lottie
-specification's JSON schema (PyPI lottie-specs) and load in a second reader (PyPI lottie).
+its alpha, its orientation from second moments) and compared with the textbook spring
+(scripts/lib/exact_spring.py, written from the formula and not from SpringKit). The file must also
+validate against the Lottie specification's JSON schema (PyPI lottie-specs) and load in a second reader
+(PyPI lottie).
 
 SPRINGKIT_BIN_DIR names where springplot is (default .build/debug, which `swift build` makes).
 """
@@ -14,6 +15,7 @@ import json
 import math
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -21,22 +23,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(os.environ.get("SPRINGKIT_BIN_DIR", ROOT / ".build" / "debug")) / "springplot"
+sys.path.insert(0, str(ROOT / "scripts" / "lib"))
+import exact_spring  # noqa: E402 (the exact motion, shared with the scripts and the other suites)
 
 def textbook(zeta: float, response: float, start: float, target: float, v0: float, t: float) -> float:
     """The damped spring's position: unit mass, natural frequency 2π/response, every regime."""
-    omega = 2 * math.pi / response
-    x0 = start - target
-    if zeta < 1:
-        wd = omega * math.sqrt(1 - zeta * zeta)
-        d = math.exp(-zeta * omega * t) * (x0 * math.cos(wd * t) + (v0 + zeta * omega * x0) / wd * math.sin(wd * t))
-    elif zeta == 1:
-        d = math.exp(-omega * t) * (x0 + (v0 + omega * x0) * t)
-    else:
-        r = math.sqrt(zeta * zeta - 1)
-        s1, s2 = -omega * (zeta - r), -omega * (zeta + r)
-        c2 = (v0 - s1 * x0) / (s2 - s1)
-        d = (x0 - c2) * math.exp(s1 * t) + c2 * math.exp(s2 * t)
-    return target + d
+    return target + exact_spring.displacement(zeta, response, start - target, v0, t)
 
 
 def export(tmp_path: Path, name: str, *arguments: str) -> tuple[Path, dict, str]:

@@ -7,7 +7,6 @@ memory of springplot (ffmpeg runs as its child and is not counted) for each.
     swift build -c release --static-swift-stdlib --product springplot && scripts/bench/bounds.py
 """
 import json
-import math
 import pathlib
 import random
 import os
@@ -18,21 +17,22 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "Tests" / "hostile"))
+sys.path.insert(0, str(ROOT / "scripts" / "lib"))
 import media_bombs as mb  # noqa: E402
+import exact_spring  # noqa: E402 (scripts/lib: the exact motion)
 
 BINARY = ROOT / ".build" / "release" / "springplot"
 
 
 def spring_rows(n, still=0.0, noise=0.5, span=2.0):
     """t,position of ζ 0.5, response 0.4 s from 0 to 100, with Gaussian noise (seed 1)."""
-    z, w = 0.5, 2 * math.pi / 0.4
-    wd = w * math.sqrt(1 - z * z)
+    motion = exact_spring.unit(0.5, 0.4).motion(-1.0, 0.0)
     rng = random.Random(1)
     lines = ["t,position"]
     for i in range(n):
         t = i * span / n
         s = t - still
-        x = 0.0 if s <= 0 else 100 * (1 - math.exp(-z * w * s) * (math.cos(wd * s) + z * w / wd * math.sin(wd * s)))
+        x = 0.0 if s <= 0 else 100 * (1 + motion.position(s))
         lines.append(f"{t!r},{x + rng.gauss(0, noise)!r}")
     return "\n".join(lines) + "\n"
 

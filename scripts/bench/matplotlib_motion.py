@@ -10,13 +10,16 @@ encoder settings springplot uses (VP9, CRF 24, libvpx's realtime mode at speed 8
 
 --draw-only draws every frame into the canvas and encodes nothing (where matplotlib's time goes).
 """
+import pathlib
 import sys
 
 import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 from matplotlib.animation import FFMpegWriter, FuncAnimation, PillowWriter
-import numpy as np
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "lib"))
+import exact_spring  # noqa: E402 (scripts/lib: the exact motion)
 
 out = sys.argv[1]
 draw_only = "--draw-only" in sys.argv
@@ -29,11 +32,8 @@ colors = ["#0072B2", "#E69F00", "#009E73"]
 
 
 def position(zeta, t):
-    w = 2 * np.pi / response
-    if zeta < 1:
-        wd = w * np.sqrt(1 - zeta * zeta)
-        return 1 - np.exp(-zeta * w * t) * (np.cos(wd * t) + zeta * w / wd * np.sin(wd * t))
-    return 1 - np.exp(-w * t) * (1 + w * t)
+    """The lane's dot, from 0 to 1, at t."""
+    return 1 + exact_spring.displacement(zeta, response, -1.0, 0.0, t)
 
 
 fig = plt.figure(figsize=(6.4, 2.4), dpi=100)

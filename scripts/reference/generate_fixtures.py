@@ -11,13 +11,12 @@ Displacement x = position - target of a damped harmonic oscillator:
 with w = 2*pi/response (rad/s) and zeta the damping ratio, or equivalently
 m*x'' + c*x' + k*x = 0 with w = sqrt(k/m), zeta = c / (2*sqrt(k*m)).
 
-The reference uses the textbook three-branch closed form (see `Solution`),
-evaluated with mpmath at 50 significant digits plus GUARD extra digits, so
-the cancellation that plagues these formulas in double precision near
-zeta == 1 is irrelevant.  All float inputs are converted *exactly* to mpf;
-the branch (under / critical / over) is decided with exact rational
-arithmetic on the float inputs (fractions.Fraction), and zeta^2 - 1 is
-formed exactly as a rational so that near-critical springs are handled
+The reference uses the textbook three-branch closed form of
+scripts/lib/exact_spring.py (through `Solution`), evaluated with mpmath at 50
+significant digits plus GUARD extra digits.  All float inputs are converted
+*exactly* to mpf; the branch (under / critical / over) is decided with exact
+rational arithmetic on the float inputs (fractions.Fraction), and zeta^2 - 1
+is formed exactly as a rational so that near-critical springs are handled
 without cancellation.
 
 Self-checks (the script aborts with AssertionError if any fails)
@@ -47,11 +46,13 @@ import math
 import os
 import sys
 import time
-from fractions import Fraction
 
 import numpy as np
 import mpmath
 from mpmath import mp, mpf
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'lib'))
+import exact_spring  # noqa: E402 (scripts/lib: the closed form)
 
 mp.dps = 50          # reference precision (significant decimal digits)
 GUARD = 30           # extra digits used inside closed-form evaluation
@@ -66,133 +67,36 @@ LN1000 = math.log(1000.0)
 
 
 # ---------------------------------------------------------------------------
-# Spring parameters
+# Springs and their closed-form solution
 # ---------------------------------------------------------------------------
-
-class Spring:
-    """A spring given either as (zeta, response) or as (mass, stiffness, damping).
-
-    The constructor only stores the float inputs and decides the branch with
-    exact rational arithmetic; `params()` produces (w, zeta, zeta^2-1) as mpf
-    at whatever mpmath precision is current.
-    """
-
-    def __init__(self, kind, values):
-        assert kind in ('zr', 'mkc')
-        assert all(isinstance(v, float) for v in values), values
-        self.kind = kind
-        self.values = values
-        if kind == 'zr':
-            zeta, response = values
-            assert zeta >= 0.0 and response > 0.0
-            zq = Fraction(zeta)
-            self.dq = zq * zq - 1                      # exact zeta^2 - 1
-        else:
-            m, k, c = values
-            assert m > 0.0 and k > 0.0 and c >= 0.0
-            mq, kq, cq = Fraction(m), Fraction(k), Fraction(c)
-            self.dq = (cq * cq - 4 * kq * mq) / (4 * kq * mq)   # exact zeta^2 - 1
-        if self.dq == 0:
-            self.branch = 'critical'
-        elif self.dq < 0:
-            self.branch = 'under'
-        else:
-            self.branch = 'over'
-
-    @staticmethod
-    def zr(zeta, response):
-        return Spring('zr', (float(zeta), float(response)))
-
-    @staticmethod
-    def mkc(m, k, c):
-        return Spring('mkc', (float(m), float(k), float(c)))
-
-    def params(self):
-        """(w, zeta, d = zeta^2 - 1) as mpf at the current precision."""
-        d = mpf(self.dq.numerator) / mpf(self.dq.denominator)
-        if self.kind == 'zr':
-            zeta, response = self.values
-            w = 2 * mp.pi / mpf(response)
-            z = mpf(zeta)
-        else:
-            m, k, c = (mpf(v) for v in self.values)
-            w = mpmath.sqrt(k / m)
-            z = mpf(1) if self.branch == 'critical' else c / (2 * mpmath.sqrt(k * m))
-        return w, z, d
-
-    def float_params(self):
-        """Rough (w, zeta) in double precision, only used to lay out time grids."""
-        if self.kind == 'zr':
-            zeta, response = self.values
-            return 2 * math.pi / response, zeta
-        m, k, c = self.values
-        return math.sqrt(k / m), c / (2 * math.sqrt(k * m))
-
-
-# ---------------------------------------------------------------------------
-# Closed-form solution
-# ---------------------------------------------------------------------------
+#
+# A spring is an exact_spring.Spring: exact_spring.unit(zeta, response) or
+# exact_spring.general(m, k, c), float inputs, with its exact regime
+# (spring.regime) and exact zeta^2 - 1 (spring.zeta_squared_minus_one).
 
 class Solution:
     """Closed-form x(t), x'(t) for one spring and one initial condition.
 
-    Underdamped (zeta < 1):   a = zeta*w,  wd = w*sqrt(1 - zeta^2),  B = (v0 + a*x0)/wd
-        x(t)  = e^{-a t} ( x0 cos(wd t) + B sin(wd t) )
-        x'(t) = e^{-a t} ( v0 cos(wd t) - (a B + wd x0) sin(wd t) )
-    Critically damped (zeta == 1 exactly):   K = v0 + w*x0
-        x(t)  = (x0 + K t) e^{-w t}
-        x'(t) = (v0 - w K t) e^{-w t}
-    Overdamped (zeta > 1):   q = sqrt(zeta^2 - 1)
-        r1 = -zeta w + w q = -w/(zeta + q)   (slow root, written cancellation-free)
-        r2 = -zeta w - w q = -w (zeta + q)   (fast root),   r1 - r2 = 2 w q
-        C1 = (v0 - r2 x0)/(r1 - r2),  C2 = (r1 x0 - v0)/(r1 - r2)
-        x(t)  = C1 e^{r1 t} + C2 e^{r2 t}
-        x'(t) = C1 r1 e^{r1 t} + C2 r2 e^{r2 t}
+    exact_spring's Motion at `dps` digits (mp.dps + GUARD unless given); the
+    formulas are in scripts/lib/exact_spring.py.  Keeps the numbers the
+    settling-time bounds below use, as mpf: w, z, d = zeta^2 - 1, x0, v0 and,
+    underdamped, a = zeta*w, wd = w*sqrt(1 - zeta^2), B = (v0 + a*x0)/wd.
     """
 
     def __init__(self, spring, x0, v0, dps=None):
         self.spring = spring
-        self.branch = spring.branch
+        self.branch = spring.regime
         self.dps = dps if dps is not None else mp.dps + GUARD
-        with mp.workdps(self.dps):
-            w, z, d = spring.params()
-            x0 = mpf(x0)
-            v0 = mpf(v0)
-            self.w, self.z, self.d, self.x0, self.v0 = w, z, d, x0, v0
-            if self.branch == 'under':
-                self.a = z * w
-                self.wd = w * mpmath.sqrt(-d)
-                self.B = (v0 + self.a * x0) / self.wd
-                self.S = self.a * self.B + self.wd * x0      # sin coefficient of x'
-            elif self.branch == 'critical':
-                self.K = v0 + w * x0
-            else:
-                q = mpmath.sqrt(d)
-                self.r1 = -w / (z + q)
-                self.r2 = -w * (z + q)
-                diff = 2 * w * q
-                self.C1 = (v0 - self.r2 * x0) / diff
-                self.C2 = (self.r1 * x0 - v0) / diff
+        self.motion = spring.motion(x0, v0, dps=self.dps)
+        m = self.motion
+        assert m.regime == self.branch, (spring, m.regime)
+        self.w, self.z, self.d, self.x0, self.v0 = m.omega, m.zeta, m.d, m.x0, m.v0
+        if self.branch == 'under':
+            self.a, self.wd, self.B = m.decay, m.omega_d, m.b
 
     def __call__(self, t):
         """Return (x(t), x'(t)) as mpf for t (float or mpf)."""
-        with mp.workdps(self.dps):
-            t = mpf(t)
-            if self.branch == 'under':
-                e = mpmath.exp(-self.a * t)
-                c, s = mpmath.cos_sin(self.wd * t)
-                x = e * (self.x0 * c + self.B * s)
-                v = e * (self.v0 * c - self.S * s)
-            elif self.branch == 'critical':
-                e = mpmath.exp(-self.w * t)
-                x = (self.x0 + self.K * t) * e
-                v = (self.v0 - self.w * self.K * t) * e
-            else:
-                e1 = mpmath.exp(self.r1 * t)
-                e2 = mpmath.exp(self.r2 * t)
-                x = self.C1 * e1 + self.C2 * e2
-                v = self.C1 * self.r1 * e1 + self.C2 * self.r2 * e2
-            return x, v
+        return self.motion(t)
 
     def accel(self, x, v):
         """x'' from the ODE itself: -2 zeta w x' - w^2 x."""
@@ -251,21 +155,21 @@ def verified_eval(spring, x0, v0, t, sol=None, sol_hi=None):
 
 def rough_settling_time(spring):
     """Rough envelope settling time T (to 1/1000) used to lay out time grids."""
-    w, z = spring.float_params()
-    if spring.branch == 'under':
+    w, z, _ = spring.parameters()                     # floats
+    if spring.regime == 'under':
         if z == 0.0:
             return 50.0 * (2 * math.pi / w)          # 50 periods
         return LN1000 / (z * w)
     # zeta >= 1: slow-root decay rate s = w (zeta - sqrt(zeta^2-1)) = w / (zeta + sqrt(zeta^2-1))
-    dq = float(spring.dq)                              # accurate zeta^2 - 1
+    dq = float(spring.zeta_squared_minus_one)         # accurate zeta^2 - 1
     s = w / (max(z, 1.0) + math.sqrt(max(dq, 0.0)))
     return LN1000 / s
 
 
 def time_grid(spring, n):
     """t = 0 plus n float times spread geometrically from 1e-4*response to 10*T."""
-    w, _ = spring.float_params()
-    response = 2 * math.pi / w if spring.kind == 'mkc' else spring.values[1]
+    w, _, _ = spring.parameters()
+    response = 2 * math.pi / w if spring.kind == 'general' else spring.values[1]
     lo = 1e-4 * response
     hi = 10.0 * rough_settling_time(spring)
     ts = [float(lo * (hi / lo) ** (i / (n - 1))) for i in range(n)]
@@ -277,9 +181,10 @@ def time_grid(spring, n):
 # ---------------------------------------------------------------------------
 
 def ode_self_check():
-    springs = [Spring.zr(0.3, 0.8), Spring.zr(1.0, 0.8), Spring.zr(3.0, 0.8),
-               Spring.zr(1 + 1e-9, 0.8), Spring.zr(0.0, 0.5),
-               Spring.mkc(1.0, 170.0, 26.0), Spring.mkc(0.01, 1.0, 0.2)]
+    unit, general = exact_spring.unit, exact_spring.general
+    springs = [unit(0.3, 0.8), unit(1.0, 0.8), unit(3.0, 0.8),
+               unit(1 + 1e-9, 0.8), unit(0.0, 0.5),
+               general(1.0, 170.0, 26.0), general(0.01, 1.0, 0.2)]
     ics = [(1.0, 5.0), (-1.0, 0.0)]
     times = [0.05, 0.37, 1.1]
     worst = mpf(0)
@@ -287,9 +192,9 @@ def ode_self_check():
         for (x0, v0) in ics:
             sol = Solution(spring, x0, v0)
             with mp.workdps(mp.dps):
-                w, z, _ = spring.params()
+                w, z, _ = spring.parameters(dps=mp.dps)
                 # Coefficients straight from the ODE in its original form.
-                if spring.kind == 'mkc':
+                if spring.kind == 'general':
                     m, k, c = (mpf(u) for u in spring.values)
                     cdamp, kstiff = c / m, k / m
                 else:
@@ -319,7 +224,7 @@ def gen_exact_solution():
     rows = []
     for zeta in ZETAS:
         for response in RESPONSES:
-            spring = Spring.zr(zeta, response)
+            spring = exact_spring.unit(zeta, response)
             times = time_grid(spring, 10)
             for (x0, v0) in ICS:
                 sol = Solution(spring, x0, v0)
@@ -359,12 +264,12 @@ MASSES = [0.01, 1.0, 100.0]
 
 
 def gen_stiffness_damping():
-    springs = [Spring.mkc(m, k, c) for m in MASSES for (k, c) in KC_COMMON]
-    springs += [Spring.mkc(m, k, c) for (m, k, c) in MKC_EXTRA]
+    springs = [exact_spring.general(m, k, c) for m in MASSES for (k, c) in KC_COMMON]
+    springs += [exact_spring.general(m, k, c) for (m, k, c) in MKC_EXTRA]
     rows = []
     branches = {}
     for spring in springs:
-        branches[spring.branch] = branches.get(spring.branch, 0) + 1
+        branches[spring.regime] = branches.get(spring.regime, 0) + 1
         times = time_grid(spring, 7)
         for (x0, v0) in ICS:
             sol = Solution(spring, x0, v0)
@@ -514,24 +419,12 @@ def settling_time(sol, eps_f):
 def brute_force_settle(spring, x0, v0, eps, t_max, n):
     """Independent double-precision estimate: dense numpy grid, last |x| >= eps.
 
-    Returns the bracketing grid interval.  Uses the same physics but a different
-    evaluation (double precision, near-critical springs treated as critical) and
-    no root finding, so it only checks the high-precision result to grid accuracy.
+    Returns the bracketing grid interval.  Uses the same closed form but a
+    different evaluation (double precision, numpy) and no root finding, so it
+    only checks the high-precision result to grid accuracy.
     """
-    w, z = spring.float_params()
     t = np.linspace(0.0, t_max, n + 1)
-    if abs(z - 1.0) < 1e-6:
-        x = (x0 + (v0 + w * x0) * t) * np.exp(-w * t)
-    elif z < 1.0:
-        a = z * w
-        wd = w * math.sqrt(1 - z * z)
-        x = np.exp(-a * t) * (x0 * np.cos(wd * t) + (v0 + a * x0) / wd * np.sin(wd * t))
-    else:
-        q = w * math.sqrt(z * z - 1)
-        r1, r2 = -z * w + q, -z * w - q
-        c1 = (v0 - r2 * x0) / (r1 - r2)
-        c2 = (r1 * x0 - v0) / (r1 - r2)
-        x = c1 * np.exp(r1 * t) + c2 * np.exp(r2 * t)
+    x = spring.motion(x0, v0, vectorised=True).position(t)
     idx = np.nonzero(np.abs(x) >= eps)[0]
     if len(idx) == 0:
         return 0.0, 0.0
@@ -549,7 +442,7 @@ def gen_settling():
     rows = []
     for zeta in SET_ZETAS:
         for response in SET_RESPONSES:
-            spring = Spring.zr(zeta, response)
+            spring = exact_spring.unit(zeta, response)
             for (x0, v0) in SET_ICS:
                 sol = Solution(spring, x0, v0)
                 check_initial_conditions(sol)

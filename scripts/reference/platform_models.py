@@ -68,6 +68,9 @@ import sys
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import exact_spring  # noqa: E402 (scripts/lib: the exact motion)
+
 # ---------------------------------------------------------------------------
 # Sources (repository @ commit as named by the recordings; "read" = the stored
 # version that was actually read when it differed)
@@ -968,23 +971,14 @@ def check(repo_root: str, verbose: bool = False, recordings_dir: str = RECORDING
 def exact_position_mp(zeta: float, response: float, frm: float, to: float, v0: float, t: float, dps: int = 30):
     """Mass 1, omega0 = 2*pi/response; x = position - to, x(0) = from - to, x'(0) = v0.
 
-    Three regimes, decided on the exact double zeta; evaluated in mpmath so
-    that near-critical springs lose nothing to cancellation.
+    scripts/lib/exact_spring.py in mpmath at `dps` digits (regime decided
+    exactly), so that near-critical springs lose nothing to cancellation.
     """
     import mpmath as mp
 
     with mp.workdps(dps):
-        z, w = mp.mpf(zeta), 2 * mp.pi / mp.mpf(response)
-        x0, v = mp.mpf(frm) - mp.mpf(to), mp.mpf(v0)
-        T = mp.mpf(t)
-        if zeta < 1:
-            wd = w * mp.sqrt(1 - z * z)
-            x = mp.exp(-z * w * T) * (x0 * mp.cos(wd * T) + (v + z * w * x0) / wd * mp.sin(wd * T))
-        elif zeta == 1:
-            x = mp.exp(-w * T) * (x0 + (v + w * x0) * T)
-        else:
-            wd = w * mp.sqrt(z * z - 1)
-            x = mp.exp(-z * w * T) * (x0 * mp.cosh(wd * T) + (v + z * w * x0) / wd * mp.sinh(wd * T))
+        x0 = mp.mpf(frm) - mp.mpf(to)
+        x = exact_spring.unit(zeta, response).motion(x0, v0, dps=dps).position(t)
         return float(mp.mpf(to) + x)
 
 
@@ -993,7 +987,10 @@ def exact_positions(zeta: float, response: float, frm: float, to: float, v0: flo
 
     Underdamped/critical as written; overdamped in the cosh/sinh form while
     wd*t < 30 (no cancellation near zeta = 1) and in the two-exponential form
-    beyond (no overflow).  Self-checked against exact_position_mp.
+    beyond (no overflow).  Self-checked against exact_position_mp.  Not
+    exact_spring's vectorised form: for zeta > 1 that evaluates other, equally
+    accurate expressions, and exact_error.csv, made with these, would change
+    in its last printed digits.
     """
     import numpy as np
 

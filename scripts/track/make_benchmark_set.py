@@ -19,7 +19,8 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import make_clip  # noqa: E402
+import make_clip  # noqa: E402 (make_clip also puts scripts/lib on the path)
+import exact_spring  # noqa: E402 (scripts/lib: the exact motion)
 
 EXT = {"h264": ".mp4", "mov": ".mov", "webm": ".webm", "gif": ".gif", "png": ""}
 
@@ -32,9 +33,10 @@ def trajectory_extent(zeta, response, velocity_per_travel, horizon):
     """Min and max of the spring's path from 0 to 1 (in units of the travel) over horizon s."""
     lo, hi = 0.0, 1.0
     steps = 2000
+    motion = exact_spring.unit(zeta, response).motion(-1.0, velocity_per_travel)
     for k in range(steps + 1):
         tau = horizon * k / steps
-        x = 1.0 + make_clip.spring_displacement(zeta, response, -1.0, velocity_per_travel, tau)
+        x = 1.0 + motion.position(tau)
         lo, hi = min(lo, x), max(hi, x)
     return lo, hi
 
@@ -42,9 +44,10 @@ def trajectory_extent(zeta, response, velocity_per_travel, horizon):
 def settle_time(zeta, response, travel, velocity, tol=0.5, horizon=8.0):
     steps = 4000
     last = 0.0
+    motion = exact_spring.unit(zeta, response).motion(-travel, velocity)
     for k in range(steps + 1):
         tau = horizon * k / steps
-        if abs(make_clip.spring_displacement(zeta, response, -travel, velocity, tau)) > tol:
+        if abs(motion.position(tau)) > tol:
             last = tau
     return last
 

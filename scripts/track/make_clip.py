@@ -46,12 +46,13 @@ import re
 import shutil
 import subprocess
 import sys
-
-from spring_motion import spring_displacement  # noqa: E402 (this folder: the exact motion)
 import tempfile
 import time
 
 import cairo
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
+import exact_spring  # noqa: E402 (scripts/lib: the exact motion)
 
 TICKS = {"h264": 1000000, "mov": 1000000, "webm": 1000, "gif": 100}
 EXTENSIONS = {".mp4": "h264", ".m4v": "h264", ".mov": "mov", ".webm": "webm", ".gif": "gif"}
@@ -123,15 +124,15 @@ class Motion:
             self.ease = cubic_bezier(*kw["points"])
         if kind == "recording":
             self.times, self.positions = kw["times"], kw["positions"]
+        if kind == "spring":
+            self.exact = exact_spring.unit(kw["zeta"], kw["response"]).motion(start - end, kw["velocity"])
 
     def value(self, t):
         tau = t - self.onset
         if self.kind == "still" or tau <= 0.0:
             return self.start
         if self.kind == "spring":
-            return self.end + spring_displacement(
-                self.kw["zeta"], self.kw["response"], self.start - self.end,
-                self.kw["velocity"], tau)
+            return self.end + self.exact.position(tau)
         if self.kind in ("bezier", "linear"):
             p = min(1.0, tau / self.kw["duration"])
             eased = self.ease(p) if self.kind == "bezier" else p

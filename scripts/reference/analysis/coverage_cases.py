@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Simulated recordings for the coverage of fit's stated uncertainty (issue 45, item 5).
 
-Each case is a known spring recorded the way real recordings go wrong, written here from the
-textbook closed form (numpy, not SpringKit):
+Each case is a known spring recorded the way real recordings go wrong, written from the textbook
+closed form (scripts/lib/exact_spring.py, vectorised with numpy; not SpringKit):
 
 - springs: zeta log-uniform in [0.25, 1.6], response log-uniform in [0.15, 1.0] s, travel 80 to
   400 px in either direction, v0 = 0 in half the cases, otherwise up to 4 travels per second;
@@ -23,24 +23,19 @@ same on every run. Used by `analysis-benchmarks --coverage DIR`.
 import argparse
 import math
 import os
+import sys
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "lib"))
+import exact_spring  # noqa: E402 (scripts/lib: the exact motion)
 
 SEED = 45_2026
 
 
 def displacement(zeta, omega, x0, v0, t):
-    """x(t) − target for x'' + 2ζωx' + ω²x = 0 from x0, v0 (the three textbook branches)."""
-    if abs(zeta - 1) < 1e-9:
-        return np.exp(-omega * t) * (x0 + (v0 + omega * x0) * t)
-    if zeta < 1:
-        wd = omega * math.sqrt(1 - zeta * zeta)
-        return np.exp(-zeta * omega * t) * (x0 * np.cos(wd * t) + (v0 + zeta * omega * x0) / wd * np.sin(wd * t))
-    r = math.sqrt(zeta * zeta - 1)
-    s1, s2 = -omega * (zeta - r), -omega * (zeta + r)
-    c2 = (v0 - s1 * x0) / (s2 - s1)
-    c1 = x0 - c2
-    return c1 * np.exp(s1 * t) + c2 * np.exp(s2 * t)
+    """x(t) − target for x'' + 2ζωx' + ω²x = 0 from x0, v0, at the times t (an array)."""
+    return exact_spring.natural(zeta, omega).motion(x0, v0, vectorised=True).position(t)
 
 
 def main():

@@ -2,9 +2,9 @@
 """Independent references for `springplot verify` and `springplot fit` (issue 11).
 
 1. verify_reference.csv: for each fixture trajectory in Tests/SpringFittingTests/Fixtures/analysis,
-   the exact motion evaluated with mpmath at 40 digits (textbook three-branch closed form, written
-   here from scratch, not ported from SpringKit) and the max / RMS position error, the time of the
-   max error, and the median frame interval.
+   the exact motion evaluated with mpmath at 40 digits (textbook three-branch closed form,
+   scripts/lib/exact_spring.py, not ported from SpringKit) and the max / RMS position error, the
+   time of the max error, and the median frame interval.
 2. fit_cases.csv + fit_truth.csv: synthetic recordings for the fit accuracy test. zeta uniform in
    [0.2, 2], response uniform in [0.2, 1.5] s, 300 px travel (random start, random direction),
    v0 = 0, sampled at 60 Hz from 0 to the time the motion stays within 0.5 px of the target plus
@@ -13,8 +13,11 @@
 Run from the repository root:  python3 scripts/reference/analysis/make_references.py [--cases N] [--out DIR]
 The seed is printed and fixed (SEED below).
 """
-import argparse, csv, math, os, random
+import argparse, csv, math, os, random, sys
 import mpmath as mp
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "lib"))
+import exact_spring  # noqa: E402 (scripts/lib: the exact motion)
 
 mp.mp.dps = 40
 SEED = 11_2026
@@ -22,17 +25,8 @@ FIX = "Tests/SpringFittingTests/Fixtures/analysis"
 
 
 def exact(zeta, omega, x0, v0, t):
-    """Displacement from the target at t for x'' + 2 zeta omega x' + omega^2 x = 0 (mpmath)."""
-    zeta, omega, x0, v0, t = map(mp.mpf, (zeta, omega, x0, v0, t))
-    if zeta < 1:
-        wd = omega * mp.sqrt(1 - zeta**2)
-        return mp.exp(-zeta * omega * t) * (x0 * mp.cos(wd * t) + (v0 + zeta * omega * x0) / wd * mp.sin(wd * t))
-    if zeta == 1:
-        return mp.exp(-omega * t) * (x0 + (v0 + omega * x0) * t)
-    s = omega * mp.sqrt(zeta**2 - 1)
-    r1, r2 = -zeta * omega + s, -zeta * omega - s
-    c2 = (v0 - r1 * x0) / (r2 - r1)
-    return (x0 - c2) * mp.exp(r1 * t) + c2 * mp.exp(r2 * t)
+    """Displacement from the target at t for x'' + 2 zeta omega x' + omega^2 x = 0 (mpmath, mp.dps)."""
+    return exact_spring.natural(zeta, omega).motion(x0, v0, dps=mp.mp.dps).position(t)
 
 
 # name, file, stiffness, damping, mass, from, to  (the spring each library was asked for)
@@ -66,23 +60,13 @@ def verify_references(out):
             f.write(",".join(map(str, r)) + "\n")
 
 
-def exact_float(zeta, omega, x0, t):
-    """The same closed form in floats (v0 = 0), for the sampling window only."""
-    if zeta < 1:
-        wd = omega * math.sqrt(1 - zeta**2)
-        return math.exp(-zeta * omega * t) * (x0 * math.cos(wd * t) + zeta * omega * x0 / wd * math.sin(wd * t))
-    s = omega * math.sqrt(zeta**2 - 1)
-    r1, r2 = -zeta * omega + s, -zeta * omega - s
-    c2 = -r1 * x0 / (r2 - r1)
-    return (x0 - c2) * math.exp(r1 * t) + c2 * math.exp(r2 * t)
-
-
 def visible_end(zeta, omega, x0):
     """Last time |x| >= 0.5 px (scan at 1 ms, in floats: only the sampling window depends on it)."""
     t, last, dt = 0.0, 0.0, 1e-3
     limit = 60 / (zeta * omega) if zeta < 1 else 60 / (omega * (zeta - math.sqrt(zeta * zeta - 1)))
+    motion = exact_spring.natural(zeta, omega).motion(x0, 0.0)
     while t < limit:
-        if abs(exact_float(zeta, omega, x0, t)) >= 0.5:
+        if abs(motion.position(t)) >= 0.5:
             last = t
         t += dt
     return last

@@ -21,7 +21,8 @@ conversions.csv  dampingRatio,response,mass,target,parameter,value
     emulate a library's own double-precision algorithm (framer's Newton
     iteration, Reanimated's bisection, POP's inverse) with repr(float).
 motions.csv      dampingRatio,response,mass,from,to,velocity,t,position,velocity_at_t
-    exact textbook three-branch closed form, t = 0, 0.05, ..., 2 s.
+    exact textbook three-branch closed form (scripts/lib/exact_spring.py, at
+    40 digits), t = 0, 0.05, ..., 2 s.
 velocities.csv   target,from,to,velocity,parameter,value
     how each target wants the initial velocity of a motion expressed.
 
@@ -38,9 +39,13 @@ Usage:  python3 scripts/reference/export/generate_export_fixtures.py
 import csv
 import math
 import os
+import sys
 
 import numpy as np
 from mpmath import mp, mpf
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "lib"))
+import exact_spring  # noqa: E402 (scripts/lib: the exact motion)
 
 mp.dps = 40
 
@@ -592,27 +597,8 @@ TARGETS = [
 # ----------------------------------------------------------------------------
 
 def motion(z, w, x0, v0, t):
-    """Displacement x(t) and x'(t) of x'' + 2 z w x' + w^2 x = 0."""
-    if z < 1:
-        a = z * w
-        wd = w * mp.sqrt(1 - z * z)
-        B = (v0 + a * x0) / wd
-        e = mp.exp(-a * t)
-        x = e * (x0 * mp.cos(wd * t) + B * mp.sin(wd * t))
-        v = e * (v0 * mp.cos(wd * t) - (a * B + wd * x0) * mp.sin(wd * t))
-    elif z == 1:
-        e = mp.exp(-w * t)
-        x = (x0 + (v0 + w * x0) * t) * e
-        v = (v0 - w * (v0 + w * x0) * t) * e
-    else:
-        sq = mp.sqrt(z * z - 1)
-        r1 = -w / (z + sq)                 # slow root, no cancellation
-        r2 = -w * (z + sq)
-        C1 = (v0 - r2 * x0) / (r1 - r2)
-        C2 = (r1 * x0 - v0) / (r1 - r2)
-        x = C1 * mp.exp(r1 * t) + C2 * mp.exp(r2 * t)
-        v = C1 * r1 * mp.exp(r1 * t) + C2 * r2 * mp.exp(r2 * t)
-    return x, v
+    """Displacement x(t) and x'(t) of x'' + 2 z w x' + w^2 x = 0 (exact_spring at mp.dps digits)."""
+    return exact_spring.natural(z, w).motion(x0, v0, dps=mp.dps)(t)
 
 
 def motion_selfcheck():
