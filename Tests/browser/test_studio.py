@@ -198,8 +198,9 @@ def test_dragging_a_slider_shows_each_values_chart(page, server):
     sources = page.evaluate("window.studio.chartSources")
     # Charts come decoded from the prefetch during the drag. How many of them do depends on the
     # machine's speed and load, so this asserts that the prefetch serves the drag, not a share of it:
-    # a timed assertion would be flaky on a shared machine.
-    assert sources.count("decoded") >= 3, sources
+    # a timed assertion would be flaky on a shared machine. A chart the prefetch had fetched and was
+    # still decoding when the slider reached it ("being decoded") was served by the prefetch too.
+    assert sources.count("decoded") + sources.count("being decoded") >= 3, sources
     # Each chart shown is timed twice: by a user-blocking task posted from the frame's callback, and
     # by a plain one, which waits behind the work already queued and so ends no sooner.
     prompt, queued = page.evaluate("[window.studio.paintTimes, window.studio.paintTimesQueued]")
