@@ -135,10 +135,10 @@ public struct TargetExport: Sendable {
     /// One line each: what a user would see: the target clamps or drops something (a nonzero initial
     /// velocity, a parameter out of its range), or what it displays strays visibly (see
     /// ``ExportRequest/visibleError``).
-    public var warnings: [String]
+    public var warnings: [ExportRemark]
     /// One line each: how the code was converted and how the target behaves, where it does not change
     /// what a user sees (`springplot export --explain` prints them).
-    public var notes: [String]
+    public var notes: [ExportRemark]
     /// More code for the same motion, shown only on request (CSS's Web Animations keyframes).
     public var moreCode: String?
     /// ``code`` on one line, where it spans many only for reading (the design token's JSON): what a
@@ -150,7 +150,8 @@ public struct TargetExport: Sendable {
     public var platforms: [PlatformReport] = []
 
     init(
-        code: String, moreCode: String? = nil, values: TargetParameters, warnings: [String], notes: [String],
+        code: String, moreCode: String? = nil, values: TargetParameters, warnings: [ExportRemark],
+        notes: [ExportRemark],
         effectiveSpring: Spring?
     ) {
         self.target = values.target
@@ -298,10 +299,34 @@ extension ExportRequest {
     /// SwiftUI's bounce (SpringMath's ``Spring/bounce``): negative when overdamped.
     private var swiftUIBounce: Double { spring.bounce }
 
-    var velocityIgnoredWarning: String? {
+    var velocityIgnoredWarning: ExportRemark? {
         initialVelocity != 0
-            ? "ignores the initial velocity (\(n(initialVelocity)) units/s): time-defined springs always start at rest"
+            ? ExportRemark(
+                .velocityDropped,
+                "ignores the initial velocity (\(n(initialVelocity)) units/s): time-defined springs always start at rest"
+            )
             : nil
+    }
+
+    /// What a bounce (Motion's, anime.js's) cannot carry: overdamping, and a bounce over 0.95.
+    private var bounceWarnings: [ExportRemark] {
+        var warnings: [ExportRemark] = []
+        if zeta > 1 {
+            warnings.append(
+                ExportRemark(
+                    .runsCriticallyDamped,
+                    "bounce cannot express overdamping (ζ \(n(zeta)) > 1): it runs critically damped"))
+        }
+        if zeta < 0.05 {
+            warnings.append(ExportRemark(.bounceClamped, "bounce is clamped to 0.95 (ζ ≥ 0.05): it runs at ζ 0.05"))
+        }
+        return warnings
+    }
+
+    /// Reanimated's and React Native's: every ζ ≥ 1 runs as critically damped.
+    var criticallyDampedWarning: ExportRemark {
+        ExportRemark(
+            .runsCriticallyDamped, "runs every ζ ≥ 1 as critically damped: ζ \(n(zeta)) moves faster than asked")
     }
 
     // MARK: Apple
@@ -312,19 +337,24 @@ extension ExportRequest {
             ".spring(response: \(n(spring.response)), dampingFraction: \(n(zeta)))"
         ]
         var carriedVelocity: Double?
-        var warnings: [String] = [], notes: [String] = []
+        var warnings: [ExportRemark] = [], notes: [ExportRemark] = []
         if let v = travelsPerSecond, v != 0 {
             lines.append(
                 ".interpolatingSpring(mass: \(n(m)), stiffness: \(n(k)), damping: \(n(c)), initialVelocity: \(n(v)))")
             carriedVelocity = v
-            notes.append("only interpolatingSpring carries velocity, as a fraction of the travel per second (\(n(v)))")
+            notes.append(
+                ExportRemark(
+                    .velocityAsTravelShare,
+                    "only interpolatingSpring carries velocity, as a fraction of the travel per second (\(n(v)))"))
         } else if initialVelocity != 0 {
-            warnings.append("cannot carry velocity without travel (from equals to)")
+            warnings.append(.velocityWithoutTravel)
         }
         if zeta > 1 {
             warnings.append(
-                "overdamped: bounce \(n(swiftUIBounce)) < 0; Spring(mass:stiffness:damping:) needs allowOverDamping: true"
-            )
+                ExportRemark(
+                    .overdampingNeedsOptIn,
+                    "overdamped: bounce \(n(swiftUIBounce)) < 0; Spring(mass:stiffness:damping:) needs allowOverDamping: true"
+                ))
         }
         return TargetExport(
             code: lines.joined(separator: "\n"),
@@ -344,14 +374,18 @@ extension ExportRequest {
             UISpringTimingParameters(duration: \(n(spring.response)), bounce: \(n(swiftUIBounce)),
                                      initialVelocity: CGVector(dx: \(n(v)), dy: 0))
             """
-        var warnings: [String] = []
+        var warnings: [ExportRemark] = []
         var notes = [
-            "initialVelocity is the velocity divided by the travel (\(n(initialVelocity)) / \(n(travel)))",
-            "UISpringTimingParameters(dampingRatio:) would drop the response (it follows the animator's duration)"
+            ExportRemark(
+                .velocityAsTravelShare,
+                "initialVelocity is the velocity divided by the travel (\(n(initialVelocity)) / \(n(travel)))"),
+            ExportRemark(
+                .otherSpelling,
+                "UISpringTimingParameters(dampingRatio:) would drop the response (it follows the animator's duration)")
         ]
         if travelsPerSecond == nil && initialVelocity != 0 {
             notes.removeFirst()
-            warnings.append("cannot carry velocity without travel (from equals to)")
+            warnings.append(.velocityWithoutTravel)
         }
         return TargetExport(
             code: code,
@@ -374,11 +408,16 @@ extension ExportRequest {
         if zeta > 1 { code += "\nanimation.allowsOverdamping = true  // iOS 17+" }
         code += "\nanimation.duration = animation.settlingDuration  // exact settle to 0.1 %: \(n(settle)) s"
         let notes = [
-            "settlingDuration's formula is unpublished; the exact time to settle within 0.1 % is \(n(settle)) s"
+            ExportRemark(
+                .settlingDuration,
+                "settlingDuration's formula is unpublished; the exact time to settle within 0.1 % is \(n(settle)) s")
         ]
-        var warnings: [String] = []
+        var warnings: [ExportRemark] = []
         if zeta > 1 {
-            warnings.append("overdamped: needs allowsOverdamping = true (iOS 17+), or it runs critically damped")
+            warnings.append(
+                ExportRemark(
+                    .overdampingNeedsOptIn,
+                    "overdamped: needs allowsOverdamping = true (iOS 17+), or it runs critically damped"))
         }
         return TargetExport(
             code: code,
@@ -390,12 +429,18 @@ extension ExportRequest {
         let effective = spring.waveEffective
         var code = "Spring(dampingRatio: \(n(zeta)), response: \(n(spring.response))\(m != 1 ? ", mass: \(n(m))" : ""))"
         if initialVelocity != 0 { code += "\nanimator.velocity = \(n(initialVelocity))" }
-        let notes = ["steps with semi-implicit Euler at the frame rate and snaps at its settle estimate"]
-        var warnings: [String] = []
+        let notes = [
+            ExportRemark(
+                .stepsEuler, "steps with semi-implicit Euler at the frame rate and snaps at its settle estimate")
+        ]
+        var warnings: [ExportRemark] = []
         let changed = abs(effective.dampingCoefficient - c) > 1e-9 * max(c, 1)
         if changed {
             warnings.insert(
-                "caps the damping coefficient near 60 (rubber band to 75): \(n(c)) runs as \(n(effective.dampingCoefficient)), ζ \(n(zeta)) as ζ \(n(effective.dampingRatio))",
+                ExportRemark(
+                    .dampingClamped,
+                    "caps the damping coefficient near 60 (rubber band to 75): \(n(c)) runs as \(n(effective.dampingCoefficient)), ζ \(n(zeta)) as ζ \(n(effective.dampingRatio))"
+                ),
                 at: 0)
         }
         return TargetExport(
@@ -409,17 +454,20 @@ extension ExportRequest {
 
     // MARK: Android
 
-    private func float32Warning() -> String? {
+    private func float32Warning() -> ExportRemark? {
         // Float keeps about 7 digits: say so only when it changes the motion visibly (> 0.01 units).
         let floatZeta = Double(Float(zeta)), floatStiffness = Double(Float(kPerMass))
         // Beyond Float's range the parameters become ∞ or 0: no spring at all on the device.
         guard floatZeta.isFinite, floatStiffness.isFinite, floatStiffness > 0 else {
-            return
+            return ExportRemark(
+                .floatOverflow,
                 "Float cannot hold these parameters (dampingRatio \(n(zeta)), stiffness \(n(kPerMass))): Android gets \(Float(zeta)) and \(Float(kPerMass))"
+            )
         }
         let roundedSpring = Spring(dampingRatio: floatZeta, stiffness: floatStiffness)
         let deviation = NumberText.motionDeviation(spring, roundedSpring, request: self)
-        return deviation > 0.01 ? "Float parameters move the motion by up to \(n(deviation)) units" : nil
+        return deviation > 0.01
+            ? ExportRemark(.floatRounding, "Float parameters move the motion by up to \(n(deviation)) units") : nil
     }
 
     private func compose() -> TargetExport {
@@ -427,7 +475,7 @@ extension ExportRequest {
         if initialVelocity != 0 {
             code += "\n// animatable.animateTo(target, animationSpec, initialVelocity = \(n(initialVelocity))f)"
         }
-        let notes = ["assumes mass 1: stiffness is k/m\(m != 1 ? " (\(n(k)) / \(n(m)))" : "")"]
+        let notes = [ExportRemark(.massOne, "assumes mass 1: stiffness is k/m\(m != 1 ? " (\(n(k)) / \(n(m)))" : "")")]
         let warnings = float32Warning().map { [$0] } ?? []
         return TargetExport(
             code: code,
@@ -452,7 +500,7 @@ extension ExportRequest {
             ]
             code += "\n    .setMinimumVisibleChange(\(names.first { $0.0 == change }?.1 ?? n(change) + "f"))"
         }
-        let notes = ["assumes mass 1: stiffness is k/m\(m != 1 ? " (\(n(k)) / \(n(m)))" : "")"]
+        let notes = [ExportRemark(.massOne, "assumes mass 1: stiffness is k/m\(m != 1 ? " (\(n(k)) / \(n(m)))" : "")")]
         let warnings = float32Warning().map { [$0] } ?? []
         return TargetExport(
             code: code,
@@ -478,7 +526,9 @@ extension ExportRequest {
     private func framerPhysics() -> TargetExport {
         let code =
             "{ type: \"spring\", stiffness: \(n(k)), damping: \(n(c)), mass: \(n(m)), velocity: \(n(initialVelocity)) }"
-        let notes = ["ends when within restDelta (0.5) and restSpeed (2/s) of rest, then snaps"]
+        let notes = [
+            ExportRemark(.endsNearRest, "ends when within restDelta (0.5) and restSpeed (2/s) of rest, then snaps")
+        ]
         return TargetExport(
             code: code,
             values: .framerPhysics(stiffness: k, damping: c, mass: m, velocity: initialVelocity),
@@ -489,14 +539,16 @@ extension ExportRequest {
         let options = spring.framerMotionDuration
         let effective = Spring(framerMotion: options)
         let code = "{ type: \"spring\", duration: \(n(options.duration)), bounce: \(n(options.bounce)) }"
-        var warnings: [String] = []
-        if zeta > 1 {
-            warnings.append("bounce cannot express overdamping (ζ \(n(zeta)) > 1): it runs critically damped")
+        var warnings = bounceWarnings
+        if options.duration > 10 {
+            warnings.append(ExportRemark(.durationClamped, "duration is clamped to 10 s: it runs a faster spring"))
         }
-        if zeta < 0.05 { warnings.append("bounce is clamped to 0.95 (ζ ≥ 0.05): it runs at ζ 0.05") }
-        if options.duration > 10 { warnings.append("duration is clamped to 10 s: it runs a faster spring") }
-        if options.duration < 0.01 { warnings.append("duration is clamped to 0.01 s: it runs a slower spring") }
-        let notes = ["cuts the motion at the duration, where 0.1 % of the travel can remain"]
+        if options.duration < 0.01 {
+            warnings.append(ExportRemark(.durationClamped, "duration is clamped to 0.01 s: it runs a slower spring"))
+        }
+        let notes = [
+            ExportRemark(.endsAtDuration, "cuts the motion at the duration, where 0.1 % of the travel can remain")
+        ]
         if let w = velocityIgnoredWarning { warnings.append(w) }
         let differs = !NumberText.sameMotion(effective, spring)
         return TargetExport(
@@ -510,11 +562,7 @@ extension ExportRequest {
         let bounce = 1 - zeta
         let effective = Spring(framerVisualDuration: visual, bounce: bounce)
         let code = "{ type: \"spring\", visualDuration: \(n(visual)), bounce: \(n(max(bounce, 0))) }"
-        var warnings: [String] = []
-        if zeta > 1 {
-            warnings.append("bounce cannot express overdamping (ζ \(n(zeta)) > 1): it runs critically damped")
-        }
-        if zeta < 0.05 { warnings.append("bounce is clamped to 0.95 (ζ ≥ 0.05): it runs at ζ 0.05") }
+        var warnings = bounceWarnings
         if let w = velocityIgnoredWarning { warnings.append(w) }
         let differs = !NumberText.sameMotion(effective, spring)
         return TargetExport(
@@ -527,8 +575,8 @@ extension ExportRequest {
         let code =
             "useSpring({ from: { x: \(n(from)) }, to: { x: \(n(to)) }, config: { tension: \(n(k)), friction: \(n(c)), mass: \(n(m)), velocity: \(n(initialVelocity / 1000)) } })"
         let notes = [
-            "velocity is in units per millisecond (\(n(initialVelocity)) / 1000)",
-            "integrates in 1 ms Euler steps: close to, not exactly, this motion"
+            ExportRemark(.velocityUnits, "velocity is in units per millisecond (\(n(initialVelocity)) / 1000)"),
+            ExportRemark(.stepsEuler, "integrates in 1 ms Euler steps: close to, not exactly, this motion")
         ]
         return TargetExport(
             code: code,
@@ -539,11 +587,11 @@ extension ExportRequest {
     private func reanimated() -> TargetExport {
         let code =
             "withSpring(\(n(to)), { stiffness: \(n(k)), damping: \(n(c)), mass: \(n(m)), velocity: \(n(initialVelocity)) })"
-        var warnings: [String] = []
+        var warnings: [ExportRemark] = []
         var effective: Spring?
         if zeta > 1 {
             effective = Spring(dampingRatio: 1, stiffness: k, mass: m)
-            warnings.append("runs every ζ ≥ 1 as critically damped: ζ \(n(zeta)) moves faster than asked")
+            warnings.append(criticallyDampedWarning)
         }
         return TargetExport(
             code: code,
@@ -569,19 +617,26 @@ extension ExportRequest {
         code +=
             "\nanimation.dynamicsTension = \(n(k)); animation.dynamicsFriction = \(n(c)); animation.dynamicsMass = \(n(m));"
         if initialVelocity != 0 { code += "\nanimation.velocity = @(\(n(initialVelocity)));" }
-        var warnings: [String] = []
+        var warnings: [ExportRemark] = []
         if initialVelocity != 0 && self.travelsPerSecond == nil {
-            warnings.append("cannot carry velocity without travel (from equals to)")
+            warnings.append(.velocityWithoutTravel)
         }
         if qc.tension < 0 {
             warnings.append(
-                "Origami tension is negative (\(n(qc.tension))): the spring is softer than Origami's scale reaches (k/m < 85.4)"
-            )
+                ExportRemark(
+                    .origamiNegative,
+                    "Origami tension is negative (\(n(qc.tension))): the spring is softer than Origami's scale reaches (k/m < 85.4)"
+                ))
         }
         if qc.friction < 0 {
-            warnings.append("Origami friction is negative (\(n(qc.friction))): too little damping for Origami's scale")
+            warnings.append(
+                ExportRemark(
+                    .origamiNegative,
+                    "Origami friction is negative (\(n(qc.friction))): too little damping for Origami's scale"))
         }
-        let notes = m != 1 ? ["Rebound and Origami assume mass 1: tension and friction are k/m and c/m"] : []
+        let notes =
+            m != 1
+            ? [ExportRemark(.massOne, "Rebound and Origami assume mass 1: tension and friction are k/m and c/m")] : []
         return TargetExport(
             code: code,
             values: .origami(
@@ -595,8 +650,11 @@ extension ExportRequest {
     private func figma() -> TargetExport {
         let code =
             "{ type: \"CUSTOM_SPRING\", easingFunctionSpring: { mass: \(n(m)), stiffness: \(n(k)), damping: \(n(c)) } }"
-        var warnings: [String] = []
-        if initialVelocity != 0 { warnings.append("initialVelocity's meaning is undocumented: none exported") }
+        var warnings: [ExportRemark] = []
+        if initialVelocity != 0 {
+            warnings.append(
+                ExportRemark(.velocityUndocumented, "initialVelocity's meaning is undocumented: none exported"))
+        }
         return TargetExport(
             code: code, values: .figma(mass: m, stiffness: k, damping: c),
             warnings: warnings, notes: [], effectiveSpring: nil)
@@ -614,13 +672,21 @@ extension ExportRequest {
                 : "")
             + "\nadw_animation_play (animation);"
         var notes = [
-            "libadwaita evaluates the exact closed form at whole milliseconds of the frame clock; epsilon is its default, 0.001",
-            "it ends at its estimated duration: the envelope's decay to epsilon when under- or critically damped, "
-                + "Newton's method to within epsilon (absolute units) when overdamped"
+            ExportRemark(
+                .samplesExactMotion,
+                "libadwaita evaluates the exact closed form at whole milliseconds of the frame clock; epsilon is its default, 0.001"
+            ),
+            ExportRemark(
+                .endsAtDuration,
+                "it ends at its estimated duration: the envelope's decay to epsilon when under- or critically damped, "
+                    + "Newton's method to within epsilon (absolute units) when overdamped")
         ]
         if abs(zeta - 1) < 1e-6 {
             notes.append(
-                "critically damped: the envelope estimate ignores the (1 + βt) factor, so it ends early with a jump")
+                ExportRemark(
+                    .endsEarly,
+                    "critically damped: the envelope estimate ignores the (1 + βt) factor, so it ends early with a jump"
+                ))
         }
         return TargetExport(
             code: code,
@@ -634,26 +700,37 @@ extension ExportRequest {
         let code =
             "SpringAnimation { spring: \(n(qt.spring)); damping: \(n(min(qt.damping, 1))); mass: 1; epsilon: 0.01 }"
             + (qt.damping > 1 ? "  // c·0.016/m = \(n(qt.damping)): Qt's limit is 1" : "")
-        var warnings: [String] = []
+        var warnings: [ExportRemark] = []
         var notes = [
-            "Qt's spring and damping are per-16-ms-step numbers: spring = k·0.016/m, damping = c·0.016/m "
-                + "(passing k and c themselves makes the spring 62.5 times too stiff)",
-            "Qt steps semi-implicit Euler in fixed 16 ms steps, so even the right numbers stray from the spring"
+            ExportRemark(
+                .perFrameNumbers,
+                "Qt's spring and damping are per-16-ms-step numbers: spring = k·0.016/m, damping = c·0.016/m "
+                    + "(passing k and c themselves makes the spring 62.5 times too stiff)"),
+            ExportRemark(
+                .stepsEuler,
+                "Qt steps semi-implicit Euler in fixed 16 ms steps, so even the right numbers stray from the spring")
         ]
         var effective: Spring?
         if qt.damping > 1 {
             warnings.append(
-                "damping \(n(qt.damping)) is clamped to 1 by Qt: the spring cannot be more damped than ζ ≈ \(n(spring.response / (0.064 * Double.pi)))"
-            )
+                ExportRemark(
+                    .dampingClamped,
+                    "damping \(n(qt.damping)) is clamped to 1 by Qt: the spring cannot be more damped than ζ ≈ \(n(spring.response / (0.064 * Double.pi)))"
+                ))
             effective = Spring(mass: 1, stiffness: qt.spring / 0.016, dampingCoefficient: 1 / 0.016)
         }
         if initialVelocity != 0 {
             warnings.append(
-                "Qt Quick has no initial velocity (its velocity property is a speed limit): the \(n(initialVelocity)) units/s are dropped"
-            )
+                ExportRemark(
+                    .velocityDropped,
+                    "Qt Quick has no initial velocity (its velocity property is a speed limit): the \(n(initialVelocity)) units/s are dropped"
+                ))
         }
         if qt.spring > 5 {
-            notes.append("spring \(n(qt.spring)) is above Qt's documented useful range (0–5); it runs and is stable")
+            notes.append(
+                ExportRemark(
+                    .beyondDocumentedRange,
+                    "spring \(n(qt.spring)) is above Qt's documented useful range (0–5); it runs and is stable"))
         }
         return TargetExport(
             code: code, values: .qtQuick(spring: qt.spring, damping: min(qt.damping, 1), mass: 1, epsilon: 0.01),
@@ -699,18 +776,28 @@ extension ExportRequest {
             ], { duration: \(n(ms)), easing: "linear" });
             """
         var notes = [
-            "\(easing.points.count) points, \(css.utf8.count) bytes, measured error \(n(easing.measuredError * abs(travel))) px (budget \(n(cssError)) px on \(n(abs(travel))) px)",
-            "a CSS transition cannot carry velocity into a retarget: an interrupted transition restarts from rest"
+            ExportRemark(
+                .curveSize,
+                "\(easing.points.count) points, \(css.utf8.count) bytes, measured error \(n(easing.measuredError * abs(travel))) px (budget \(n(cssError)) px on \(n(abs(travel))) px)"
+            ),
+            ExportRemark(
+                .noRetargetVelocity,
+                "a CSS transition cannot carry velocity into a retarget: an interrupted transition restarts from rest")
         ]
         if initialVelocity != 0 {
-            notes.append("the initial velocity is baked into this curve; a different start velocity needs a new export")
+            notes.append(
+                ExportRemark(
+                    .velocityBaked,
+                    "the initial velocity is baked into this curve; a different start velocity needs a new export"))
         }
-        var warnings: [String] = []
+        var warnings: [ExportRemark] = []
         let bezierError = bezier.error * abs(travel)
         if bezierError >= visibleError {
             warnings.append(
-                "the cubic-bezier fallback (browsers without linear()) is off by up to \(n(bezierError)) px "
-                    + "(\(NumberFormat.percent(bezier.error, digits: 2)) of the travel)")
+                ExportRemark(
+                    .bezierFallbackOff,
+                    "the cubic-bezier fallback (browsers without linear()) is off by up to \(n(bezierError)) px "
+                        + "(\(NumberFormat.percent(bezier.error, digits: 2)) of the travel)"))
         }
         return TargetExport(
             code: code, moreCode: keyframeCode,
@@ -864,7 +951,9 @@ extension ExportRequest {
             spring: .init(value: value, extensions: css.map { Token.Extensions(css: $0) }), transition: transition)
         var export = TargetExport(
             code: JSONWriter.text(token), values: .token(dampingRatio: zeta, response: spring.response, mass: m),
-            warnings: [], notes: easing == nil ? ["no travel: the token carries no CSS easing and no transition"] : [],
+            warnings: [],
+            notes: easing == nil
+                ? [ExportRemark(.noTravel, "no travel: the token carries no CSS easing and no transition")] : [],
             effectiveSpring: nil)
         export.oneLineCode = JSONWriter.text(token, pretty: false)
         return export

@@ -661,24 +661,35 @@ extension ExportRequest {
         let animation = try lottieAnimation()
         let name = "springplot: ζ \(n(zeta)), response \(n(spring.response)) s"
         var notes = [
-            "\(animation.keyframeCount) keyframes at \(n(animation.frameRate)) fps over \(n(animation.duration)) s, "
-                + "measured error \(n(animation.measuredError * abs(travel))) px (budget \(n(cssError)) px on \(n(abs(travel))) px)",
-            "each keyframe is the cubic Hermite curve through the exact position and velocity at its ends: "
-                + "the velocity is continuous across keyframes",
-            "a Lottie animation cannot carry velocity into a retarget: it plays from its start"
+            ExportRemark(
+                .curveSize,
+                "\(animation.keyframeCount) keyframes at \(n(animation.frameRate)) fps over \(n(animation.duration)) s, "
+                    + "measured error \(n(animation.measuredError * abs(travel))) px (budget \(n(cssError)) px on \(n(abs(travel))) px)"
+            ),
+            ExportRemark(
+                .curveShape,
+                "each keyframe is the cubic Hermite curve through the exact position and velocity at its ends: "
+                    + "the velocity is continuous across keyframes"),
+            ExportRemark(
+                .noRetargetVelocity, "a Lottie animation cannot carry velocity into a retarget: it plays from its start"
+            )
         ]
         if lottieProperties != [.position] {
-            notes.append(
+            let properties =
                 "the properties follow the spring's progress: "
-                    + lottieProperties.map { property -> String in
-                        if property == .position { return "position \(n(from))…\(n(to)) px" }
-                        let range = property.range
-                        return
-                            "\(property.rawValue) \(n(range.start))…\(n(range.end))\(property == .rotation ? "°" : " %")"
-                    }.joined(separator: ", "))
+                + lottieProperties.map { property -> String in
+                    if property == .position { return "position \(n(from))…\(n(to)) px" }
+                    let range = property.range
+                    return
+                        "\(property.rawValue) \(n(range.start))…\(n(range.end))\(property == .rotation ? "°" : " %")"
+                }.joined(separator: ", ")
+            notes.append(ExportRemark(.propertiesFollowProgress, properties))
         }
         if initialVelocity != 0 {
-            notes.append("the initial velocity (\(n(initialVelocity)) units/s) is baked into the first keyframe")
+            notes.append(
+                ExportRemark(
+                    .velocityBaked,
+                    "the initial velocity (\(n(initialVelocity)) units/s) is baked into the first keyframe"))
         }
         return TargetExport(
             code: animation.json(name: name),

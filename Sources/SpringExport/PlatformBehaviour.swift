@@ -63,26 +63,30 @@ extension ExportRequest {
     /// What the platform reports say, split by what a user would see. One warning when the platform
     /// strays from the spring by ``visibleError`` or more at some rate, naming each such rate; one note
     /// per rate at which it finishes a frame or more off the exact settle time (0.1 %), or not at all.
-    public func platformWarnings(_ reports: [PlatformReport]) -> (warnings: [String], notes: [String]) {
+    public func platformWarnings(_ reports: [PlatformReport]) -> (warnings: [ExportRemark], notes: [ExportRemark]) {
         let strays = reports.filter { $0.maxError >= visibleError }.map { report in
             let share = report.maxErrorFraction.map { " (\(NumberFormat.percent($0, digits: 2)) of the travel)" } ?? ""
             return
                 "\(NumberFormat.people(report.maxError))\(share) at \(NumberFormat.people(report.frameRate, digits: 6)) Hz"
         }
-        let warnings = strays.isEmpty ? [] : ["off the spring asked for by up to " + strays.joined(separator: ", ")]
-        let notes = reports.compactMap { report -> String? in
+        let warnings =
+            strays.isEmpty
+            ? [] : [ExportRemark(.offTheSpring, "off the spring asked for by up to " + strays.joined(separator: ", "))]
+        let notes = reports.compactMap { report -> ExportRemark? in
             guard report.finishWarrantsWarning else { return nil }
             let exact = NumberFormat.people(report.exactSettleTime, digits: 4)
             let rate = "at \(NumberFormat.people(report.frameRate, digits: 6)) Hz: "
             guard let finish = report.finishTime else {
-                return rate + "has not finished after 60 s (exact settle \(exact) s)"
+                return ExportRemark(.finishOffSettle, rate + "has not finished after 60 s (exact settle \(exact) s)")
             }
             let offset = finish - report.exactSettleTime
             // Counted as a Double: a spring that settles ages later is more frames away than an Int holds.
             let frames = (abs(offset) * report.frameRate).rounded()
             let count = frames < 1e15 ? String(Int(frames)) : NumberFormat.people(frames, digits: 3)
-            return rate + "finishes \(count) frame\(frames == 1 ? "" : "s") \(offset < 0 ? "early" : "late") "
-                + "(\(NumberFormat.people(finish, digits: 4)) s; exact settle \(exact) s)"
+            return ExportRemark(
+                .finishOffSettle,
+                rate + "finishes \(count) frame\(frames == 1 ? "" : "s") \(offset < 0 ? "early" : "late") "
+                    + "(\(NumberFormat.people(finish, digits: 4)) s; exact settle \(exact) s)")
         }
         return (warnings, notes)
     }

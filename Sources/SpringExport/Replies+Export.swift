@@ -10,7 +10,13 @@ extension FitReply.Target {
     public init(_ export: TargetExport) {
         self.init(
             target: export.target.rawValue, code: export.fullCode, parameters: ParametersReply(export.parameters),
-            warnings: export.warnings, notes: export.notes)
+            warnings: export.warnings.map(RemarkReply.init), notes: export.notes.map(RemarkReply.init))
+    }
+}
+
+extension RemarkReply {
+    public init(_ remark: ExportRemark) {
+        self.init(code: remark.code.rawValue, text: remark.text)
     }
 }
 
@@ -48,7 +54,8 @@ extension TargetReply {
     public init(_ export: TargetExport, compensated: [CompensationReply] = []) {
         self.init(
             target: export.target.rawValue, title: export.target.title, code: export.fullCode,
-            parameters: ParametersReply(export.parameters), warnings: export.warnings, notes: export.notes,
+            parameters: ParametersReply(export.parameters), warnings: export.warnings.map(RemarkReply.init),
+            notes: export.notes.map(RemarkReply.init),
             effectiveSpring: export.effectiveSpring.map(SpringReply.init),
             platforms: export.platforms.map(PlatformReportReply.init), compensated: compensated)
     }
@@ -76,7 +83,8 @@ extension SequenceExportReply.Target {
     public init(_ result: SequenceExport.Result) {
         self.init(
             target: result.target.rawValue, title: result.target.title, code: result.code, moreCode: result.moreCode,
-            error: result.error, summary: result.summary, warnings: result.warnings, notes: result.notes)
+            error: result.error, summary: result.summary,
+            warnings: result.warnings.map(RemarkReply.init), notes: result.notes.map(RemarkReply.init))
     }
 }
 

@@ -61,9 +61,9 @@ public struct SequenceExport: Sendable {
         /// The one line under the code: what the code displays against the exact sequence.
         public var summary: String
         /// What a user would see go wrong.
-        public var warnings: [String]
+        public var warnings: [ExportRemark]
         /// How the code was made, and what it leaves to the platform.
-        public var notes: [String]
+        public var notes: [ExportRemark]
     }
 
     /// The smallest error a user would see: 1 % of the larger of the net travel and the keyframes'
@@ -154,15 +154,23 @@ public struct SequenceExport: Sendable {
             "off by ≤ \(NumberFormat.people(measured, digits: 3)) everywhere (asked ≤ \(n(cssError))), "
             + "\(n(ms)) ms, \(easing.points.count) points"
         var notes = [
-            "one linear() for the whole sequence: progress 0 is \(n(sequence.from)) and 1 is \(n(sequence.finalValue)); "
-                + "outputs beyond 0…1 are the keyframes past them"
+            ExportRemark(
+                .sequenceKeyframes,
+                "one linear() for the whole sequence: progress 0 is \(n(sequence.from)) and 1 is \(n(sequence.finalValue)); "
+                    + "outputs beyond 0…1 are the keyframes past them")
         ]
         if sequence.keyframes[0].at > 0 {
             notes.append(
-                "the easing holds at \(n(sequence.from)) until the first keyframe at \(n(sequence.keyframes[0].at)) s")
+                ExportRemark(
+                    .sequenceKeyframes,
+                    "the easing holds at \(n(sequence.from)) until the first keyframe at \(n(sequence.keyframes[0].at)) s"
+                ))
         }
         notes.append(
-            "a CSS animation cannot be retargeted mid-flight with its velocity: interrupting it restarts from rest")
+            ExportRemark(
+                .noRetargetVelocity,
+                "a CSS animation cannot be retargeted mid-flight with its velocity: interrupting it restarts from rest")
+        )
         return Result(
             target: .css, code: code, moreCode: more, error: measured, summary: summary, warnings: [], notes: notes)
     }
@@ -197,10 +205,14 @@ public struct SequenceExport: Sendable {
             }
             """
         let largest = jumps.map { abs($0.jump) }.max() ?? 0
-        var warnings: [String] = []
+        var warnings: [ExportRemark] = []
         var notes = [
-            "each SpringKeyframe lasts until the next keyframe's at; the last one runs for its spring's settling duration",
-            "bounce < 0 is an overdamped spring, as SwiftUI's Spring(duration:bounce:) takes it"
+            ExportRemark(
+                .sequenceKeyframes,
+                "each SpringKeyframe lasts until the next keyframe's at; the last one runs for its spring's settling duration"
+            ),
+            ExportRemark(
+                .negativeBounce, "bounce < 0 is an overdamped spring, as SwiftUI's Spring(duration:bounce:) takes it")
         ]
         let summary: String
         if jumps.isEmpty {
@@ -212,9 +224,10 @@ public struct SequenceExport: Sendable {
             let detail = jumps.map {
                 "keyframe \($0.index + 1) at \(n(sequence.keyframes[$0.index].at)) s: \(NumberFormat.people($0.jump, digits: 3))"
             }
-            let text =
+            let text = ExportRemark(
+                .keyframeCutShort,
                 "a SpringKeyframe cut short before it settles: value reached minus the previous keyframe's value, "
-                + detail.joined(separator: ", ")
+                    + detail.joined(separator: ", "))
             if largest >= visibleError { warnings.append(text) } else { notes.append(text) }
         }
         return Result(
@@ -240,8 +253,11 @@ public struct SequenceExport: Sendable {
             "off by ≤ \(NumberFormat.people(measured, digits: 3)) everywhere (asked ≤ \(n(cssError))), "
             + "\(n(easing.duration)) s, \(easing.points.count) keyframes"
         let notes = [
-            "Motion's spring transitions run between two keyframes and start each segment from rest at the "
-                + "previous keyframe's value, so they cannot hand velocity over: the sequence is sampled as keyframes instead"
+            ExportRemark(
+                .sequenceKeyframes,
+                "Motion's spring transitions run between two keyframes and start each segment from rest at the "
+                    + "previous keyframe's value, so they cannot hand velocity over: the sequence is sampled as keyframes instead"
+            )
         ]
         return Result(
             target: target, code: code, moreCode: nil, error: measured, summary: summary, warnings: [], notes: notes)

@@ -34,9 +34,9 @@ public struct TargetReply: Encodable, Sendable {
     public var code: String
     public var parameters: ParametersReply
     /// What a user would see: clamps, a dropped velocity, a visible error.
-    public var warnings: [String]
+    public var warnings: [RemarkReply]
     /// How the code was converted and how the target behaves, where a user would not see it.
-    public var notes: [String]
+    public var notes: [RemarkReply]
     /// The spring the target really runs, when it differs from the one asked for.
     public var effectiveSpring: SpringReply?
     public var platforms: [PlatformReportReply]
@@ -44,8 +44,8 @@ public struct TargetReply: Encodable, Sendable {
     public var compensated: [CompensationReply]
 
     public init(
-        target: String, title: String, code: String, parameters: ParametersReply, warnings: [String],
-        notes: [String], effectiveSpring: SpringReply?, platforms: [PlatformReportReply],
+        target: String, title: String, code: String, parameters: ParametersReply, warnings: [RemarkReply],
+        notes: [RemarkReply], effectiveSpring: SpringReply?, platforms: [PlatformReportReply],
         compensated: [CompensationReply]
     ) {
         self.target = target

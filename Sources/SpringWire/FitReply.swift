@@ -10,10 +10,12 @@ public struct FitReply: Encodable, Sendable {
         public var target: String
         public var code: String
         public var parameters: ParametersReply
-        public var warnings: [String]
-        public var notes: [String]
+        public var warnings: [RemarkReply]
+        public var notes: [RemarkReply]
 
-        public init(target: String, code: String, parameters: ParametersReply, warnings: [String], notes: [String]) {
+        public init(
+            target: String, code: String, parameters: ParametersReply, warnings: [RemarkReply], notes: [RemarkReply]
+        ) {
             self.target = target
             self.code = code
             self.parameters = parameters

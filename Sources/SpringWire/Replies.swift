@@ -22,6 +22,18 @@ public struct ParametersReply: Encodable, Sendable {
     }
 }
 
+/// One warning or note of an export, `{"code": "velocity-dropped", "text": "…"}`: the code is stable
+/// (docs/export-remarks.md lists every one), the text is for people and carries the request's numbers.
+public struct RemarkReply: Encodable, Sendable, Equatable {
+    public var code: String
+    public var text: String
+
+    public init(code: String, text: String) {
+        self.code = code
+        self.text = text
+    }
+}
+
 /// `{"error": "…"}`, with the parameter at fault when there is one (the studio's refusals).
 public struct ErrorReply: Encodable, Sendable {
     public var error: String

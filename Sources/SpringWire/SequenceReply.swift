@@ -64,12 +64,12 @@ public struct SequenceExportReply: Encodable, Sendable {
         /// platform (see the warnings and notes).
         public var error: Double?
         public var summary: String
-        public var warnings: [String]
-        public var notes: [String]
+        public var warnings: [RemarkReply]
+        public var notes: [RemarkReply]
 
         public init(
             target: String, title: String, code: String, moreCode: String?, error: Double?, summary: String,
-            warnings: [String], notes: [String]
+            warnings: [RemarkReply], notes: [RemarkReply]
         ) {
             self.target = target
             self.title = title

@@ -25,6 +25,9 @@ struct JSONReplyTests {
         let waveSettleEstimate: Double
     }
 
+    /// A warning or note: its stable code and its text.
+    struct Remark: Decodable { let code, text: String }
+
     struct ExportReply: Decodable {
         struct Motion: Decodable { let from, to, velocity, cssError: Double }
         struct Platform: Decodable {
@@ -35,7 +38,8 @@ struct JSONReplyTests {
         struct Target: Decodable {
             let target, title, code: String
             let parameters: [String: Double]
-            let warnings: [String]
+            let warnings: [Remark]
+            let notes: [Remark]
             let platforms: [Platform]
         }
         let spring: SpringJSON
@@ -89,6 +93,10 @@ struct JSONReplyTests {
             ExportReply.self, ["export", "--damping", "0.5", "--response", "0.6", "--json"])
         #expect(reply.targets.count >= 15 && reply.motion.to == 100)
         #expect(reply.targets.first { $0.target == "react-spring" }?.platforms.map(\.fps) == [60, 120])
+        // Every warning and note carries a code as well as its words.
+        let remarks = reply.targets.flatMap { $0.warnings + $0.notes }
+        #expect(!remarks.isEmpty && remarks.allSatisfy { !$0.code.isEmpty && !$0.text.isEmpty })
+        #expect(reply.targets.first { $0.target == "uikit" }?.notes.first?.code == "velocity-as-travel-share")
     }
 
     @Test func fitAndVerify() throws {

@@ -42,10 +42,11 @@ struct LinuxTargetTests {
     func qtWarnings() throws {
         // Spring H of the recordings' brief: c·0.016 = 2.01 > 1.
         let h = try target("qt-quick", ["--damping", "2", "--response", "0.25", "--velocity", "300"])
-        let warnings = try #require(h["warnings"] as? [String])
+        let warnings = try #require(h["warnings"] as? [[String: String]])
+        #expect(Set(warnings.compactMap { $0["code"] }).isSuperset(of: ["damping-clamped", "velocity-dropped"]))
         #expect(
-            warnings.contains { $0.contains("clamped to 1") }
-                && warnings.contains { $0.contains("no initial velocity") })
+            warnings.contains { $0["text"]?.contains("clamped to 1") == true }
+                && warnings.contains { $0["text"]?.contains("no initial velocity") == true })
         #expect((h["code"] as? String ?? "").contains("damping: 1;"))
     }
 

@@ -25,11 +25,11 @@ struct PlatformCommandTests {
         let at120 = try #require((react["platforms"] as? [[String: Any]])?.last)
         let fraction = try #require(at120["maxErrorFraction"] as? Double)
         #expect(fraction > 0.05 && fraction < 0.1)
-        let warnings = try #require(react["warnings"] as? [String])
-        #expect(
-            warnings.contains {
-                $0.hasPrefix("off the spring asked for by up to") && $0.contains("of the travel) at 120 Hz")
-            })
+        // Each warning is its stable code and its text.
+        let warnings = try #require(react["warnings"] as? [[String: String]])
+        #expect(warnings.allSatisfy { Set($0.keys) == ["code", "text"] })
+        let strays = try #require(warnings.first { $0["code"] == "off-the-spring" }?["text"])
+        #expect(strays.hasPrefix("off the spring asked for by up to") && strays.contains("of the travel) at 120 Hz"))
     }
 
     @Test("export: time-defined Motion springs say they drop the velocity; Origami passes it to setVelocity")

@@ -10,7 +10,7 @@ test("the CSS error allowance is a tenth of the travel, at most 0.5, and absent 
 });
 
 test("warnings, and what the target really runs when it differs", () => {
-  assert.deepEqual(warningsOf({ warnings: ["a"] }), ["a"]);
+  assert.deepEqual(warningsOf({ warnings: [{ code: "velocity-dropped", text: "a" }] }), ["a"]);
   assert.deepEqual(warningsOf({ warnings: [], effectiveSpring: { dampingRatio: 0.6789, response: 0.81234 } }), ["runs: ζ 0.6789, response 0.8123 s"]);
 });
 

@@ -21,24 +21,38 @@ extension ExportRequest {
             code +=
                 "\n// or spring({ bounce: \(n(bounce)), duration: \(n(spring.response * 1000)) }) (its stiffness and damping rounded to 3 decimals)"
         }
-        var warnings: [String] = []
+        var warnings: [ExportRemark] = []
         var notes = [
-            "the animation lasts its settling duration, \(n(model.settlingDuration)) ms: anime.js ends it where 20 ms "
-                + "samples stay within 0.05 % of the travel for 200 ms"
+            ExportRemark(
+                .settlingDuration,
+                "the animation lasts its settling duration, \(n(model.settlingDuration)) ms: anime.js ends it where 20 ms "
+                    + "samples stay within 0.05 % of the travel for 200 ms")
         ]
         if initialVelocity != 0 && travelsPerSecond == nil {
-            warnings.append("cannot carry velocity without travel (from equals to)")
+            warnings.append(.velocityWithoutTravel)
         } else if velocity != 0 {
-            notes.append("velocity is the velocity divided by the travel (\(n(initialVelocity)) / \(n(travel)))")
+            notes.append(
+                ExportRemark(
+                    .velocityAsTravelShare,
+                    "velocity is the velocity divided by the travel (\(n(initialVelocity)) / \(n(travel)))"))
         }
-        if scale != 1 { notes.append("anime.js takes a mass of at least 1: stiffness and damping are k/m and c/m") }
+        if scale != 1 {
+            notes.append(
+                ExportRemark(.massOne, "anime.js takes a mass of at least 1: stiffness and damping are k/m and c/m"))
+        }
         var effective: Spring?
         if (stiffness / mass).squareRoot() > 1000 {
             effective = Spring(dampingRatio: zeta, stiffness: 1_000_000 * mass, mass: mass)
-            warnings.append("anime.js caps ω₀ at 1000 rad/s: the spring runs slower than asked (response ≥ 6.28 ms)")
+            warnings.append(
+                ExportRemark(
+                    .frequencyCapped,
+                    "anime.js caps ω₀ at 1000 rad/s: the spring runs slower than asked (response ≥ 6.28 ms)"))
         }
         if stiffness > 10_000 || damping > 10_000 || abs(velocity) > 10_000 {
-            warnings.append("anime.js clamps stiffness, damping and velocity to 10000: the spring it runs differs")
+            warnings.append(
+                ExportRemark(
+                    .parametersClamped,
+                    "anime.js clamps stiffness, damping and velocity to 10000: the spring it runs differs"))
         }
         return TargetExport(
             code: code,

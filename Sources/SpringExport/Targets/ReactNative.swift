@@ -10,16 +10,24 @@ extension ExportRequest {
             Animated.spring(value, { toValue: \(n(to)), stiffness: \(n(k)), damping: \(n(c)), mass: \(n(m)), \
             velocity: \(n(initialVelocity)), useNativeDriver: false }).start();
             """
-        var warnings: [String] = []
+        var warnings: [ExportRemark] = []
         var effective: Spring?
         if zeta > 1 {
             effective = Spring(dampingRatio: 1, stiffness: k, mass: m)
-            warnings.append("runs every ζ ≥ 1 as critically damped: ζ \(n(zeta)) moves faster than asked")
+            warnings.append(criticallyDampedWarning)
         }
         let notes = [
-            "{ tension, friction } would be Origami's numbers (converted by SpringConfig), not stiffness and damping",
-            "the figures are the JavaScript driver's (useNativeDriver: false); the native driver is not modelled",
-            "it stops within 0.001 units and 0.001 units/s of rest (absolute: restDisplacementThreshold, restSpeedThreshold)"
+            ExportRemark(
+                .otherSpelling,
+                "{ tension, friction } would be Origami's numbers (converted by SpringConfig), not stiffness and damping"
+            ),
+            ExportRemark(
+                .modelledVariant,
+                "the figures are the JavaScript driver's (useNativeDriver: false); the native driver is not modelled"),
+            ExportRemark(
+                .endsNearRest,
+                "it stops within 0.001 units and 0.001 units/s of rest (absolute: restDisplacementThreshold, restSpeedThreshold)"
+            )
         ]
         return TargetExport(
             code: code, values: .reactNative(stiffness: k, damping: c, mass: m, velocity: initialVelocity),

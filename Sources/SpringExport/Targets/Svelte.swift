@@ -14,19 +14,32 @@ extension ExportRequest {
             const x = spring(\(n(from)), { stiffness: \(n(at60.stiffness)), damping: \(n(at60.damping)), precision: \(n(at60.precision)) }); \
             x.set(\(n(to)));
             """
-        var warnings: [String] = []
+        var warnings: [ExportRemark] = []
         if initialVelocity != 0 {
-            warnings.append("Svelte's spring has no initial velocity: the \(n(initialVelocity)) units/s are dropped")
+            warnings.append(
+                ExportRemark(
+                    .velocityDropped,
+                    "Svelte's spring has no initial velocity: the \(n(initialVelocity)) units/s are dropped"))
         }
         if at60.damping >= 1 {
             warnings.append(
-                "damping \(n(at60.damping)) per frame is 1 or more: Svelte's step reverses the velocity each frame "
-                    + "at 60 Hz (the spring is too fast or too damped for its frames)")
+                ExportRemark(
+                    .frameDampingReverses,
+                    "damping \(n(at60.damping)) per frame is 1 or more: Svelte's step reverses the velocity each frame "
+                        + "at 60 Hz (the spring is too fast or too damped for its frames)"))
         }
         let notes = [
-            "Svelte's stiffness and damping are per frame: stiffness = k/(60·r·m), damping = c/(r·m) at r frames per second",
-            "the same numbers run √(r/60) times faster and √(r/60) times more damped at r Hz: at 120 Hz ζ × 1.41 and the response ÷ 1.41",
-            "it stops when a frame's move and the distance to the target are both under precision (absolute units)"
+            ExportRemark(
+                .perFrameNumbers,
+                "Svelte's stiffness and damping are per frame: stiffness = k/(60·r·m), damping = c/(r·m) at r frames per second"
+            ),
+            ExportRemark(
+                .frameRateDependent,
+                "the same numbers run √(r/60) times faster and √(r/60) times more damped at r Hz: at 120 Hz ζ × 1.41 and the response ÷ 1.41"
+            ),
+            ExportRemark(
+                .endsNearRest,
+                "it stops when a frame's move and the distance to the target are both under precision (absolute units)")
         ]
         return TargetExport(
             code: code,

@@ -51,7 +51,8 @@ struct Export: ParsableCommand {
             Animations keyframes. --target takes several names. --compensate-for retunes react-spring and \
             Rebound for one frame rate and prints their code beside the plain code. CSS gets a linear() \
             easing whose error against the exact motion is at most --error everywhere, and a cubic-bezier \
-            fallback. --json carries every number at full precision, warnings and notes apart.
+            fallback. --json carries every number at full precision, and each warning and note as its text \
+            and a stable code (docs/export-remarks.md).
 
             Targets: \(ExportTarget.allCases.map(\.rawValue).joined(separator: ", ")).
 
@@ -305,8 +306,7 @@ struct Export: ParsableCommand {
             if let line = platformLine(export.platforms, velocity: velocity, detailed: explain) {
                 out += "  \(strays && !explain ? "!" : "≈") \(line)\n"
             }
-            let straysWarning = request.platformWarnings(export.platforms).warnings
-            for warning in export.warnings where explain || !straysWarning.contains(warning) {
+            for warning in export.warnings where explain || warning.code != .offTheSpring {
                 out += "  ! \(warning)\n"
             }
             if explain { for note in export.notes { out += "  · \(note)\n" } }

@@ -109,7 +109,7 @@ function createBeyond() {
     const reply = beyond.exported;
     const t = reply && reply.targets.find((x) => x.target === $("sequenceTarget").value);
     $("sequenceCode").textContent = t ? t.code : "";
-    const lines = t ? [t.summary, ...t.warnings] : [];
+    const lines = t ? [t.summary, ...t.warnings.map((w) => w.text)] : [];
     for (const left of reply ? reply.leftOut : []) lines.push(`left out: ${left}`);
     $("sequenceWarnings").replaceChildren(...lines.map((line) => { const li = document.createElement("li"); li.textContent = line; return li; }));
   }

@@ -24,9 +24,10 @@ export function clipQuery(springs, motion, dark, platform = null, fps = 60) {
     (platform ? `&platform=${platform}&fps=${fps}` : "") + (dark ? "&theme=dark" : "");
 }
 
-/** A target's warnings, and what it really runs when that differs from the spring asked for. */
+/** A target's warnings in words (each is `{ code, text }`), and what it really runs when that differs
+ *  from the spring asked for. */
 export function warningsOf(target) {
-  const warnings = target.warnings.slice();
+  const warnings = target.warnings.map((w) => w.text);
   if (target.effectiveSpring) warnings.push(`runs: ζ ${fmt(target.effectiveSpring.dampingRatio)}, response ${fmt(target.effectiveSpring.response)} s`);
   return warnings;
 }
