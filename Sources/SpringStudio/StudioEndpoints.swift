@@ -318,7 +318,6 @@ enum StudioEndpoints {
         let items = springs.map { named in
             let analysis = SpringAnalysis(named, motion: motion, tolerance: tolerance)
             let s = named.spring
-            let metrics = analysis.metrics
             var conventions = StudioReplies.Item.Conventions(spring: SpringReply(s))
             if !s.isInstantaneous {
                 let framer = s.framerMotionDuration
@@ -333,11 +332,8 @@ enum StudioEndpoints {
                     origamiFriction: origami.friction)
             }
             return StudioReplies.Item(
-                name: named.name, spring: conventions,
-                metrics: .init(
-                    settleTime: analysis.settleTime, overshoot: metrics.overshoot, peakTime: metrics.peakTime,
-                    riseTime: metrics.riseTime, turningPoints: metrics.turningPointCount, dampedPeriod: s.dampedPeriod,
-                    timeConstant: s.timeConstant, waveSettleEstimate: s.waveSettleEstimate))
+                name: named.name, spring: conventions, settleTime: analysis.settleTime,
+                metrics: MetricsReply(s, metrics: analysis.metrics, waveSettleEstimate: s.waveSettleEstimate))
         }
         return .encoded(StudioReplies.Springs(springs: items))
     }

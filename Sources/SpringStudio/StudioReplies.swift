@@ -134,21 +134,13 @@ enum StudioReplies {
             }
         }
 
-        struct Metrics: Encodable {
-            /// Null when the motion never settles (as for every non-finite number).
-            var settleTime: Double
-            var overshoot: Double
-            var peakTime: Double?
-            var riseTime: Double?
-            var turningPoints: Int?
-            var dampedPeriod: Double
-            var timeConstant: Double
-            var waveSettleEstimate: Double
-        }
-
         var name: String
         var spring: Conventions
-        var metrics: Metrics
+        /// The settle time within the request's tolerance; null when the motion never settles (as for
+        /// every non-finite number).
+        var settleTime: Double
+        /// The spring's metrics for the motion, as `info --json` writes them.
+        var metrics: MetricsReply
     }
 
     /// `GET /api/chase.json`: a spring chasing a drawn target path, sampled, with the WaveRuntime code

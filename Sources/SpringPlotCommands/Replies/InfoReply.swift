@@ -7,43 +7,28 @@ import SpringWire
 
 /// `info --json`: one spring's derived quantities and the same spring in other tools' conventions.
 struct InfoReply: Encodable {
-    struct SettleTime: Encodable {
-        var tolerance: Double
-        var time: Double
-    }
-
     var name: String
     var spring: SpringReply
-    var naturalFrequency: Double
-    var dampedFrequency: Double
-    var dampedPeriod: Double
-    var timeConstant: Double
-    var overshoot: Double
-    var overshootAmount: Double
-    var peakTime: Double?
-    var riseTime: Double?
-    var turningPoints: Int?
-    var settleTimes: [SettleTime]
-    var waveSettleEstimate: Double
+    /// Written beside the spring, not under a key of its own.
+    var metrics: MetricsReply
     var conventions: ConventionsReply
 
     init(_ named: NamedSpring, metrics m: SpringCurveMetrics) {
-        let s = named.spring
         name = named.name
-        spring = SpringReply(s)
-        naturalFrequency = s.naturalFrequency
-        dampedFrequency = s.dampedFrequency
-        dampedPeriod = s.dampedPeriod
-        timeConstant = s.timeConstant
-        overshoot = m.overshoot
-        overshootAmount = m.overshootAmount
-        peakTime = m.peakTime
-        riseTime = m.riseTime
-        turningPoints = m.turningPointCount
-        settleTimes = m.settleTimes.map { SettleTime(tolerance: $0.tolerance, time: $0.time) }
-        waveSettleEstimate = s.waveSettleEstimate
-        conventions = ConventionsReply(s)
+        spring = SpringReply(named.spring)
+        metrics = MetricsReply(named.spring, metrics: m, waveSettleEstimate: named.spring.waveSettleEstimate)
+        conventions = ConventionsReply(named.spring)
     }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(spring, forKey: .spring)
+        try metrics.encode(to: encoder)
+        try container.encode(conventions, forKey: .conventions)
+    }
+
+    private enum CodingKeys: String, CodingKey { case name, spring, conventions }
 }
 
 /// The spring in other tools' conventions, as `info --json` writes them: SwiftUI, Wave and Core

@@ -109,11 +109,11 @@ async function start() {
     try {
       const reply = await getJSON(`/api/spring.json?${asked}&${motionQuery()}`);
       if (mine !== metricsTicket || asked !== springQuery(app.state)) return;
-      const m = reply.springs[0].metrics;
-      const s = (x) => x === null ? "never" : `${fmt(x)} s`;
+      const { settleTime, metrics: m } = reply.springs[0];
+      const s = (x) => x === null || x === undefined ? "never" : `${fmt(x)} s`;
       // One "how long", in words (as springplot's chart and info say it).
-      const settles = m.settleTime === null ? "never settles within 1 % of the travel"
-        : `settles within 1 % of the travel at <b>${fmt(m.settleTime)} s</b>`;
+      const settles = settleTime === null ? "never settles within 1 % of the travel"
+        : `settles within 1 % of the travel at <b>${fmt(settleTime)} s</b>`;
       $("metrics").innerHTML = `<span>${settles}</span>` +
         `<span>overshoot <b>${fmt(m.overshoot * 100)} %</b></span><span>peak <b>${s(m.peakTime)}</b></span>` +
         `<span>rise 10–90 % <b>${s(m.riseTime)}</b></span><span>turning points <b>${m.turningPoints ?? "∞"}</b></span>`;
