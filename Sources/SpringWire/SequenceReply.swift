@@ -92,3 +92,19 @@ public struct SequenceExportReply: Encodable, Sendable {
         self.leftOut = leftOut
     }
 }
+
+/// `export --sequence … --target lottie --json`'s reply: what the animation holds.
+public struct LottieReply: Encodable, Sendable {
+    public var target = "lottie"
+    public var duration: Double
+    public var frameRate: Double
+    public var keyframes: Int
+    public var maxErrorPx: Double
+
+    public init(duration: Double, frameRate: Double, keyframes: Int, maxErrorPx: Double) {
+        self.duration = duration
+        self.frameRate = frameRate
+        self.keyframes = keyframes
+        self.maxErrorPx = maxErrorPx
+    }
+}

@@ -120,4 +120,26 @@ struct JSONReplyTests {
             verify.samples == 90 && verify.maxError < 1e-6 && verify.bestPlatform != nil
                 && (verify.platforms?.count ?? 0) > 10)
     }
+
+    @Test("Every JSON reply of springplot and the library is declared in SpringWire")
+    func repliesLiveInSpringWire() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let sources = root.appendingPathComponent("Sources")
+        let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+        var outside: [String] = []
+        var inWire = 0
+        for case let file as URL in files where file.pathExtension == "swift" {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            let names = text.matches(of: /(?m)^\s*(?:public\s+)?struct (\w+Reply)\b/).map { String($0.1) }
+            if file.path.contains("/Sources/SpringWire/") {
+                inWire += names.count
+            } else {
+                // StudioReply is an HTTP response (status, type, body), not a JSON shape.
+                outside += names.filter { $0 != "StudioReply" }.map { "\(file.lastPathComponent): \($0)" }
+            }
+        }
+        #expect(outside.isEmpty, "replies outside SpringWire: \(outside)")
+        #expect(inWire >= 20)
+    }
 }

@@ -101,12 +101,3 @@ extension Export {
         }
     }
 }
-
-/// `export --sequence … --target lottie --json`'s reply: what the animation holds.
-struct LottieReply: Encodable {
-    var target = "lottie"
-    var duration: Double
-    var frameRate: Double
-    var keyframes: Int
-    var maxErrorPx: Double
-}

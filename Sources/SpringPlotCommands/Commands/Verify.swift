@@ -276,7 +276,8 @@ struct Verify: ParsableCommand {
     ) -> String {
         JSONWriter.text(
             VerifyReply(
-                c, spring: spring.spring, motion: motion, maxError: maxError, passed: passed, platforms: platforms))
+                c, spring: spring.spring, motion: motion, maxError: maxError, passed: passed,
+                platforms: platforms.map(RecordingMatchReply.init)))
     }
 
     /// Both curves on top, the error below; long recordings are thinned for drawing.
