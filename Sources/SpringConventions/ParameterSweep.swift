@@ -14,19 +14,22 @@ public enum ParameterSweep {
             let trimmed = part.filter { $0 != " " }
             guard let value = Double(trimmed) else {
                 throw SpringInputError(
-                    parameter,
+                    .notANumber, parameter,
                     "has \(what) '\(trimmed)', which is not a number: write start:end:count (0.2:1.2:6) or a comma list"
                 )
             }
-            if value.isNaN { throw SpringInputError(parameter, "has \(what) nan: give a number") }
-            if value.isInfinite { throw SpringInputError(parameter, "has \(what) \(trimmed): give a finite number") }
+            if value.isNaN { throw SpringInputError(.notANumber, parameter, "has \(what) nan: give a number") }
+            if value.isInfinite {
+                throw SpringInputError(.notFinite, parameter, "has \(what) \(trimmed): give a finite number")
+            }
             return value
         }
         let fields = text.split(separator: ":", omittingEmptySubsequences: false)
         if fields.count == 1 {
             let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             if parts.count > maximumCount {
-                throw SpringInputError(parameter, "takes at most \(maximumCount) values (got \(parts.count))")
+                throw SpringInputError(
+                    .valueCount, parameter, "takes at most \(maximumCount) values (got \(parts.count))")
             }
             var values: [Double] = []
             for part in parts { values.append(try number(part, "the value")) }
@@ -34,12 +37,13 @@ public enum ParameterSweep {
         }
         guard fields.count == 3 else {
             throw SpringInputError(
-                parameter, "'\(text)' is not start:end:count (for example 0.2:1.2:6) or a comma list")
+                .malformed, parameter, "'\(text)' is not start:end:count (for example 0.2:1.2:6) or a comma list")
         }
         let start = try number(fields[0], "the start"), end = try number(fields[1], "the end")
         let countText = fields[2].filter { $0 != " " }
         guard let count = Int(countText), (1...maximumCount).contains(count) else {
-            throw SpringInputError(parameter, "has count '\(countText)': give a whole number from 1 to \(maximumCount)")
+            throw SpringInputError(
+                .outOfRange, parameter, "has count '\(countText)': give a whole number from 1 to \(maximumCount)")
         }
         guard count > 1 else { return [start] }
         return (0..<count).map { index in

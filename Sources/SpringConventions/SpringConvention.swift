@@ -41,7 +41,8 @@ public enum SpringConvention: Equatable, Sendable {
             case .naturalFrequency: blamed = frequencyParameter
             case .dampingRatio: blamed = dampingParameter
             }
-            throw SpringInputError(blamed, violation.requirement(for: blamed, value: listedValue(blamed, index)))
+            throw SpringInputError(
+                .outOfRange, blamed, violation.requirement(for: blamed, value: listedValue(blamed, index)))
         }
         return springs
     }
@@ -167,13 +168,13 @@ public enum SpringConvention: Equatable, Sendable {
         let k = Spring.Origami.stiffness(tension: tension), c = Spring.Origami.dampingCoefficient(friction: friction)
         if !(k > 0) {
             throw SpringInputError(
-                "origami-tension",
+                .outOfRange, "origami-tension",
                 "must be > \(label(Spring.Origami.tensionFloor, digits: 4)) (got \(shortest(tension))): lower has no positive stiffness"
             )
         }
         if !(c >= 0) {
             throw SpringInputError(
-                "origami-friction",
+                .outOfRange, "origami-friction",
                 "must be ≥ \(label(Spring.Origami.frictionFloor, digits: 4)) (got \(shortest(friction))): lower has a negative damping coefficient"
             )
         }
@@ -188,11 +189,11 @@ public enum SpringConvention: Equatable, Sendable {
             c = Spring.Origami.dampingCoefficient(friction: origami.friction)
         if !(k > 0) {
             throw SpringInputError(
-                "pop-speed", "is too low (got \(shortest(speed))): the spring has no positive stiffness")
+                .outOfRange, "pop-speed", "is too low (got \(shortest(speed))): the spring has no positive stiffness")
         }
         if !(c >= 0) {
             throw SpringInputError(
-                "pop-bounciness",
+                .outOfRange, "pop-bounciness",
                 "is too high (got \(shortest(bounciness))): the spring's damping coefficient is negative")
         }
         let spring = try derived(Spring(mass: 1, stiffness: k, dampingCoefficient: c), blame: "pop-speed")
@@ -226,7 +227,7 @@ public enum SpringConvention: Equatable, Sendable {
             let name = names[error.parameter] ?? names.values.sorted().first ?? error.parameter.rawValue
             var text = error.description
             text.removeFirst(error.parameter.rawValue.count + 1)
-            throw SpringInputError(name, text)
+            throw SpringInputError(.outOfRange, name, text)
         }
     }
 
@@ -236,7 +237,7 @@ public enum SpringConvention: Equatable, Sendable {
             return try Spring.validated(
                 mass: spring.mass, stiffness: spring.stiffness, dampingCoefficient: spring.dampingCoefficient)
         } catch {
-            throw SpringInputError(name, "gives an unusable spring: its \(error.description)")
+            throw SpringInputError(.unusableSpring, name, "gives an unusable spring: its \(error.description)")
         }
     }
 }

@@ -7,14 +7,70 @@ import SpringPlatforms
 /// The message refers to parameters as `{name}`; ``text(naming:)`` renders them the way the caller
 /// shows parameters (`--damping` on the command line, `damping` in a query string).
 public struct SpringInputError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What is wrong, as a stable name: a program tells one refusal from another by it (the studio
+    /// writes it in its 400 replies), never by the sentence.
+    public var code: Code
     /// The parameter at fault (its name without dashes, e.g. "framer-visual-duration").
     public var parameter: String
     /// The rest of the sentence, with other parameters written `{name}`.
     public var message: String
 
-    public init(_ parameter: String, _ message: String) {
+    public init(_ code: Code, _ parameter: String, _ message: String) {
+        self.code = code
         self.parameter = parameter
         self.message = message
+    }
+
+    /// A refusal without a code of its own (``Code/invalidValue``).
+    @available(*, deprecated, message: "name what is wrong: init(_:_:_:) with a Code")
+    public init(_ parameter: String, _ message: String) {
+        self.init(.invalidValue, parameter, message)
+    }
+
+    /// A refusal's stable name. New codes may come in a minor release; a code keeps its meaning for as
+    /// long as it is written. docs/limits.md lists every one.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// The parameter is not one this command or endpoint takes.
+        public static let unknownParameter = Self(rawValue: "unknown-parameter")
+        /// The parameter is given more than once.
+        public static let repeatedParameter = Self(rawValue: "repeated-parameter")
+        /// The parameter cannot be given with another one given.
+        public static let conflictingParameters = Self(rawValue: "conflicting-parameters")
+        /// A parameter needed here (or by another one given) is missing.
+        public static let missingParameter = Self(rawValue: "missing-parameter")
+        /// Too many values, or lists of lengths that do not go together.
+        public static let valueCount = Self(rawValue: "value-count")
+        /// The value is not a number.
+        public static let notANumber = Self(rawValue: "not-a-number")
+        /// The value is infinite.
+        public static let notFinite = Self(rawValue: "not-finite")
+        /// The value is a number outside what the parameter accepts.
+        public static let outOfRange = Self(rawValue: "out-of-range")
+        /// The values give no usable spring (a quantity derived from them is not finite or positive).
+        public static let unusableSpring = Self(rawValue: "unusable-spring")
+        /// The word is not one of the names the parameter takes (a preset, a theme, a platform).
+        public static let unknownName = Self(rawValue: "unknown-name")
+        /// The text does not have the form the parameter takes (a path, a sequence, pasted code).
+        public static let malformed = Self(rawValue: "malformed")
+        /// A response-0 spring is an instant jump, and the request needs a motion.
+        public static let instantaneousSpring = Self(rawValue: "instantaneous-spring")
+        /// The request would take more work than the stated caps allow.
+        public static let overLimit = Self(rawValue: "over-limit")
+        /// The motion cannot become the code or file asked for.
+        public static let notExportable = Self(rawValue: "not-exportable")
+        /// A refusal made through the deprecated initialiser, which names no code.
+        public static let invalidValue = Self(rawValue: "invalid-value")
+
+        /// Every code, as docs/limits.md lists them.
+        public static let all: [Self] = [
+            .unknownParameter, .repeatedParameter, .conflictingParameters, .missingParameter, .valueCount,
+            .notANumber, .notFinite, .outOfRange, .unusableSpring, .unknownName, .malformed, .instantaneousSpring,
+            .overLimit, .notExportable, .invalidValue
+        ]
     }
 
     /// The sentence with every parameter name rendered by `decorate`.
@@ -88,7 +144,8 @@ public struct SpringInput: Sendable {
         let matches = named.filter { !Set($0.1).isDisjoint(with: present) }
         if matches.count > 1 {
             let first = matches[0].1.filter(present.contains)[0], second = matches[1].1.filter(present.contains)[0]
-            throw SpringInputError(second, "cannot be combined with {\(first)}: describe the spring one way")
+            throw SpringInputError(
+                .conflictingParameters, second, "cannot be combined with {\(first)}: describe the spring one way")
         }
         if let match = matches.first { return match.0 }
         if has("stiffness") { return has("damping") ? .ratioStiffness : .physics }
@@ -113,7 +170,7 @@ public struct SpringInput: Sendable {
         }
         if let stray = present.subtracting(allowed).sorted().first {
             let main = allowed.filter { $0 != "mass" && $0 != "bounce" }.map { "{\($0)}" }.joined(separator: "/")
-            throw SpringInputError(stray, "cannot be combined with \(main)")
+            throw SpringInputError(.conflictingParameters, stray, "cannot be combined with \(main)")
         }
         let pairs: [Form: (String, String)] = [
             .physics: ("stiffness", "damping-coefficient"), .reactSpring: ("react-spring-tension", "friction"),
@@ -121,8 +178,8 @@ public struct SpringInput: Sendable {
             .pop: ("pop-bounciness", "pop-speed")
         ]
         if let (a, b) = pairs[form] {
-            if !has(a) { throw SpringInputError(b, "needs {\(a)}") }
-            if !has(b) { throw SpringInputError(a, "needs {\(b)}") }
+            if !has(a) { throw SpringInputError(.missingParameter, b, "needs {\(a)}") }
+            if !has(b) { throw SpringInputError(.missingParameter, a, "needs {\(b)}") }
         }
     }
 
@@ -152,29 +209,29 @@ public struct SpringInput: Sendable {
             guard let count = values[name]?.count, count > maximum else { continue }
             if maximum == 1 {
                 throw SpringInputError(
-                    name, "takes one value here: this command draws one spring (got \(count) values)")
+                    .valueCount, name, "takes one value here: this command draws one spring (got \(count) values)")
             }
-            throw SpringInputError(name, "takes at most \(maximum) values (got \(count))")
+            throw SpringInputError(.valueCount, name, "takes at most \(maximum) values (got \(count))")
         }
         for (name, list) in values where list.count > 1 && name != "damping" && name != "response" {
-            throw SpringInputError(name, "takes one value (got \(list.count))")
+            throw SpringInputError(.valueCount, name, "takes one value (got \(list.count))")
         }
         func finite(_ name: String, _ x: Double) throws(SpringInputError) {
-            if x.isNaN { throw SpringInputError(name, "must be a number (got \(x))") }
-            if x.isInfinite { throw SpringInputError(name, "must be finite (got \(x))") }
+            if x.isNaN { throw SpringInputError(.notANumber, name, "must be a number (got \(x))") }
+            if x.isInfinite { throw SpringInputError(.notFinite, name, "must be finite (got \(x))") }
         }
         for name in SpringInput.names.sorted() {
             for x in values[name] ?? [] {
                 try finite(name, x)
                 if let rule = SpringInput.rules[name], !rule.admits(x) {
-                    throw SpringInputError(name, "\(rule.requirement) (got \(x))")
+                    throw SpringInputError(.outOfRange, name, "\(rule.requirement) (got \(x))")
                 }
             }
         }
         let dampingCount = values["damping"]?.count ?? 1, responseCount = values["response"]?.count ?? 1
         if dampingCount > 1 && responseCount > 1 && dampingCount != responseCount {
             throw SpringInputError(
-                "damping",
+                .valueCount, "damping",
                 "has \(dampingCount) values but {response} has \(responseCount): give lists of the same length, or one value to share"
             )
         }
@@ -203,7 +260,7 @@ public struct SpringInput: Sendable {
                 mass: mass)
         case .ratioStiffness:
             if let count = values["damping"]?.count, count > 1 {
-                throw SpringInputError("damping", "takes one value with {stiffness} (got \(count))")
+                throw SpringInputError(.valueCount, "damping", "takes one value with {stiffness} (got \(count))")
             }
             return .dampingRatioStiffness(
                 dampingRatio: value("damping") ?? SpringInput.defaultDamping, stiffness: value("stiffness") ?? 0,

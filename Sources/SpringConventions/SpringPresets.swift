@@ -135,7 +135,7 @@ extension SpringPreset {
             guard !matches.isEmpty else {
                 let shown = word.isEmpty ? "an empty name" : "'\(word)'"
                 throw SpringInputError(
-                    parameter,
+                    .unknownName, parameter,
                     "has \(shown), which is not a preset: use all, a family (\(families.joined(separator: ", "))) or one of \(all.map(\.name).joined(separator: ", "))"
                 )
             }

@@ -20,14 +20,16 @@ extension StudioEndpoints {
         let motion = try request.motion()
         let theme = try request.theme()
         if springs.contains(where: \.spring.isInstantaneous) {
-            throw StudioInputError("response", "a response-0 spring is an instant jump: nothing to play")
+            throw StudioInputError(
+                .instantaneousSpring, "response", "a response-0 spring is an instant jump: nothing to play")
         }
         let canvas = MotionClip.Canvas(theme: theme)
         let clip: MotionClip
         if let name = request.word("platform") {
             guard let platform = Platform(rawValue: name) else {
                 throw StudioInputError(
-                    "platform", "platform must be one of \(Platform.allCases.map(\.rawValue).joined(separator: ", "))")
+                    .unknownName, "platform",
+                    "platform must be one of \(Platform.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             let fps = try request.bounded("fps", 1...1000, default: 60)
             clip = MotionClip.platforms(springs[0], motion: motion, platforms: [platform], fps: fps, canvas: canvas)
@@ -38,7 +40,7 @@ extension StudioEndpoints {
         do {
             plan = try clip.plan(format: format, fps: nil, duration: nil, hold: 0.5, scale: 1, plays: 0)
         } catch {
-            throw StudioInputError(error.option == "duration" ? "response" : nil, error.message { $0 })
+            throw StudioInputError(.overLimit, error.option == "duration" ? "response" : nil, error.message { $0 })
         }
         do {
             let encoder = try ClipEncoder.locate()

@@ -98,7 +98,8 @@ enum StudioEndpoints {
             return .encoded(ErrorReply("no such page or endpoint"), status: 404)
         }
         guard queryLength <= StudioRequest.maximumQueryLength else {
-            return .error(StudioInputError(nil, "the query is longer than \(StudioRequest.maximumQueryLength) bytes"))
+            return .error(
+                StudioInputError(.overLimit, nil, "the query is longer than \(StudioRequest.maximumQueryLength) bytes"))
         }
         do {
             let request = try StudioRequest(pairs: query, allowed: endpoint.parameters)
@@ -173,11 +174,13 @@ enum StudioEndpoints {
     static func platform(_ request: StudioRequest) throws(StudioInputError) -> StudioReply {
         guard let name = request.word("platform"), let platform = Platform(rawValue: name) else {
             throw StudioInputError(
-                "platform", "platform must be one of \(Platform.allCases.map(\.rawValue).joined(separator: ", "))")
+                .unknownName, "platform",
+                "platform must be one of \(Platform.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let spring = try request.springs()[0].spring
         guard !spring.isInstantaneous else {
-            throw StudioInputError("response", "a response-0 spring is an instant jump: nothing to step")
+            throw StudioInputError(
+                .instantaneousSpring, "response", "a response-0 spring is an instant jump: nothing to step")
         }
         let motion = try request.motion()
         let fps = try request.bounded("fps", 10...240, default: 60)
@@ -196,7 +199,7 @@ enum StudioEndpoints {
     /// be read (an answer, see ``StudioReplies/Problem``); no code at all is a bad request (400).
     static func code(_ request: StudioRequest) throws(StudioInputError) -> StudioReply {
         guard let text = request.word("code"), !text.isEmpty else {
-            throw StudioInputError("code", "code is missing: paste a spring")
+            throw StudioInputError(.missingParameter, "code", "code is missing: paste a spring")
         }
         let parsed: SpringCode
         do {
@@ -243,7 +246,7 @@ enum StudioEndpoints {
         let pixels = (width * scale).rounded(.up) * (height * scale).rounded(.up)
         guard pixels <= maximumChartPixels else {
             throw StudioInputError(
-                "scale",
+                .overLimit, "scale",
                 "scale \(label(scale, digits: 4)) makes the \(Int(width)) × \(Int(height)) chart \(Int(pixels)) pixels: at most \(Int(maximumChartPixels))"
             )
         }
@@ -366,9 +369,9 @@ enum StudioEndpoints {
                 case .motion(.invalidTolerance): "error"
                 case .motion: request.springParameterNames.first ?? "damping"
                 }
-            throw StudioInputError(parameter, "Lottie: \(failure)")
+            throw StudioInputError(.notExportable, parameter, "Lottie: \(failure)")
         } catch {
-            throw StudioInputError(nil, "\(error)")
+            throw StudioInputError(.notExportable, nil, "\(error)")
         }
     }
 
@@ -381,20 +384,24 @@ enum StudioEndpoints {
         let travel = abs(motion.to - motion.from)
         let error = try request.bounded("error", 1e-9...1e9, default: travel > 0 ? min(0.5, travel / 10) : 0.5)
         if travel > 0 && error >= travel {
-            throw StudioInputError("error", "error must be smaller than the travel \(label(travel)) (got \(error))")
+            throw StudioInputError(
+                .outOfRange, "error", "error must be smaller than the travel \(label(travel)) (got \(error))")
         }
         if travel > 0 && error < LinearEasing.smallestTolerance * travel {
             throw StudioInputError(
-                "error",
+                .outOfRange, "error",
                 "error must be at least 1e-6 of the travel, \(label(LinearEasing.smallestTolerance * travel)) here (got \(error))"
             )
         }
         let spring = springs[0].spring
-        if spring.isInstantaneous { throw StudioInputError("response", "response must be > 0 to export") }
+        if spring.isInstantaneous {
+            throw StudioInputError(.instantaneousSpring, "response", "response must be > 0 to export")
+        }
         if let problem = ExportRequest.exportableProblem(spring) {
             let given = request.springParameterNames
             throw StudioInputError(
-                given.first, "\((given.isEmpty ? ["damping", "response"] : given).joined(separator: "/")): \(problem)")
+                .outOfRange, given.first,
+                "\((given.isEmpty ? ["damping", "response"] : given).joined(separator: "/")): \(problem)")
         }
         return ExportRequest(spring: spring, motion: motion, cssError: error)
     }
@@ -432,18 +439,21 @@ enum StudioEndpoints {
         let travel = abs(sequence.travel)
         let error = try request.bounded("error", 1e-9...1e9, default: travel > 0 ? min(0.5, travel / 10) : 0.5)
         if travel > 0 && error >= travel {
-            throw StudioInputError("error", "error must be smaller than the travel \(label(travel)) (got \(error))")
+            throw StudioInputError(
+                .outOfRange, "error", "error must be smaller than the travel \(label(travel)) (got \(error))")
         }
         if travel > 0 && error < LinearEasing.smallestTolerance * travel {
             throw StudioInputError(
-                "error",
+                .outOfRange, "error",
                 "error must be at least 1e-6 of the travel, \(label(LinearEasing.smallestTolerance * travel)) here (got \(error))"
             )
         }
-        if let problem = SequenceExport.problem(sequence) { throw StudioInputError("sequence", "sequence: \(problem)") }
+        if let problem = SequenceExport.problem(sequence) {
+            throw StudioInputError(.outOfRange, "sequence", "sequence: \(problem)")
+        }
         let export = SequenceExport(sequence: sequence, cssError: error)
         guard let (results, leftOut) = try? export.export(SequenceExport.targets, strict: false) else {
-            throw StudioInputError("sequence", "the sequence cannot be exported")
+            throw StudioInputError(.notExportable, "sequence", "the sequence cannot be exported")
         }
         return .encoded(SequenceExportReply(export, results: results, leftOut: leftOut))
     }
@@ -456,7 +466,8 @@ enum StudioEndpoints {
     static func chase(_ request: StudioRequest) throws(StudioInputError) -> StudioReply {
         let spring = try request.springs(maximum: 1)[0].spring
         guard !spring.isInstantaneous else {
-            throw StudioInputError("response", "a response-0 spring is the target itself: nothing to chase")
+            throw StudioInputError(
+                .instantaneousSpring, "response", "a response-0 spring is the target itself: nothing to chase")
         }
         let path = try request.path()
         let from = try request.bounded("from", -Motion.limit...Motion.limit, default: path.points[0].position)
@@ -467,7 +478,7 @@ enum StudioEndpoints {
             .max() ?? 0
         if let problem = ChaseInput.problem(spring: spring, motion: start, targetVelocity: steepest) {
             throw StudioInputError(
-                problem.parameter == "target-velocity" ? "path" : problem.parameter,
+                .outOfRange, problem.parameter == "target-velocity" ? "path" : problem.parameter,
                 "\(problem.parameter == "target-velocity" ? "the path's steepest piece" : problem.parameter) \(problem.message)"
             )
         }
@@ -476,7 +487,7 @@ enum StudioEndpoints {
         let scale = max((positions.max() ?? 0) - (positions.min() ?? 0), 1e-300)
         let last = spring.chase(path, from: from, initialVelocity: velocity, at: end.time)
         guard (last.position - end.position).isFinite, last.velocity.isFinite else {
-            throw StudioInputError("path", "the spring's motion along this path is too large to compute")
+            throw StudioInputError(.overLimit, "path", "the spring's motion along this path is too large to compute")
         }
         let settle = spring.settleTime(
             displacement: last.position - end.position, velocity: last.velocity,

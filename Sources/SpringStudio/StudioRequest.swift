@@ -8,20 +8,23 @@ import SpringWire
 
 /// A request the studio refuses: HTTP 400 with a one-line JSON error naming the parameter.
 struct StudioInputError: Error, Equatable {
+    /// What is wrong, by the same stable names the command line's spring checks use.
+    var code: SpringInputError.Code
     var parameter: String?
     var message: String
 
-    init(_ parameter: String?, _ message: String) {
+    init(_ code: SpringInputError.Code, _ parameter: String?, _ message: String) {
+        self.code = code
         self.parameter = parameter
         self.message = message
     }
 
     init(_ error: SpringInputError) {
-        self.init(error.parameter, error.description)
+        self.init(error.code, error.parameter, error.description)
     }
 
     var json: String {
-        JSONWriter.text(ErrorReply(message, parameter: parameter), pretty: false)
+        JSONWriter.text(ErrorReply(message, parameter: parameter, code: code.rawValue), pretty: false)
     }
 }
 
@@ -50,10 +53,10 @@ struct StudioRequest {
         var seen: Set<String> = []
         for (name, value) in pairs {
             guard allowed.contains(name) else {
-                throw StudioInputError(name, "\(name) is not a parameter of this endpoint")
+                throw StudioInputError(.unknownParameter, name, "\(name) is not a parameter of this endpoint")
             }
             guard seen.insert(name).inserted else {
-                throw StudioInputError(name, "\(name) is given more than once")
+                throw StudioInputError(.repeatedParameter, name, "\(name) is given more than once")
             }
             if StudioRequest.wordParameters.contains(name) {
                 words[name] = value
@@ -64,13 +67,14 @@ struct StudioRequest {
                 listed ? value.split(separator: ",", omittingEmptySubsequences: false).map(String.init) : [value]
             if parts.count > StudioRequest.maximumSprings {
                 throw StudioInputError(
-                    name, "\(name) takes at most \(StudioRequest.maximumSprings) values (got \(parts.count))")
+                    .valueCount, name,
+                    "\(name) takes at most \(StudioRequest.maximumSprings) values (got \(parts.count))")
             }
             var list: [Double] = []
             for part in parts {
                 let trimmed = part.trimmingSpaces
                 guard !trimmed.isEmpty, trimmed.count <= 32, let number = Double(trimmed) else {
-                    throw StudioInputError(name, "\(name) must be a number (got '\(part.prefix(32))')")
+                    throw StudioInputError(.notANumber, name, "\(name) must be a number (got '\(part.prefix(32))')")
                 }
                 list.append(number)
             }
@@ -87,12 +91,12 @@ struct StudioRequest {
     /// The target path in `path`: `t:x` pairs separated by commas, times in seconds (0…60, increasing).
     func path() throws(StudioInputError) -> TargetPath {
         guard let text = words["path"], !text.isEmpty else {
-            throw StudioInputError("path", "path is missing: give t:x pairs")
+            throw StudioInputError(.missingParameter, "path", "path is missing: give t:x pairs")
         }
         let pairs = text.split(separator: ",", omittingEmptySubsequences: false)
         guard pairs.count <= StudioRequest.maximumPathPoints else {
             throw StudioInputError(
-                "path", "path takes at most \(StudioRequest.maximumPathPoints) points (got \(pairs.count))")
+                .overLimit, "path", "path takes at most \(StudioRequest.maximumPathPoints) points (got \(pairs.count))")
         }
         var points: [(time: Double, position: Double)] = []
         for pair in pairs {
@@ -100,20 +104,22 @@ struct StudioRequest {
             guard parts.count == 2, parts.allSatisfy({ $0.count <= 32 }),
                 let t = Double(String(parts[0]).trimmingSpaces), let x = Double(String(parts[1]).trimmingSpaces)
             else {
-                throw StudioInputError("path", "path must be t:x pairs separated by commas (got '\(pair.prefix(40))')")
+                throw StudioInputError(
+                    .malformed, "path", "path must be t:x pairs separated by commas (got '\(pair.prefix(40))')")
             }
             guard t.isFinite, (0...60).contains(t) else {
-                throw StudioInputError("path", "path times must be between 0 and 60 s (got \(t))")
+                throw StudioInputError(.outOfRange, "path", "path times must be between 0 and 60 s (got \(t))")
             }
             guard x.isFinite, abs(x) <= Motion.limit else {
-                throw StudioInputError("path", "path positions must lie between -1e100 and 1e100 (got \(x))")
+                throw StudioInputError(
+                    .outOfRange, "path", "path positions must lie between -1e100 and 1e100 (got \(x))")
             }
             if let last = points.last, !(t > last.time) {
-                throw StudioInputError("path", "path times must increase (\(last.time) then \(t))")
+                throw StudioInputError(.malformed, "path", "path times must increase (\(last.time) then \(t))")
             }
             points.append((t, x))
         }
-        if let problem = ChaseInput.pathProblem(points) { throw StudioInputError("path", problem) }
+        if let problem = ChaseInput.pathProblem(points) { throw StudioInputError(.outOfRange, "path", problem) }
         return TargetPath(points)
     }
 
@@ -129,7 +135,7 @@ struct StudioRequest {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count <= StudioRequest.maximumInteractionPieces else {
             throw StudioInputError(
-                "interaction",
+                .overLimit, "interaction",
                 "interaction takes at most \(StudioRequest.maximumInteractionPieces) pieces (got \(parts.count))")
         }
         var pieces: [InteractionPiece] = []
@@ -144,23 +150,25 @@ struct StudioRequest {
             {
                 guard [from, to, velocity].allSatisfy({ $0.isFinite && abs($0) <= Motion.limit }) else {
                     throw StudioInputError(
-                        "interaction", "interaction values must lie between -1e100 and 1e100 (got '\(part.prefix(40))')"
+                        .outOfRange, "interaction",
+                        "interaction values must lie between -1e100 and 1e100 (got '\(part.prefix(40))')"
                     )
                 }
                 piece = InteractionPiece(start: start, motion: Motion(from: from, to: to, initialVelocity: velocity))
             } else {
                 throw StudioInputError(
-                    "interaction",
+                    .malformed, "interaction",
                     "interaction must be start:from:to:velocity or start:drag pieces separated by commas (got '\(part.prefix(40))')"
                 )
             }
             guard piece.start.isFinite, (0...600).contains(piece.start) else {
                 throw StudioInputError(
-                    "interaction", "interaction starts must be between 0 and 600 s (got \(piece.start))")
+                    .outOfRange, "interaction", "interaction starts must be between 0 and 600 s (got \(piece.start))")
             }
             if let last = pieces.last, piece.start < last.start {
                 throw StudioInputError(
-                    "interaction", "interaction starts must not decrease (\(last.start) then \(piece.start))")
+                    .malformed, "interaction",
+                    "interaction starts must not decrease (\(last.start) then \(piece.start))")
             }
             pieces.append(piece)
         }
@@ -170,12 +178,12 @@ struct StudioRequest {
     /// The spring sequence in `sequence` (JSON, the grammar `springplot --sequence` reads).
     func sequence() throws(StudioInputError) -> SpringSequence {
         guard let text = words["sequence"], !text.isEmpty else {
-            throw StudioInputError("sequence", "sequence is missing: give the keyframes as JSON")
+            throw StudioInputError(.missingParameter, "sequence", "sequence is missing: give the keyframes as JSON")
         }
         do {
             return try SequenceInput.parse(Array(text.utf8))
         } catch {
-            throw StudioInputError("sequence", "sequence: \(error)")
+            throw StudioInputError(.malformed, "sequence", "sequence: \(error)")
         }
     }
 
@@ -202,7 +210,7 @@ struct StudioRequest {
             from: number("from") ?? given.from, to: number("to") ?? given.to,
             initialVelocity: number("velocity") ?? given.initialVelocity)
         if let problem = motion.problem {
-            throw StudioInputError(problem.parameter, "\(problem.parameter) \(problem.message)")
+            throw StudioInputError(.outOfRange, problem.parameter, "\(problem.parameter) \(problem.message)")
         }
         return motion
     }
@@ -213,7 +221,7 @@ struct StudioRequest {
         guard let x = number(name) else { return value }
         guard x.isFinite, range.contains(x) else {
             throw StudioInputError(
-                name,
+                .outOfRange, name,
                 "\(name) must be in \(label(range.lowerBound, digits: 6))…\(label(range.upperBound, digits: 6)) (got \(x))"
             )
         }
@@ -224,7 +232,8 @@ struct StudioRequest {
     /// `epsilon`, its old name, still accepted.
     func tolerance() throws(StudioInputError) -> Double {
         if number("tolerance") != nil && number("epsilon") != nil {
-            throw StudioInputError("epsilon", "epsilon is the old name of tolerance: give tolerance alone")
+            throw StudioInputError(
+                .conflictingParameters, "epsilon", "epsilon is the old name of tolerance: give tolerance alone")
         }
         return try bounded(number("epsilon") != nil ? "epsilon" : "tolerance", 1e-6...0.5, default: 0.01)
     }
@@ -234,7 +243,8 @@ struct StudioRequest {
         switch words["theme"] {
         case nil, "light": return .light
         case "dark": return .dark
-        case let other?: throw StudioInputError("theme", "theme must be light or dark (got '\(other.prefix(32))')")
+        case let other?:
+            throw StudioInputError(.unknownName, "theme", "theme must be light or dark (got '\(other.prefix(32))')")
         }
     }
 }

@@ -34,23 +34,27 @@ public struct RemarkReply: Encodable, Sendable, Equatable {
     }
 }
 
-/// `{"error": "…"}`, with the parameter at fault when there is one (the studio's refusals).
+/// `{"error": "…"}`, with the parameter at fault when there is one and, for a refused input, its
+/// stable code (`"out-of-range"`; docs/limits.md lists every one): the studio's refusals.
 public struct ErrorReply: Encodable, Sendable {
     public var error: String
     public var parameter: String?
+    public var code: String?
 
-    public init(_ error: String, parameter: String? = nil) {
+    public init(_ error: String, parameter: String? = nil, code: String? = nil) {
         self.error = error
         self.parameter = parameter
+        self.code = code
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(error, forKey: .error)
         if let parameter { try container.encode(parameter, forKey: .parameter) }
+        if let code { try container.encode(code, forKey: .code) }
     }
 
-    private enum CodingKeys: String, CodingKey { case error, parameter }
+    private enum CodingKeys: String, CodingKey { case error, parameter, code }
 }
 
 /// A number with its one-standard-deviation uncertainty, as `fit` reports an estimate.
