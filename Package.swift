@@ -87,11 +87,12 @@ let package = Package(
             name: "WaveRuntime",
             dependencies: ["SpringMath", "SpringChoreography", .product(name: "RealModule", package: "swift-numerics")],
             swiftSettings: settings),
-        // How each export target really steps a spring (models checked against recordings), and each
-        // tool's own spring convention (Spring.ReactSpring, .Origami, .Android, …, Wave's effective spring).
+        // One descriptor per platform (Platforms/): how it really steps a spring (models checked against
+        // recordings), the code an export writes for it, and each tool's own spring convention
+        // (Spring.ReactSpring, .Origami, .Android, …, Wave's effective spring).
         .target(
             name: "SpringPlatforms",
-            dependencies: ["SpringMath", .product(name: "RealModule", package: "swift-numerics")],
+            dependencies: ["SpringMath", "SpringFormatting", .product(name: "RealModule", package: "swift-numerics")],
             swiftSettings: settings),
         // The JSON wire format: the one writer and the reply types every JSON answer is made of
         // (code generation, springplot's --json and the studio's endpoints).

@@ -62,11 +62,7 @@ public enum ExportTarget: Hashable, Sendable, CaseIterable, RawRepresentable {
     /// The name people know the target by.
     public var title: String {
         switch self {
-        case .platform(.framerPhysics): return "Motion / framer-motion (physics)"
-        case .platform(.framerDuration): return "Motion / framer-motion (duration + bounce)"
-        case .platform(.reanimated): return "React Native Reanimated"
-        case .platform(.origami): return "Origami / Rebound / POP"
-        case .platform(let platform): return platform.title
+        case .platform(let platform): return platform.descriptor.exportTitle
         case .css: return "CSS linear()"
         case .token: return "Design token (JSON)"
         case .lottie: return "Lottie animation (JSON)"
@@ -182,6 +178,9 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     case unsupportedSequenceTarget(ExportTarget)
     /// The motion cannot become a Lottie animation.
     case lottie(LottieAnimation.Failure)
+    /// The platform is modelled but SpringExport writes no code for it (a platform made outside the
+    /// registry, `Platform.allCases`).
+    case noExportCode(Platform)
 
     public var description: String {
         switch self {
@@ -192,6 +191,7 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
         case .outsideExportableRange(let problem): return problem
         case .css(let error): return "CSS: \(error)"
         case .lottie(let failure): return "Lottie: \(failure)"
+        case .noExportCode(let platform): return "\(platform.title) is modelled, but there is no code to export for it"
         }
     }
 }
@@ -254,27 +254,11 @@ extension ExportRequest {
     private func code(_ target: ExportTarget, easing: LinearEasing?, bezier: CubicBezierFit?) throws -> TargetExport {
         switch target {
         case .platform(let platform):
-            switch platform {
-            case .swiftUI: return swiftUI()
-            case .uiKit: return uiKit()
-            case .coreAnimation: return coreAnimation()
-            case .wave: return wave()
-            case .compose: return compose()
-            case .android: return android()
-            case .flutter: return flutter()
-            case .framerPhysics: return framerPhysics()
-            case .framerDuration: return framerDuration()
-            case .framerVisualDuration: return framerVisualDuration()
-            case .reactSpring: return reactSpring()
-            case .reanimated: return reanimated()
-            case .origami, .reboundJava: return origami()
-            case .figma: return figma()
-            case .libadwaita: return libadwaita()
-            case .qtQuick: return qtQuick()
-            case .reactNative: return reactNative()
-            case .svelte: return svelte()
-            case .animeJS, .animeJSEasing: return animeJS()
-            }
+            let owner = platform.sharesCodeWith ?? platform
+            guard let code = owner.code(for: platformCodeRequest) else { throw ExportError.noExportCode(platform) }
+            return TargetExport(
+                code: code.code, values: .platform(owner, code.parameters.map(TargetParameters.Value.init)),
+                warnings: code.warnings, notes: code.notes, effectiveSpring: code.effectiveSpring)
         case .css: return try css(easing ?? cssEasing(), bezier: bezier)
         case .token: return try token(travel != 0 ? (easing ?? cssEasing()) : nil, bezier: bezier)
         case .lottie: return try lottie()
@@ -287,454 +271,15 @@ extension ExportRequest {
     var k: Double { spring.stiffness }
     var c: Double { spring.dampingCoefficient }
     var m: Double { spring.mass }
-    /// Stiffness and damping of the mass-1 spring with the same motion.
-    var kPerMass: Double { spring.stiffness / spring.mass }
-    var cPerMass: Double { spring.dampingCoefficient / spring.mass }
 
     /// A number in code: six significant digits; JavaScript's words for the non-finite.
-    func n(_ x: Double) -> String {
-        x.isFinite ? NumberFormat.people(x, digits: 6) : (x.isNaN ? "NaN" : (x > 0 ? "Infinity" : "-Infinity"))
-    }
+    func n(_ x: Double) -> String { PlatformCodeRequest.codeNumber(x) }
 
-    /// SwiftUI's bounce (SpringMath's ``Spring/bounce``): negative when overdamped.
-    private var swiftUIBounce: Double { spring.bounce }
-
-    var velocityIgnoredWarning: ExportRemark? {
-        initialVelocity != 0
-            ? ExportRemark(
-                .velocityDropped,
-                "ignores the initial velocity (\(n(initialVelocity)) units/s): time-defined springs always start at rest"
-            )
-            : nil
-    }
-
-    /// What a bounce (Motion's, anime.js's) cannot carry: overdamping, and a bounce over 0.95.
-    private var bounceWarnings: [ExportRemark] {
-        var warnings: [ExportRemark] = []
-        if zeta > 1 {
-            warnings.append(
-                ExportRemark(
-                    .runsCriticallyDamped,
-                    "bounce cannot express overdamping (ζ \(n(zeta)) > 1): it runs critically damped"))
-        }
-        if zeta < 0.05 {
-            warnings.append(ExportRemark(.bounceClamped, "bounce is clamped to 0.95 (ζ ≥ 0.05): it runs at ζ 0.05"))
-        }
-        return warnings
-    }
-
-    /// Reanimated's and React Native's: every ζ ≥ 1 runs as critically damped.
-    var criticallyDampedWarning: ExportRemark {
-        ExportRemark(
-            .runsCriticallyDamped, "runs every ζ ≥ 1 as critically damped: ζ \(n(zeta)) moves faster than asked")
-    }
-
-    // MARK: Apple
-
-    private func swiftUI() -> TargetExport {
-        var lines = [
-            "Spring(duration: \(n(spring.response)), bounce: \(n(swiftUIBounce)))",
-            ".spring(response: \(n(spring.response)), dampingFraction: \(n(zeta)))"
-        ]
-        var carriedVelocity: Double?
-        var warnings: [ExportRemark] = [], notes: [ExportRemark] = []
-        if let v = travelsPerSecond, v != 0 {
-            lines.append(
-                ".interpolatingSpring(mass: \(n(m)), stiffness: \(n(k)), damping: \(n(c)), initialVelocity: \(n(v)))")
-            carriedVelocity = v
-            notes.append(
-                ExportRemark(
-                    .velocityAsTravelShare,
-                    "only interpolatingSpring carries velocity, as a fraction of the travel per second (\(n(v)))"))
-        } else if initialVelocity != 0 {
-            warnings.append(.velocityWithoutTravel)
-        }
-        if zeta > 1 {
-            warnings.append(
-                ExportRemark(
-                    .overdampingNeedsOptIn,
-                    "overdamped: bounce \(n(swiftUIBounce)) < 0; Spring(mass:stiffness:damping:) needs allowOverDamping: true"
-                ))
-        }
-        return TargetExport(
-            code: lines.joined(separator: "\n"),
-            values: .swiftUI(
-                duration: spring.response, bounce: swiftUIBounce, response: spring.response,
-                dampingFraction: zeta, initialVelocity: carriedVelocity),
-            warnings: warnings, notes: notes, effectiveSpring: nil)
-    }
-
-    private func uiKit() -> TargetExport {
-        let v = travelsPerSecond ?? 0
-        let code = """
-            // iOS 10+: mass, stiffness, damping
-            UISpringTimingParameters(mass: \(n(m)), stiffness: \(n(k)), damping: \(n(c)),
-                                     initialVelocity: CGVector(dx: \(n(v)), dy: 0))
-            // iOS 17+
-            UISpringTimingParameters(duration: \(n(spring.response)), bounce: \(n(swiftUIBounce)),
-                                     initialVelocity: CGVector(dx: \(n(v)), dy: 0))
-            """
-        var warnings: [ExportRemark] = []
-        var notes = [
-            ExportRemark(
-                .velocityAsTravelShare,
-                "initialVelocity is the velocity divided by the travel (\(n(initialVelocity)) / \(n(travel)))"),
-            ExportRemark(
-                .otherSpelling,
-                "UISpringTimingParameters(dampingRatio:) would drop the response (it follows the animator's duration)")
-        ]
-        if travelsPerSecond == nil && initialVelocity != 0 {
-            notes.removeFirst()
-            warnings.append(.velocityWithoutTravel)
-        }
-        return TargetExport(
-            code: code,
-            values: .uiKit(
-                mass: m, stiffness: k, damping: c, dampingRatio: zeta, duration: spring.response,
-                bounce: swiftUIBounce, initialVelocity: v),
-            warnings: warnings, notes: notes, effectiveSpring: nil)
-    }
-
-    private func coreAnimation() -> TargetExport {
-        let v = travelsPerSecond ?? 0
-        let settle = spring.settleTime(displacement: -1, velocity: v, within: SettleBand(distance: 1e-3))
-        var code = """
-            let animation = CASpringAnimation(keyPath: "position.x")
-            animation.mass = \(n(m))
-            animation.stiffness = \(n(k))
-            animation.damping = \(n(c))
-            animation.initialVelocity = \(n(v))
-            """
-        if zeta > 1 { code += "\nanimation.allowsOverdamping = true  // iOS 17+" }
-        code += "\nanimation.duration = animation.settlingDuration  // exact settle to 0.1 %: \(n(settle)) s"
-        let notes = [
-            ExportRemark(
-                .settlingDuration,
-                "settlingDuration's formula is unpublished; the exact time to settle within 0.1 % is \(n(settle)) s")
-        ]
-        var warnings: [ExportRemark] = []
-        if zeta > 1 {
-            warnings.append(
-                ExportRemark(
-                    .overdampingNeedsOptIn,
-                    "overdamped: needs allowsOverdamping = true (iOS 17+), or it runs critically damped"))
-        }
-        return TargetExport(
-            code: code,
-            values: .coreAnimation(mass: m, stiffness: k, damping: c, initialVelocity: v, settlingDuration: settle),
-            warnings: warnings, notes: notes, effectiveSpring: nil)
-    }
-
-    private func wave() -> TargetExport {
-        let effective = spring.waveEffective
-        var code = "Spring(dampingRatio: \(n(zeta)), response: \(n(spring.response))\(m != 1 ? ", mass: \(n(m))" : ""))"
-        if initialVelocity != 0 { code += "\nanimator.velocity = \(n(initialVelocity))" }
-        let notes = [
-            ExportRemark(
-                .stepsEuler, "steps with semi-implicit Euler at the frame rate and snaps at its settle estimate")
-        ]
-        var warnings: [ExportRemark] = []
-        let changed = abs(effective.dampingCoefficient - c) > 1e-9 * max(c, 1)
-        if changed {
-            warnings.insert(
-                ExportRemark(
-                    .dampingClamped,
-                    "caps the damping coefficient near 60 (rubber band to 75): \(n(c)) runs as \(n(effective.dampingCoefficient)), ζ \(n(zeta)) as ζ \(n(effective.dampingRatio))"
-                ),
-                at: 0)
-        }
-        return TargetExport(
-            code: code,
-            values: .wave(
-                dampingRatio: zeta, response: spring.response, mass: m,
-                effectiveDampingCoefficient: effective.dampingCoefficient,
-                effectiveDampingRatio: effective.dampingRatio),
-            warnings: warnings, notes: notes, effectiveSpring: changed ? effective : nil)
-    }
-
-    // MARK: Android
-
-    private func float32Warning() -> ExportRemark? {
-        // Float keeps about 7 digits: say so only when it changes the motion visibly (> 0.01 units).
-        let floatZeta = Double(Float(zeta)), floatStiffness = Double(Float(kPerMass))
-        // Beyond Float's range the parameters become ∞ or 0: no spring at all on the device.
-        guard floatZeta.isFinite, floatStiffness.isFinite, floatStiffness > 0 else {
-            return ExportRemark(
-                .floatOverflow,
-                "Float cannot hold these parameters (dampingRatio \(n(zeta)), stiffness \(n(kPerMass))): Android gets \(Float(zeta)) and \(Float(kPerMass))"
-            )
-        }
-        let roundedSpring = Spring(dampingRatio: floatZeta, stiffness: floatStiffness)
-        let deviation = NumberText.motionDeviation(spring, roundedSpring, request: self)
-        return deviation > 0.01
-            ? ExportRemark(.floatRounding, "Float parameters move the motion by up to \(n(deviation)) units") : nil
-    }
-
-    private func compose() -> TargetExport {
-        var code = "spring<Float>(dampingRatio = \(n(zeta))f, stiffness = \(n(kPerMass))f)"
-        if initialVelocity != 0 {
-            code += "\n// animatable.animateTo(target, animationSpec, initialVelocity = \(n(initialVelocity))f)"
-        }
-        let notes = [ExportRemark(.massOne, "assumes mass 1: stiffness is k/m\(m != 1 ? " (\(n(k)) / \(n(m)))" : "")")]
-        let warnings = float32Warning().map { [$0] } ?? []
-        return TargetExport(
-            code: code,
-            values: .compose(dampingRatio: zeta, stiffness: kPerMass, initialVelocity: initialVelocity),
-            warnings: warnings, notes: notes, effectiveSpring: nil)
-    }
-
-    private func android() -> TargetExport {
-        var code = """
-            SpringAnimation(view, DynamicAnimation.TRANSLATION_X, \(n(to))f)
-                .setSpring(SpringForce(\(n(to))f).setStiffness(\(n(kPerMass))f).setDampingRatio(\(n(zeta))f))
-                .setStartValue(\(n(from))f)
-                .setStartVelocity(\(n(initialVelocity))f)
-            """
-        let change = platformParameters.minimumVisibleChange
-        if change != 1 {
-            // Android's own constant where there is one (its value is the same float).
-            let names: [(Double, String)] = [
-                (1.0 / 256, "DynamicAnimation.MIN_VISIBLE_CHANGE_ALPHA"),
-                (1.0 / 500, "DynamicAnimation.MIN_VISIBLE_CHANGE_SCALE"),
-                (1.0 / 10, "DynamicAnimation.MIN_VISIBLE_CHANGE_ROTATION_DEGREES")
-            ]
-            code += "\n    .setMinimumVisibleChange(\(names.first { $0.0 == change }?.1 ?? n(change) + "f"))"
-        }
-        let notes = [ExportRemark(.massOne, "assumes mass 1: stiffness is k/m\(m != 1 ? " (\(n(k)) / \(n(m)))" : "")")]
-        let warnings = float32Warning().map { [$0] } ?? []
-        return TargetExport(
-            code: code,
-            values: .android(dampingRatio: zeta, stiffness: kPerMass, startVelocity: initialVelocity),
-            warnings: warnings, notes: notes, effectiveSpring: nil)
-    }
-
-    // MARK: Flutter
-
-    private func flutter() -> TargetExport {
-        let code = """
-            const spring = SpringDescription(mass: \(n(m)), stiffness: \(n(k)), damping: \(n(c)));
-            final simulation = SpringSimulation(spring, \(n(from)), \(n(to)), \(n(initialVelocity)));
-            """
-        return TargetExport(
-            code: code,
-            values: .flutter(mass: m, stiffness: k, damping: c, velocity: initialVelocity),
-            warnings: [], notes: [], effectiveSpring: nil)
-    }
-
-    // MARK: Web
-
-    private func framerPhysics() -> TargetExport {
-        let code =
-            "{ type: \"spring\", stiffness: \(n(k)), damping: \(n(c)), mass: \(n(m)), velocity: \(n(initialVelocity)) }"
-        let notes = [
-            ExportRemark(.endsNearRest, "ends when within restDelta (0.5) and restSpeed (2/s) of rest, then snaps")
-        ]
-        return TargetExport(
-            code: code,
-            values: .framerPhysics(stiffness: k, damping: c, mass: m, velocity: initialVelocity),
-            warnings: [], notes: notes, effectiveSpring: nil)
-    }
-
-    private func framerDuration() -> TargetExport {
-        let options = spring.framerMotionDuration
-        let effective = Spring(framerMotion: options)
-        let code = "{ type: \"spring\", duration: \(n(options.duration)), bounce: \(n(options.bounce)) }"
-        var warnings = bounceWarnings
-        if options.duration > 10 {
-            warnings.append(ExportRemark(.durationClamped, "duration is clamped to 10 s: it runs a faster spring"))
-        }
-        if options.duration < 0.01 {
-            warnings.append(ExportRemark(.durationClamped, "duration is clamped to 0.01 s: it runs a slower spring"))
-        }
-        let notes = [
-            ExportRemark(.endsAtDuration, "cuts the motion at the duration, where 0.1 % of the travel can remain")
-        ]
-        if let w = velocityIgnoredWarning { warnings.append(w) }
-        let differs = !NumberText.sameMotion(effective, spring)
-        return TargetExport(
-            code: code,
-            values: .framerDuration(duration: options.duration, bounce: options.bounce),
-            warnings: warnings, notes: notes, effectiveSpring: differs ? effective : nil)
-    }
-
-    private func framerVisualDuration() -> TargetExport {
-        let visual = spring.framerVisualDuration
-        let bounce = 1 - zeta
-        let effective = Spring(framerVisualDuration: visual, bounce: bounce)
-        let code = "{ type: \"spring\", visualDuration: \(n(visual)), bounce: \(n(max(bounce, 0))) }"
-        var warnings = bounceWarnings
-        if let w = velocityIgnoredWarning { warnings.append(w) }
-        let differs = !NumberText.sameMotion(effective, spring)
-        return TargetExport(
-            code: code,
-            values: .framerVisualDuration(visualDuration: visual, bounce: bounce),
-            warnings: warnings, notes: [], effectiveSpring: differs ? effective : nil)
-    }
-
-    private func reactSpring() -> TargetExport {
-        let code =
-            "useSpring({ from: { x: \(n(from)) }, to: { x: \(n(to)) }, config: { tension: \(n(k)), friction: \(n(c)), mass: \(n(m)), velocity: \(n(initialVelocity / 1000)) } })"
-        let notes = [
-            ExportRemark(.velocityUnits, "velocity is in units per millisecond (\(n(initialVelocity)) / 1000)"),
-            ExportRemark(.stepsEuler, "integrates in 1 ms Euler steps: close to, not exactly, this motion")
-        ]
-        return TargetExport(
-            code: code,
-            values: .reactSpring(tension: k, friction: c, mass: m, velocity: initialVelocity / 1000),
-            warnings: [], notes: notes, effectiveSpring: nil)
-    }
-
-    private func reanimated() -> TargetExport {
-        let code =
-            "withSpring(\(n(to)), { stiffness: \(n(k)), damping: \(n(c)), mass: \(n(m)), velocity: \(n(initialVelocity)) })"
-        var warnings: [ExportRemark] = []
-        var effective: Spring?
-        if zeta > 1 {
-            effective = Spring(dampingRatio: 1, stiffness: k, mass: m)
-            warnings.append(criticallyDampedWarning)
-        }
-        return TargetExport(
-            code: code,
-            values: .reanimated(stiffness: k, damping: c, mass: m, velocity: initialVelocity),
-            warnings: warnings, notes: [], effectiveSpring: effective)
-    }
-
-    private func origami() -> TargetExport {
-        let qc = spring.origami
-        // Rebound runs the spring from 0 to 1: its velocity is in travels per second.
-        let travelsPerSecond = self.travelsPerSecond ?? 0
-        var code = """
-            // Rebound SpringConfig (tension, friction; mass 1)
-            new SpringConfig(\(n(kPerMass)), \(n(cPerMass)))
-            // Origami / Quartz Composer values
-            SpringConfig.fromOrigamiTensionAndFriction(\(n(qc.tension)), \(n(qc.friction)))
-            """
-        if initialVelocity != 0 {
-            code += "\n// Rebound runs 0 → 1: the velocity in travels per second (\(n(initialVelocity)) / \(n(travel)))"
-            code += "\nspring.setVelocity(\(n(travelsPerSecond)))"
-        }
-        code += "\n// POP"
-        code +=
-            "\nanimation.dynamicsTension = \(n(k)); animation.dynamicsFriction = \(n(c)); animation.dynamicsMass = \(n(m));"
-        if initialVelocity != 0 { code += "\nanimation.velocity = @(\(n(initialVelocity)));" }
-        var warnings: [ExportRemark] = []
-        if initialVelocity != 0 && self.travelsPerSecond == nil {
-            warnings.append(.velocityWithoutTravel)
-        }
-        if qc.tension < 0 {
-            warnings.append(
-                ExportRemark(
-                    .origamiNegative,
-                    "Origami tension is negative (\(n(qc.tension))): the spring is softer than Origami's scale reaches (k/m < 85.4)"
-                ))
-        }
-        if qc.friction < 0 {
-            warnings.append(
-                ExportRemark(
-                    .origamiNegative,
-                    "Origami friction is negative (\(n(qc.friction))): too little damping for Origami's scale"))
-        }
-        let notes =
-            m != 1
-            ? [ExportRemark(.massOne, "Rebound and Origami assume mass 1: tension and friction are k/m and c/m")] : []
-        return TargetExport(
-            code: code,
-            values: .origami(
-                tension: kPerMass, friction: cPerMass, origamiTension: qc.tension,
-                origamiFriction: qc.friction, velocity: travelsPerSecond,
-                dynamicsTension: k, dynamicsFriction: c, dynamicsMass: m,
-                dynamicsVelocity: initialVelocity),
-            warnings: warnings, notes: notes, effectiveSpring: nil)
-    }
-
-    private func figma() -> TargetExport {
-        let code =
-            "{ type: \"CUSTOM_SPRING\", easingFunctionSpring: { mass: \(n(m)), stiffness: \(n(k)), damping: \(n(c)) } }"
-        var warnings: [ExportRemark] = []
-        if initialVelocity != 0 {
-            warnings.append(
-                ExportRemark(.velocityUndocumented, "initialVelocity's meaning is undocumented: none exported"))
-        }
-        return TargetExport(
-            code: code, values: .figma(mass: m, stiffness: k, damping: c),
-            warnings: warnings, notes: [], effectiveSpring: nil)
-    }
-
-    // MARK: Linux toolkits
-
-    private func libadwaita() -> TargetExport {
-        let code = """
-            AdwSpringParams *params = adw_spring_params_new (\(n(zeta)), \(n(m)), \(n(k)));  /* damping ratio, mass, stiffness */
-            AdwAnimation *animation = adw_spring_animation_new (widget, \(n(from)), \(n(to)), params, target);
-            """
-            + (initialVelocity != 0
-                ? "\nadw_spring_animation_set_initial_velocity (ADW_SPRING_ANIMATION (animation), \(n(initialVelocity)));"
-                : "")
-            + "\nadw_animation_play (animation);"
-        var notes = [
-            ExportRemark(
-                .samplesExactMotion,
-                "libadwaita evaluates the exact closed form at whole milliseconds of the frame clock; epsilon is its default, 0.001"
-            ),
-            ExportRemark(
-                .endsAtDuration,
-                "it ends at its estimated duration: the envelope's decay to epsilon when under- or critically damped, "
-                    + "Newton's method to within epsilon (absolute units) when overdamped")
-        ]
-        if abs(zeta - 1) < 1e-6 {
-            notes.append(
-                ExportRemark(
-                    .endsEarly,
-                    "critically damped: the envelope estimate ignores the (1 + βt) factor, so it ends early with a jump"
-                ))
-        }
-        return TargetExport(
-            code: code,
-            values: .libadwaita(
-                dampingRatio: zeta, mass: m, stiffness: k, initialVelocity: initialVelocity, epsilon: 0.001),
-            warnings: [], notes: notes, effectiveSpring: nil)
-    }
-
-    private func qtQuick() -> TargetExport {
-        let qt = QtQuickSpringModel(stiffness: k, dampingCoefficient: c, mass: m)
-        let code =
-            "SpringAnimation { spring: \(n(qt.spring)); damping: \(n(min(qt.damping, 1))); mass: 1; epsilon: 0.01 }"
-            + (qt.damping > 1 ? "  // c·0.016/m = \(n(qt.damping)): Qt's limit is 1" : "")
-        var warnings: [ExportRemark] = []
-        var notes = [
-            ExportRemark(
-                .perFrameNumbers,
-                "Qt's spring and damping are per-16-ms-step numbers: spring = k·0.016/m, damping = c·0.016/m "
-                    + "(passing k and c themselves makes the spring 62.5 times too stiff)"),
-            ExportRemark(
-                .stepsEuler,
-                "Qt steps semi-implicit Euler in fixed 16 ms steps, so even the right numbers stray from the spring")
-        ]
-        var effective: Spring?
-        if qt.damping > 1 {
-            warnings.append(
-                ExportRemark(
-                    .dampingClamped,
-                    "damping \(n(qt.damping)) is clamped to 1 by Qt: the spring cannot be more damped than ζ ≈ \(n(spring.response / (0.064 * Double.pi)))"
-                ))
-            effective = Spring(mass: 1, stiffness: qt.spring / 0.016, dampingCoefficient: 1 / 0.016)
-        }
-        if initialVelocity != 0 {
-            warnings.append(
-                ExportRemark(
-                    .velocityDropped,
-                    "Qt Quick has no initial velocity (its velocity property is a speed limit): the \(n(initialVelocity)) units/s are dropped"
-                ))
-        }
-        if qt.spring > 5 {
-            notes.append(
-                ExportRemark(
-                    .beyondDocumentedRange,
-                    "spring \(n(qt.spring)) is above Qt's documented useful range (0–5); it runs and is stable"))
-        }
-        return TargetExport(
-            code: code, values: .qtQuick(spring: qt.spring, damping: min(qt.damping, 1), mass: 1, epsilon: 0.01),
-            warnings: warnings, notes: notes, effectiveSpring: effective)
+    /// What the platform writers are handed: the spring, the motion and the platforms' settings.
+    var platformCodeRequest: PlatformCodeRequest {
+        PlatformCodeRequest(
+            spring: spring, motion: PlatformMotion(from: from, to: to, velocity: initialVelocity),
+            parameters: platformParameters)
     }
 
     // MARK: CSS and token
@@ -964,27 +509,6 @@ extension ExportRequest {
     /// The code for a compensation's retuned parameters, written as the plain target's code is: what
     /// `springplot export --compensate-for` prints beside the plain code.
     public func compensatedCode(_ compensation: Compensation) -> String {
-        let hz = n(compensation.frameRate)
-        switch compensation.values {
-        case let .reactSpring(tension, friction, mass, velocity):
-            return "useSpring({ from: { x: \(n(from)) }, to: { x: \(n(to)) }, config: { tension: \(n(tension)), "
-                + "friction: \(n(friction)), mass: \(n(mass)), velocity: \(n(velocity)) } })  // for \(hz) Hz"
-        case let .reboundJavaScript(tension, friction, velocity, origamiTension, origamiFriction):
-            var code = """
-                // Rebound JS SpringConfig (tension, friction; mass 1), for \(hz) Hz
-                new SpringConfig(\(n(tension)), \(n(friction)))
-                // Origami / Quartz Composer values, for \(hz) Hz
-                SpringConfig.fromOrigamiTensionAndFriction(\(n(origamiTension)), \(n(origamiFriction)))
-                """
-            if velocity != 0 { code += "\nspring.setVelocity(\(n(velocity)))" }
-            return code
-        case let .reboundJava(tension, friction, velocity):
-            var code = """
-                // Rebound (Java) SpringConfig (tension, friction; mass 1), for \(hz) Hz
-                new SpringConfig(\(n(tension)), \(n(friction)))
-                """
-            if velocity != 0 { code += "\nspring.setVelocity(\(n(velocity)))" }
-            return code
-        }
+        compensation.platform.descriptor.compensatedCode(compensation, for: platformCodeRequest) ?? ""
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import SpringChoreography
 import SpringFormatting
 import SpringMath
+import SpringPlatforms
 import SpringWire
 
 /// A Lottie animation of an element moved by a spring, with the spring baked into keyframes: Lottie

@@ -29,7 +29,7 @@ public struct Compensation: Sendable {
 
 extension Platform {
     /// Whether ``compensated(for:from:to:velocity:frameRate:)`` can retune this platform.
-    public var isCompensable: Bool { self == .reactSpring || self == .origami || self == .reboundJava }
+    public var isCompensable: Bool { descriptor.isCompensable }
 
     /// Retuned parameters for `frameRate`, in frames per second (nil for platforms that are not
     /// ``isCompensable``).
@@ -39,23 +39,12 @@ extension Platform {
     {
         guard isCompensable else { return nil }
         precondition(frameRate.isFinite && frameRate > 0, "frameRate must be finite and > 0")
-        let k = spring.stiffness / spring.mass, c = spring.dampingCoefficient / spring.mass
-        let travel = to - from
+        let motion = PlatformMotion(from: from, to: to, velocity: velocity)
         // (log time factor, log damping factor) → model
         func model(_ p: [Double]) -> any PlatformModel {
-            let scale = Foundation.exp(p[0]), dampingScale = Foundation.exp(p[1])
-            switch self {
-            case .reactSpring:
-                return ReactSpringModel(
-                    tension: spring.stiffness / (scale * scale),
-                    friction: spring.dampingCoefficient * dampingScale / scale,
-                    mass: spring.mass, velocity: velocity / 1000 / scale)
-            default:
-                return ReboundModel(
-                    tension: k / (scale * scale), friction: c * dampingScale / scale,
-                    velocity: (travel != 0 ? velocity / travel : 0) / scale,
-                    port: self == .origami ? .javaScript : .java)
-            }
+            descriptor.retimedModel(
+                for: spring, motion: motion, timeScale: Foundation.exp(p[0]), dampingScale: Foundation.exp(p[1]))
+                ?? self.model(for: spring, from: from, to: to, velocity: velocity)
         }
         func measure(_ m: any PlatformModel) -> PlatformReport {
             PlatformReport.measure(m, spring: spring, from: from, to: to, velocity: velocity, frameRate: frameRate)

@@ -2,30 +2,42 @@ import SpringMath
 
 /// A platform a spring is exported to, with a model of how it really steps the spring.
 ///
-/// Raw values are `springplot export --target` names (plus `rebound-java`, the Android/Java port of
-/// Rebound that the Origami export also serves).
-public enum Platform: String, CaseIterable, Hashable, Sendable {
-    case swiftUI = "swiftui"
-    case uiKit = "uikit"
-    case coreAnimation = "core-animation"
-    case wave
-    case compose
-    case android
-    case flutter
-    case framerPhysics = "framer-physics"
-    case framerDuration = "framer-duration"
-    case framerVisualDuration = "framer-visual-duration"
-    case reactSpring = "react-spring"
-    case reanimated
-    case origami
-    case reboundJava = "rebound-java"
-    case figma
-    case libadwaita
-    case qtQuick = "qt-quick"
-    case reactNative = "react-native"
-    case svelte
-    case animeJS = "animejs"
-    case animeJSEasing = "animejs-easing"
+/// Each platform is one ``PlatformDescriptor``, in a file of its own under `Platforms/`, and
+/// ``allCases`` is the registry: every command and listing that enumerates platforms takes them from
+/// it, in its order. Raw values are `springplot export --target` names (plus `rebound-java`, the
+/// Android/Java port of Rebound that the Origami export also serves).
+public struct Platform: RawRepresentable, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+    /// What SpringKit knows of the platform.
+    public let descriptor: any PlatformDescriptor
+
+    /// The platform `descriptor` describes.
+    public init(_ descriptor: any PlatformDescriptor) {
+        self.descriptor = descriptor
+    }
+
+    /// Every platform, in the order listings show them: the registry. A new platform is one
+    /// descriptor file and one line here.
+    public static let allCases: [Platform] = [
+        .swiftUI, .uiKit, .coreAnimation, .wave, .compose, .android, .flutter,
+        .framerPhysics, .framerDuration, .framerVisualDuration, .reactSpring, .reanimated,
+        .origami, .reboundJava, .figma, .libadwaita, .qtQuick, .reactNative, .svelte, .animeJS, .animeJSEasing
+    ]
+
+    /// The registered platform named `rawValue`, or nil.
+    public init?(rawValue: String) {
+        guard let platform = Platform.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = platform
+    }
+
+    /// The name commands take (``PlatformDescriptor/name``).
+    public var rawValue: String { descriptor.name }
+    /// The name commands take.
+    public var description: String { rawValue }
+
+    /// Platforms are the same when their names are.
+    public static func == (a: Platform, b: Platform) -> Bool { a.rawValue == b.rawValue }
+    /// Hashes the name.
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
     /// What the model rests on.
     public enum Basis: String, Hashable, Sendable {
@@ -39,118 +51,27 @@ public enum Platform: String, CaseIterable, Hashable, Sendable {
     }
 
     /// The name people know the platform by.
-    public var title: String {
-        switch self {
-        case .swiftUI: return "SwiftUI"
-        case .uiKit: return "UIKit"
-        case .coreAnimation: return "Core Animation"
-        case .wave: return "Wave"
-        case .compose: return "Jetpack Compose"
-        case .android: return "Android SpringForce"
-        case .flutter: return "Flutter"
-        case .framerPhysics: return "Motion (physics)"
-        case .framerDuration: return "Motion (duration + bounce)"
-        case .framerVisualDuration: return "Motion (visualDuration + bounce)"
-        case .reactSpring: return "react-spring"
-        case .reanimated: return "Reanimated"
-        case .origami: return "Origami / Rebound JS"
-        case .reboundJava: return "Rebound (Java)"
-        case .figma: return "Figma"
-        case .libadwaita: return "libadwaita"
-        case .qtQuick: return "Qt Quick"
-        case .reactNative: return "React Native Animated"
-        case .svelte: return "Svelte spring"
-        case .animeJS: return "anime.js animate()"
-        case .animeJSEasing: return "anime.js spring easing"
-        }
-    }
+    public var title: String { descriptor.title }
 
     /// The platform whose code this one's is, for a platform modelled apart but written the same
     /// way (Rebound's Java port takes Origami's code; the anime.js easing alone, `animate()`'s); nil
     /// for a platform with code of its own, an `export` target.
-    public var sharesCodeWith: Platform? {
-        switch self {
-        case .reboundJava: return .origami
-        case .animeJSEasing: return .animeJS
-        default: return nil
-        }
-    }
+    public var sharesCodeWith: Platform? { descriptor.sharesCodeWith }
 
     /// True for the platforms whose clock truncates the frame time to whole milliseconds on its own
     /// scale (Android's Choreographer, GTK's frame clock, JavaScript's `Date.now()` in React Native and
     /// anime.js): where a recording's clock starts changes what they show.
-    public var truncatesOnItsOwnClock: Bool {
-        switch self {
-        case .android, .libadwaita, .reactNative, .animeJS: return true
-        default: return false
-        }
-    }
+    public var truncatesOnItsOwnClock: Bool { descriptor.truncatesOnItsOwnClock }
 
-    public var basis: Basis {
-        switch self {
-        case .framerPhysics, .framerDuration, .framerVisualDuration, .reactSpring, .reanimated, .origami, .reboundJava,
-            .libadwaita, .qtQuick, .reactNative, .svelte, .animeJS, .animeJSEasing:
-            return .recordings
-        case .wave, .android, .flutter, .compose:
-            return .source
-        case .swiftUI, .uiKit, .coreAnimation, .figma:
-            return .documentation
-        }
-    }
+    /// What the model rests on.
+    public var basis: Basis { descriptor.basis }
 
     /// One line: how the platform moves the spring from frame to frame.
-    public var stepping: String {
-        switch self {
-        case .swiftUI, .uiKit, .coreAnimation:
-            return
-                "exact closed form at each frame; ends where it stays within 0.1 % (assumed: the rule is unpublished)"
-        case .figma:
-            return "exact closed form (assumed: Figma's stepping is unpublished); no initial velocity"
-        case .flutter:
-            return "exact closed form at each frame; ends within 0.001 units and 0.001 units/s"
-        case .compose:
-            return "exact closed form at each frame; ends within the visibility threshold (0.01)"
-        case .android:
-            return
-                "exact closed form over whole-ms frames, Float state; first frame idle; ends within 0.75 px and 46.9 px/s"
-        case .wave:
-            return "semi-implicit Euler once a frame, damping coefficient capped near 60; snaps at its settle estimate"
-        case .framerPhysics:
-            return "exact closed form at whole-ms times; rest test 0.5 units and 2 units/s; ends on a multiple of 50 ms"
-        case .framerDuration:
-            return "exact closed form from rest (overdamped runs critical); velocity ignored; cut at the duration"
-        case .framerVisualDuration:
-            return "exact closed form from rest (overdamped runs critical); velocity ignored; rest test as physics"
-        case .reactSpring:
-            return
-                "1 ms Euler steps, ceil(frame ms) per frame (17 at 60 Hz); first frame 17 steps; ends on its rest test"
-        case .reanimated:
-            return "closed form per frame, exact for ζ < 1; ζ ≥ 1 runs critically damped; ends at an energy threshold"
-        case .origami:
-            return
-                "1 ms RK4 steps with a blend that loses the fractional ms; first loop 1 ms; ends at 0.1 % of the travel"
-        case .reboundJava:
-            return "1 ms RK4 steps with a blend that loses the fractional ms; ends at 0.5 % of the travel"
-        case .libadwaita:
-            return
-                "exact closed form at whole-ms frame times; ends at its estimated duration (envelope to 0.001, or Newton when overdamped)"
-        case .qtQuick:
-            return
-                "semi-implicit Euler in fixed 16 ms steps, per-step spring and damping (≤ 1); no initial velocity; ends within 0.01"
-        case .reactNative:
-            return
-                "exact closed form at whole-ms times (JS driver); ζ ≥ 1 runs critically damped; ends within 0.001 units and 0.001 units/s"
-        case .svelte:
-            return
-                "semi-implicit Euler once a frame in 60 Hz frame units, so the spring depends on the frame rate; no initial velocity; ends within 0.01"
-        case .animeJS:
-            return
-                "exact closed form at whole-ms times 12 ms ahead; cut at its settling duration (20 ms samples within 0.05 % for 200 ms)"
-        case .animeJSEasing:
-            return
-                "exact closed form at the frame times; cut at its settling duration (20 ms samples within 0.05 % for 200 ms)"
-        }
-    }
+    public var stepping: String { descriptor.stepping }
+
+    /// The code `springplot export` writes for this platform (``PlatformDescriptor/code(for:)``); nil
+    /// for a platform whose code is another's (``sharesCodeWith``: ask that one) or that has none.
+    public func code(for request: PlatformCodeRequest) -> PlatformCode? { descriptor.code(for: request) }
 
     /// The model for the parameters `springplot export` hands this platform for `spring` and a motion
     /// from `from` to `to` starting at `velocity` units per second, with the platform's own settings
@@ -162,61 +83,81 @@ public enum Platform: String, CaseIterable, Hashable, Sendable {
         parameters: PlatformParameters = .standard
     ) -> any PlatformModel {
         precondition(!spring.isInstantaneous, "a response-0 spring has no platform model")
-        let k = spring.stiffness, c = spring.dampingCoefficient, m = spring.mass
-        let travel = to - from
-        let travelsPerSecond = travel != 0 ? velocity / travel : 0
-        switch self {
-        case .swiftUI, .uiKit, .coreAnimation:
-            return ExactPlatformModel(spring: spring, velocity: velocity, finish: .settled(tolerance: 1e-3))
-        case .figma:
-            return ExactPlatformModel(
-                spring: spring, velocity: velocity, finish: .settled(tolerance: 1e-3), takesVelocity: false)
-        case .flutter:
-            return ExactPlatformModel(
-                spring: spring, velocity: velocity, finish: .restTest(distance: 1e-3, speed: 1e-3))
-        case .compose:
-            return ExactPlatformModel(spring: spring, velocity: velocity, finish: .settledWithin(band: 0.01))
-        case .android:
-            return AndroidSpringForceModel(
-                stiffness: k / m, dampingRatio: spring.dampingRatio, velocity: velocity,
-                minimumVisibleChange: parameters.minimumVisibleChange)
-        case .wave:
-            return WaveEulerModel(
-                spring: Spring(dampingRatio: spring.dampingRatio, response: spring.response, mass: m),
-                velocity: velocity)
-        case .framerPhysics:
-            return MotionSpringModel(.physics(stiffness: k, damping: c, mass: m, velocity: velocity))
-        case .framerDuration:
-            let options = spring.framerMotionDuration
-            return MotionSpringModel(.duration(seconds: options.duration, bounce: options.bounce))
-        case .framerVisualDuration:
-            return MotionSpringModel(
-                .visualDuration(seconds: spring.framerVisualDuration, bounce: 1 - spring.dampingRatio))
-        case .reactSpring:
-            return ReactSpringModel(tension: k, friction: c, mass: m, velocity: velocity / 1000)
-        case .reanimated:
-            return ReanimatedModel(stiffness: k, damping: c, mass: m, velocity: velocity)
-        case .origami:
-            let origami = spring.origami
-            return ReboundModel(
-                origamiTension: origami.tension, origamiFriction: origami.friction, velocity: travelsPerSecond)
-        case .reboundJava:
-            return ReboundModel(tension: k / m, friction: c / m, velocity: travelsPerSecond, port: .java)
-        case .libadwaita:
-            return LibadwaitaSpringModel(
-                dampingRatio: spring.dampingRatio, mass: m, stiffness: k, initialVelocity: velocity)
-        case .qtQuick:
-            return QtQuickSpringModel(stiffness: k, dampingCoefficient: c, mass: m)
-        case .reactNative:
-            return ReactNativeSpringModel(stiffness: k, damping: c, mass: m, velocity: velocity)
-        case .svelte:
-            return SvelteSpringModel(stiffness: k, dampingCoefficient: c, mass: m, frameRate: 60)
-        case .animeJS, .animeJSEasing:
-            // anime.js clamps the mass to at least 1: a lighter spring goes as k/m, c/m with mass 1.
-            let scale = m < 1 ? m : 1
-            return AnimeSpringModel(
-                mass: m / scale, stiffness: k / scale, damping: c / scale, velocity: travelsPerSecond,
-                clock: self == .animeJS ? .engine : .exact)
-        }
+        return descriptor.model(
+            for: spring, motion: PlatformMotion(from: from, to: to, velocity: velocity), parameters: parameters)
     }
+}
+
+/// A motion handed to a platform: from `from` to `to`, starting at `velocity` units per second.
+public struct PlatformMotion: Hashable, Sendable {
+    /// The start value.
+    public var from: Double
+    /// The target.
+    public var to: Double
+    /// The initial velocity, in units per second.
+    public var velocity: Double
+
+    /// A motion from `from` to `to` starting at `velocity` units per second.
+    public init(from: Double, to: Double, velocity: Double) {
+        self.from = from
+        self.to = to
+        self.velocity = velocity
+    }
+
+    /// `to − from`.
+    public var travel: Double { to - from }
+    /// The velocity in travels per second (UIKit's, Rebound's and anime.js's unit); 0 without travel.
+    public var travelsPerSecond: Double { travel != 0 ? velocity / travel : 0 }
+}
+
+/// Everything SpringKit knows of one platform: its names, what its model rests on, how it steps, and
+/// the model for a spring handed to it.
+///
+/// A descriptor lives in one file under `Platforms/`, with the model it builds when no other platform
+/// shares it; ``Platform/allCases`` lists the descriptors.
+public protocol PlatformDescriptor: Sendable {
+    /// The name commands take: lowercase words joined by dashes (`swiftui`, `react-spring`).
+    var name: String { get }
+    /// The name people know the platform by.
+    var title: String { get }
+    /// The name `springplot export` lists the platform's code under, where it says more than
+    /// ``title`` (the libraries that share the code); ``title`` by default.
+    var exportTitle: String { get }
+    /// What the model rests on.
+    var basis: Platform.Basis { get }
+    /// One line: how the platform moves the spring from frame to frame.
+    var stepping: String { get }
+    /// True when the platform's clock truncates the frame time to whole milliseconds on its own scale.
+    var truncatesOnItsOwnClock: Bool { get }
+    /// The platform whose code this one's is, or nil for a platform with code of its own.
+    var sharesCodeWith: Platform? { get }
+    /// The model for the parameters `springplot export` hands the platform for `spring` and `motion`.
+    /// `spring` is not instantaneous.
+    func model(for spring: Spring, motion: PlatformMotion, parameters: PlatformParameters) -> any PlatformModel
+    /// The code `springplot export` writes for `request`, with its numbers and what it says; nil for a
+    /// platform whose code is another's (``sharesCodeWith``) or that has none.
+    func code(for request: PlatformCodeRequest) -> PlatformCode?
+    /// The code for `compensation`'s retuned parameters, written as the plain code is; nil for a
+    /// platform that is not ``isCompensable``.
+    func compensatedCode(_ compensation: Compensation, for request: PlatformCodeRequest) -> String?
+    /// True when ``retimedModel(for:motion:timeScale:dampingScale:)`` gives a model.
+    var isCompensable: Bool { get }
+    /// The model retimed by `timeScale` (its spring runs that many times slower) with its damping
+    /// scaled by `dampingScale`, for platforms whose stepping runs a spring at a steady wrong speed
+    /// (``Platform/compensated(for:from:to:velocity:frameRate:)``); nil for the others.
+    func retimedModel(
+        for spring: Spring, motion: PlatformMotion, timeScale: Double, dampingScale: Double
+    ) -> (any PlatformModel)?
+}
+
+extension PlatformDescriptor {
+    public var exportTitle: String { title }
+    public var truncatesOnItsOwnClock: Bool { false }
+    public var sharesCodeWith: Platform? { nil }
+    public var isCompensable: Bool { false }
+    public func code(for request: PlatformCodeRequest) -> PlatformCode? { nil }
+    public func compensatedCode(_ compensation: Compensation, for request: PlatformCodeRequest) -> String? { nil }
+    public func retimedModel(
+        for spring: Spring, motion: PlatformMotion, timeScale: Double, dampingScale: Double
+    ) -> (any PlatformModel)? { nil }
 }

@@ -3,6 +3,7 @@ import SpringChoreography
 import SpringConventions
 import SpringExport
 import SpringMath
+import SpringPlatforms
 import Testing
 
 /// Warnings and notes are typed by stable codes: one list of codes, each written by some export, and

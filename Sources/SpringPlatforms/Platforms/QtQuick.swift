@@ -1,3 +1,5 @@
+import SpringMath
+
 /// Qt Quick's `SpringAnimation` (QML), as Qt 6.4.2 steps it.
 ///
 /// Following qtdeclarative v6.4.2 (`src/quick/util/qquickspringanimation.cpp`), checked against
@@ -82,5 +84,70 @@ public struct QtQuickSpringModel: PlatformModel, Hashable {
             if !x.isFinite || recorder.reached(limit, at: time) { return recorder.finish(false) }
             frame += 1
         }
+    }
+}
+
+extension Platform {
+    /// Qt Quick's `SpringAnimation`.
+    public static let qtQuick = Platform(QtQuickPlatform())
+}
+
+struct QtQuickPlatform: PlatformDescriptor {
+    let name = "qt-quick"
+    let title = "Qt Quick"
+    let basis = Platform.Basis.recordings
+    let stepping =
+        "semi-implicit Euler in fixed 16 ms steps, per-step spring and damping (≤ 1); no initial velocity; ends within 0.01"
+
+    func model(for spring: Spring, motion: PlatformMotion, parameters: PlatformParameters) -> any PlatformModel {
+        QtQuickSpringModel(
+            stiffness: spring.stiffness, dampingCoefficient: spring.dampingCoefficient, mass: spring.mass)
+    }
+
+    func code(for request: PlatformCodeRequest) -> PlatformCode? { request.qtQuickCode() }
+}
+
+extension PlatformCodeRequest {
+    fileprivate func qtQuickCode() -> PlatformCode {
+        let qt = QtQuickSpringModel(stiffness: k, dampingCoefficient: c, mass: m)
+        let code =
+            "SpringAnimation { spring: \(n(qt.spring)); damping: \(n(min(qt.damping, 1))); mass: 1; epsilon: 0.01 }"
+            + (qt.damping > 1 ? "  // c·0.016/m = \(n(qt.damping)): Qt's limit is 1" : "")
+        var warnings: [ExportRemark] = []
+        var notes = [
+            ExportRemark(
+                .perFrameNumbers,
+                "Qt's spring and damping are per-16-ms-step numbers: spring = k·0.016/m, damping = c·0.016/m "
+                    + "(passing k and c themselves makes the spring 62.5 times too stiff)"),
+            ExportRemark(
+                .stepsEuler,
+                "Qt steps semi-implicit Euler in fixed 16 ms steps, so even the right numbers stray from the spring")
+        ]
+        var effective: Spring?
+        if qt.damping > 1 {
+            warnings.append(
+                ExportRemark(
+                    .dampingClamped,
+                    "damping \(n(qt.damping)) is clamped to 1 by Qt: the spring cannot be more damped than ζ ≈ \(n(spring.response / (0.064 * Double.pi)))"
+                ))
+            effective = Spring(mass: 1, stiffness: qt.spring / 0.016, dampingCoefficient: 1 / 0.016)
+        }
+        if initialVelocity != 0 {
+            warnings.append(
+                ExportRemark(
+                    .velocityDropped,
+                    "Qt Quick has no initial velocity (its velocity property is a speed limit): the \(n(initialVelocity)) units/s are dropped"
+                ))
+        }
+        if qt.spring > 5 {
+            notes.append(
+                ExportRemark(
+                    .beyondDocumentedRange,
+                    "spring \(n(qt.spring)) is above Qt's documented useful range (0–5); it runs and is stable"))
+        }
+        return PlatformCode(
+            code: code,
+            parameters: [("spring", qt.spring), ("damping", min(qt.damping, 1)), ("mass", 1), ("epsilon", 0.01)],
+            warnings: warnings, notes: notes, effectiveSpring: effective)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SpringMath
 
 /// React Native's `Animated.spring` on the JavaScript driver (`useNativeDriver: false`).
 ///
@@ -86,5 +87,61 @@ public struct ReactNativeSpringModel: PlatformModel, Hashable {
             if !position.isFinite || recorder.reached(limit, at: time) { return recorder.finish(false) }
             frame += 1
         }
+    }
+}
+
+extension Platform {
+    /// React Native's own `Animated.spring`.
+    public static let reactNative = Platform(ReactNativePlatform())
+}
+
+struct ReactNativePlatform: PlatformDescriptor {
+    let name = "react-native"
+    let title = "React Native Animated"
+    let basis = Platform.Basis.recordings
+    let stepping =
+        "exact closed form at whole-ms times (JS driver); ζ ≥ 1 runs critically damped; ends within 0.001 units and 0.001 units/s"
+    let truncatesOnItsOwnClock = true
+
+    func model(for spring: Spring, motion: PlatformMotion, parameters: PlatformParameters) -> any PlatformModel {
+        ReactNativeSpringModel(
+            stiffness: spring.stiffness, damping: spring.dampingCoefficient, mass: spring.mass,
+            velocity: motion.velocity)
+    }
+
+    func code(for request: PlatformCodeRequest) -> PlatformCode? { request.reactNativeCode() }
+}
+
+extension PlatformCodeRequest {
+    /// React Native's `Animated.spring` with the physical config (stiffness, damping coefficient,
+    /// mass, velocity in units per second), on the JavaScript driver the model follows.
+    fileprivate func reactNativeCode() -> PlatformCode {
+        let code = """
+            const value = new Animated.Value(\(n(from)));
+            Animated.spring(value, { toValue: \(n(to)), stiffness: \(n(k)), damping: \(n(c)), mass: \(n(m)), \
+            velocity: \(n(initialVelocity)), useNativeDriver: false }).start();
+            """
+        var warnings: [ExportRemark] = []
+        var effective: Spring?
+        if zeta > 1 {
+            effective = Spring(dampingRatio: 1, stiffness: k, mass: m)
+            warnings.append(criticallyDampedWarning)
+        }
+        let notes = [
+            ExportRemark(
+                .otherSpelling,
+                "{ tension, friction } would be Origami's numbers (converted by SpringConfig), not stiffness and damping"
+            ),
+            ExportRemark(
+                .modelledVariant,
+                "the figures are the JavaScript driver's (useNativeDriver: false); the native driver is not modelled"),
+            ExportRemark(
+                .endsNearRest,
+                "it stops within 0.001 units and 0.001 units/s of rest (absolute: restDisplacementThreshold, restSpeedThreshold)"
+            )
+        ]
+        return PlatformCode(
+            code: code, parameters: [("stiffness", k), ("damping", c), ("mass", m), ("velocity", initialVelocity)],
+            warnings: warnings, notes: notes, effectiveSpring: effective)
     }
 }

@@ -142,3 +142,62 @@ public struct LibadwaitaSpringModel: PlatformModel, Hashable {
         }
     }
 }
+
+extension Platform {
+    /// libadwaita's `AdwSpringAnimation` (GTK).
+    public static let libadwaita = Platform(LibadwaitaPlatform())
+}
+
+struct LibadwaitaPlatform: PlatformDescriptor {
+    let name = "libadwaita"
+    let title = "libadwaita"
+    let basis = Platform.Basis.recordings
+    let stepping =
+        "exact closed form at whole-ms frame times; ends at its estimated duration (envelope to 0.001, or Newton when overdamped)"
+    let truncatesOnItsOwnClock = true
+
+    func model(for spring: Spring, motion: PlatformMotion, parameters: PlatformParameters) -> any PlatformModel {
+        LibadwaitaSpringModel(
+            dampingRatio: spring.dampingRatio, mass: spring.mass, stiffness: spring.stiffness,
+            initialVelocity: motion.velocity)
+    }
+
+    func code(for request: PlatformCodeRequest) -> PlatformCode? { request.libadwaitaCode() }
+}
+
+extension PlatformCodeRequest {
+    fileprivate func libadwaitaCode() -> PlatformCode {
+        let code = """
+            AdwSpringParams *params = adw_spring_params_new (\(n(zeta)), \(n(m)), \(n(k)));  /* damping ratio, mass, stiffness */
+            AdwAnimation *animation = adw_spring_animation_new (widget, \(n(from)), \(n(to)), params, target);
+            """
+            + (initialVelocity != 0
+                ? "\nadw_spring_animation_set_initial_velocity (ADW_SPRING_ANIMATION (animation), \(n(initialVelocity)));"
+                : "")
+            + "\nadw_animation_play (animation);"
+        var notes = [
+            ExportRemark(
+                .samplesExactMotion,
+                "libadwaita evaluates the exact closed form at whole milliseconds of the frame clock; epsilon is its default, 0.001"
+            ),
+            ExportRemark(
+                .endsAtDuration,
+                "it ends at its estimated duration: the envelope's decay to epsilon when under- or critically damped, "
+                    + "Newton's method to within epsilon (absolute units) when overdamped")
+        ]
+        if abs(zeta - 1) < 1e-6 {
+            notes.append(
+                ExportRemark(
+                    .endsEarly,
+                    "critically damped: the envelope estimate ignores the (1 + βt) factor, so it ends early with a jump"
+                ))
+        }
+        return PlatformCode(
+            code: code,
+            parameters: [
+                ("dampingRatio", zeta), ("mass", m), ("stiffness", k), ("initialVelocity", initialVelocity),
+                ("epsilon", 0.001)
+            ],
+            warnings: [], notes: notes, effectiveSpring: nil)
+    }
+}

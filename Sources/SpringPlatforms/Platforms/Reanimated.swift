@@ -1,4 +1,5 @@
 import Foundation
+import SpringMath
 
 /// React Native Reanimated: `withSpring` stepped on the UI thread.
 ///
@@ -92,5 +93,44 @@ public struct ReanimatedModel: PlatformModel, Hashable {
             if recorder.reached(limit, at: time) { return recorder.finish(false) }
             frame += 1
         }
+    }
+}
+
+extension Platform {
+    /// Reanimated's `withSpring` (React Native).
+    public static let reanimated = Platform(ReanimatedPlatform())
+}
+
+struct ReanimatedPlatform: PlatformDescriptor {
+    let name = "reanimated"
+    let title = "Reanimated"
+    let exportTitle = "React Native Reanimated"
+    let basis = Platform.Basis.recordings
+    let stepping =
+        "closed form per frame, exact for ζ < 1; ζ ≥ 1 runs critically damped; ends at an energy threshold"
+
+    func model(for spring: Spring, motion: PlatformMotion, parameters: PlatformParameters) -> any PlatformModel {
+        ReanimatedModel(
+            stiffness: spring.stiffness, damping: spring.dampingCoefficient, mass: spring.mass,
+            velocity: motion.velocity)
+    }
+
+    func code(for request: PlatformCodeRequest) -> PlatformCode? { request.reanimatedCode() }
+}
+
+extension PlatformCodeRequest {
+    fileprivate func reanimatedCode() -> PlatformCode {
+        let code =
+            "withSpring(\(n(to)), { stiffness: \(n(k)), damping: \(n(c)), mass: \(n(m)), velocity: \(n(initialVelocity)) })"
+        var warnings: [ExportRemark] = []
+        var effective: Spring?
+        if zeta > 1 {
+            effective = Spring(dampingRatio: 1, stiffness: k, mass: m)
+            warnings.append(criticallyDampedWarning)
+        }
+        return PlatformCode(
+            code: code,
+            parameters: [("stiffness", k), ("damping", c), ("mass", m), ("velocity", initialVelocity)],
+            warnings: warnings, notes: [], effectiveSpring: effective)
     }
 }

@@ -1,3 +1,5 @@
+import SpringMath
+
 /// react-spring: `SpringValue.advance` driven by the `rafz` frame loop.
 ///
 /// Following react-spring at commit 3d2523d (`packages/core/src/SpringValue.ts`,
@@ -82,5 +84,59 @@ public struct ReactSpringModel: PlatformModel, Hashable {
             if recorder.reached(limit, at: time) { return recorder.finish(false) }
             frame += 1
         }
+    }
+}
+
+extension Platform {
+    /// react-spring's `config` (tension, friction, mass).
+    public static let reactSpring = Platform(ReactSpringPlatform())
+}
+
+struct ReactSpringPlatform: PlatformDescriptor {
+    let name = "react-spring"
+    let title = "react-spring"
+    let basis = Platform.Basis.recordings
+    let stepping =
+        "1 ms Euler steps, ceil(frame ms) per frame (17 at 60 Hz); first frame 17 steps; ends on its rest test"
+    let isCompensable = true
+
+    func model(for spring: Spring, motion: PlatformMotion, parameters: PlatformParameters) -> any PlatformModel {
+        ReactSpringModel(
+            tension: spring.stiffness, friction: spring.dampingCoefficient, mass: spring.mass,
+            velocity: motion.velocity / 1000)
+    }
+
+    func retimedModel(
+        for spring: Spring, motion: PlatformMotion, timeScale: Double, dampingScale: Double
+    ) -> (any PlatformModel)? {
+        ReactSpringModel(
+            tension: spring.stiffness / (timeScale * timeScale),
+            friction: spring.dampingCoefficient * dampingScale / timeScale,
+            mass: spring.mass, velocity: motion.velocity / 1000 / timeScale)
+    }
+
+    func code(for request: PlatformCodeRequest) -> PlatformCode? { request.reactSpringCode() }
+
+    func compensatedCode(_ compensation: Compensation, for request: PlatformCodeRequest) -> String? {
+        guard case let .reactSpring(tension, friction, mass, velocity) = compensation.values else { return nil }
+        let n = request.n
+        return
+            "useSpring({ from: { x: \(n(request.from)) }, to: { x: \(n(request.to)) }, config: { tension: \(n(tension)), "
+            + "friction: \(n(friction)), mass: \(n(mass)), velocity: \(n(velocity)) } })  // for \(n(compensation.frameRate)) Hz"
+    }
+}
+
+extension PlatformCodeRequest {
+    fileprivate func reactSpringCode() -> PlatformCode {
+        let code =
+            "useSpring({ from: { x: \(n(from)) }, to: { x: \(n(to)) }, config: { tension: \(n(k)), friction: \(n(c)), mass: \(n(m)), velocity: \(n(initialVelocity / 1000)) } })"
+        let notes = [
+            ExportRemark(.velocityUnits, "velocity is in units per millisecond (\(n(initialVelocity)) / 1000)"),
+            ExportRemark(.stepsEuler, "integrates in 1 ms Euler steps: close to, not exactly, this motion")
+        ]
+        return PlatformCode(
+            code: code,
+            parameters: [("tension", k), ("friction", c), ("mass", m), ("velocity", initialVelocity / 1000)],
+            warnings: [], notes: notes, effectiveSpring: nil)
     }
 }

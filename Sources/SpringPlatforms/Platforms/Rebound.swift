@@ -1,3 +1,5 @@
+import SpringMath
+
 /// Rebound (Facebook's spring library behind Origami and POP's web and Android ports): a `Spring` in
 /// a `SpringSystem`, looped once a frame.
 ///
@@ -157,5 +159,136 @@ public struct ReboundModel: PlatformModel, Hashable {
             if recorder.reached(limit, at: time) { return recorder.finish(false) }
             frame += 1
         }
+    }
+}
+
+extension Platform {
+    /// Origami's springs as Rebound's JavaScript port (and POP) runs them.
+    public static let origami = Platform(ReboundPlatform.javaScript)
+    /// Rebound's Android/Java port: Origami's code, stepped as Java Rebound steps it.
+    public static let reboundJava = Platform(ReboundPlatform.java)
+}
+
+/// Rebound's two ports, one platform each: they share ``ReboundModel`` and Origami's code.
+enum ReboundPlatform: PlatformDescriptor {
+    case javaScript, java
+
+    var name: String { self == .javaScript ? "origami" : "rebound-java" }
+    var title: String { self == .javaScript ? "Origami / Rebound JS" : "Rebound (Java)" }
+    var exportTitle: String { self == .javaScript ? "Origami / Rebound / POP" : title }
+    var basis: Platform.Basis { .recordings }
+    var sharesCodeWith: Platform? { self == .java ? .origami : nil }
+    var isCompensable: Bool { true }
+
+    var stepping: String {
+        switch self {
+        case .javaScript:
+            return
+                "1 ms RK4 steps with a blend that loses the fractional ms; first loop 1 ms; ends at 0.1 % of the travel"
+        case .java:
+            return "1 ms RK4 steps with a blend that loses the fractional ms; ends at 0.5 % of the travel"
+        }
+    }
+
+    func model(for spring: Spring, motion: PlatformMotion, parameters: PlatformParameters) -> any PlatformModel {
+        switch self {
+        case .javaScript:
+            let origami = spring.origami
+            return ReboundModel(
+                origamiTension: origami.tension, origamiFriction: origami.friction,
+                velocity: motion.travelsPerSecond)
+        case .java:
+            return ReboundModel(
+                tension: spring.stiffness / spring.mass, friction: spring.dampingCoefficient / spring.mass,
+                velocity: motion.travelsPerSecond, port: .java)
+        }
+    }
+
+    func retimedModel(
+        for spring: Spring, motion: PlatformMotion, timeScale: Double, dampingScale: Double
+    ) -> (any PlatformModel)? {
+        ReboundModel(
+            tension: spring.stiffness / spring.mass / (timeScale * timeScale),
+            friction: spring.dampingCoefficient / spring.mass * dampingScale / timeScale,
+            velocity: motion.travelsPerSecond / timeScale, port: self == .javaScript ? .javaScript : .java)
+    }
+
+    func code(for request: PlatformCodeRequest) -> PlatformCode? {
+        self == .javaScript ? request.origamiCode() : nil
+    }
+
+    func compensatedCode(_ compensation: Compensation, for request: PlatformCodeRequest) -> String? {
+        let n = request.n, hz = request.n(compensation.frameRate)
+        switch compensation.values {
+        case let .reboundJavaScript(tension, friction, velocity, origamiTension, origamiFriction):
+            var code = """
+                // Rebound JS SpringConfig (tension, friction; mass 1), for \(hz) Hz
+                new SpringConfig(\(n(tension)), \(n(friction)))
+                // Origami / Quartz Composer values, for \(hz) Hz
+                SpringConfig.fromOrigamiTensionAndFriction(\(n(origamiTension)), \(n(origamiFriction)))
+                """
+            if velocity != 0 { code += "\nspring.setVelocity(\(n(velocity)))" }
+            return code
+        case let .reboundJava(tension, friction, velocity):
+            var code = """
+                // Rebound (Java) SpringConfig (tension, friction; mass 1), for \(hz) Hz
+                new SpringConfig(\(n(tension)), \(n(friction)))
+                """
+            if velocity != 0 { code += "\nspring.setVelocity(\(n(velocity)))" }
+            return code
+        case .reactSpring:
+            return nil
+        }
+    }
+}
+
+extension PlatformCodeRequest {
+    fileprivate func origamiCode() -> PlatformCode {
+        let qc = spring.origami
+        // Rebound runs the spring from 0 to 1: its velocity is in travels per second.
+        let travelsPerSecond = self.travelsPerSecond ?? 0
+        var code = """
+            // Rebound SpringConfig (tension, friction; mass 1)
+            new SpringConfig(\(n(kPerMass)), \(n(cPerMass)))
+            // Origami / Quartz Composer values
+            SpringConfig.fromOrigamiTensionAndFriction(\(n(qc.tension)), \(n(qc.friction)))
+            """
+        if initialVelocity != 0 {
+            code += "\n// Rebound runs 0 → 1: the velocity in travels per second (\(n(initialVelocity)) / \(n(travel)))"
+            code += "\nspring.setVelocity(\(n(travelsPerSecond)))"
+        }
+        code += "\n// POP"
+        code +=
+            "\nanimation.dynamicsTension = \(n(k)); animation.dynamicsFriction = \(n(c)); animation.dynamicsMass = \(n(m));"
+        if initialVelocity != 0 { code += "\nanimation.velocity = @(\(n(initialVelocity)));" }
+        var warnings: [ExportRemark] = []
+        if initialVelocity != 0 && self.travelsPerSecond == nil {
+            warnings.append(.velocityWithoutTravel)
+        }
+        if qc.tension < 0 {
+            warnings.append(
+                ExportRemark(
+                    .origamiNegative,
+                    "Origami tension is negative (\(n(qc.tension))): the spring is softer than Origami's scale reaches (k/m < 85.4)"
+                ))
+        }
+        if qc.friction < 0 {
+            warnings.append(
+                ExportRemark(
+                    .origamiNegative,
+                    "Origami friction is negative (\(n(qc.friction))): too little damping for Origami's scale"))
+        }
+        let notes =
+            m != 1
+            ? [ExportRemark(.massOne, "Rebound and Origami assume mass 1: tension and friction are k/m and c/m")] : []
+        return PlatformCode(
+            code: code,
+            parameters: [
+                ("tension", kPerMass), ("friction", cPerMass), ("origamiTension", qc.tension),
+                ("origamiFriction", qc.friction), ("velocity", travelsPerSecond),
+                ("dynamicsTension", k), ("dynamicsFriction", c), ("dynamicsMass", m),
+                ("dynamicsVelocity", initialVelocity)
+            ],
+            warnings: warnings, notes: notes, effectiveSpring: nil)
     }
 }

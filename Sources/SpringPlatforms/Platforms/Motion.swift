@@ -1,4 +1,5 @@
 import Foundation
+import SpringMath
 
 /// Motion (framer-motion): the `spring` generator played by `JSAnimation`.
 ///
@@ -291,5 +292,130 @@ public struct MotionSpringModel: PlatformModel, Hashable {
             }
             return t >= 20_000 ? .infinity : t
         }
+    }
+}
+
+extension Platform {
+    /// Motion's (framer-motion's) physics spring: stiffness, damping and mass.
+    public static let framerPhysics = Platform(MotionPlatform.physics)
+    /// Motion's duration spring: `duration` and `bounce`.
+    public static let framerDuration = Platform(MotionPlatform.duration)
+    /// Motion's `visualDuration` and `bounce`.
+    public static let framerVisualDuration = Platform(MotionPlatform.visualDuration)
+}
+
+/// Motion's three ways to give a spring, one platform each: they share ``MotionSpringModel``.
+enum MotionPlatform: PlatformDescriptor {
+    case physics, duration, visualDuration
+
+    var name: String {
+        switch self {
+        case .physics: return "framer-physics"
+        case .duration: return "framer-duration"
+        case .visualDuration: return "framer-visual-duration"
+        }
+    }
+
+    var title: String {
+        switch self {
+        case .physics: return "Motion (physics)"
+        case .duration: return "Motion (duration + bounce)"
+        case .visualDuration: return "Motion (visualDuration + bounce)"
+        }
+    }
+
+    var exportTitle: String {
+        switch self {
+        case .physics: return "Motion / framer-motion (physics)"
+        case .duration: return "Motion / framer-motion (duration + bounce)"
+        case .visualDuration: return title
+        }
+    }
+
+    var basis: Platform.Basis { .recordings }
+
+    var stepping: String {
+        switch self {
+        case .physics:
+            return "exact closed form at whole-ms times; rest test 0.5 units and 2 units/s; ends on a multiple of 50 ms"
+        case .duration:
+            return "exact closed form from rest (overdamped runs critical); velocity ignored; cut at the duration"
+        case .visualDuration:
+            return "exact closed form from rest (overdamped runs critical); velocity ignored; rest test as physics"
+        }
+    }
+
+    func model(for spring: Spring, motion: PlatformMotion, parameters: PlatformParameters) -> any PlatformModel {
+        switch self {
+        case .physics:
+            return MotionSpringModel(
+                .physics(
+                    stiffness: spring.stiffness, damping: spring.dampingCoefficient, mass: spring.mass,
+                    velocity: motion.velocity))
+        case .duration:
+            let options = spring.framerMotionDuration
+            return MotionSpringModel(.duration(seconds: options.duration, bounce: options.bounce))
+        case .visualDuration:
+            return MotionSpringModel(
+                .visualDuration(seconds: spring.framerVisualDuration, bounce: 1 - spring.dampingRatio))
+        }
+    }
+
+    func code(for request: PlatformCodeRequest) -> PlatformCode? {
+        switch self {
+        case .physics: return request.framerPhysicsCode()
+        case .duration: return request.framerDurationCode()
+        case .visualDuration: return request.framerVisualDurationCode()
+        }
+    }
+}
+
+extension PlatformCodeRequest {
+    fileprivate func framerPhysicsCode() -> PlatformCode {
+        let code =
+            "{ type: \"spring\", stiffness: \(n(k)), damping: \(n(c)), mass: \(n(m)), velocity: \(n(initialVelocity)) }"
+        let notes = [
+            ExportRemark(.endsNearRest, "ends when within restDelta (0.5) and restSpeed (2/s) of rest, then snaps")
+        ]
+        return PlatformCode(
+            code: code,
+            parameters: [("stiffness", k), ("damping", c), ("mass", m), ("velocity", initialVelocity)],
+            warnings: [], notes: notes, effectiveSpring: nil)
+    }
+
+    fileprivate func framerDurationCode() -> PlatformCode {
+        let options = spring.framerMotionDuration
+        let effective = Spring(framerMotion: options)
+        let code = "{ type: \"spring\", duration: \(n(options.duration)), bounce: \(n(options.bounce)) }"
+        var warnings = bounceWarnings
+        if options.duration > 10 {
+            warnings.append(ExportRemark(.durationClamped, "duration is clamped to 10 s: it runs a faster spring"))
+        }
+        if options.duration < 0.01 {
+            warnings.append(ExportRemark(.durationClamped, "duration is clamped to 0.01 s: it runs a slower spring"))
+        }
+        let notes = [
+            ExportRemark(.endsAtDuration, "cuts the motion at the duration, where 0.1 % of the travel can remain")
+        ]
+        if let w = velocityIgnoredWarning { warnings.append(w) }
+        let differs = !PlatformCodeRequest.sameMotion(effective, spring)
+        return PlatformCode(
+            code: code,
+            parameters: [("duration", options.duration), ("bounce", options.bounce)],
+            warnings: warnings, notes: notes, effectiveSpring: differs ? effective : nil)
+    }
+
+    fileprivate func framerVisualDurationCode() -> PlatformCode {
+        let visual = spring.framerVisualDuration
+        let bounce = 1 - zeta
+        let effective = Spring(framerVisualDuration: visual, bounce: bounce)
+        let code = "{ type: \"spring\", visualDuration: \(n(visual)), bounce: \(n(max(bounce, 0))) }"
+        var warnings = bounceWarnings
+        if let w = velocityIgnoredWarning { warnings.append(w) }
+        let differs = !PlatformCodeRequest.sameMotion(effective, spring)
+        return PlatformCode(
+            code: code,
+            parameters: [("visualDuration", visual), ("bounce", bounce)],
+            warnings: warnings, notes: [], effectiveSpring: differs ? effective : nil)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SpringMath
 
 /// Android's `SpringAnimation` with a `SpringForce` (androidx.dynamicanimation), from its source
 /// alone: no recording backs this model.
@@ -83,5 +84,54 @@ public struct AndroidSpringForceModel: PlatformModel, Hashable {
             if recorder.reached(limit, at: time) { return recorder.finish(false) }
             frame += 1
         }
+    }
+}
+
+extension Platform {
+    /// Android's `SpringAnimation` with a `SpringForce`.
+    public static let android = Platform(AndroidPlatform())
+}
+
+struct AndroidPlatform: PlatformDescriptor {
+    let name = "android"
+    let title = "Android SpringForce"
+    let basis = Platform.Basis.source
+    let stepping =
+        "exact closed form over whole-ms frames, Float state; first frame idle; ends within 0.75 px and 46.9 px/s"
+    let truncatesOnItsOwnClock = true
+
+    func model(for spring: Spring, motion: PlatformMotion, parameters: PlatformParameters) -> any PlatformModel {
+        AndroidSpringForceModel(
+            stiffness: spring.stiffness / spring.mass, dampingRatio: spring.dampingRatio, velocity: motion.velocity,
+            minimumVisibleChange: parameters.minimumVisibleChange)
+    }
+
+    func code(for request: PlatformCodeRequest) -> PlatformCode? { request.androidCode() }
+}
+
+extension PlatformCodeRequest {
+    fileprivate func androidCode() -> PlatformCode {
+        var code = """
+            SpringAnimation(view, DynamicAnimation.TRANSLATION_X, \(n(to))f)
+                .setSpring(SpringForce(\(n(to))f).setStiffness(\(n(kPerMass))f).setDampingRatio(\(n(zeta))f))
+                .setStartValue(\(n(from))f)
+                .setStartVelocity(\(n(initialVelocity))f)
+            """
+        let change = parameters.minimumVisibleChange
+        if change != 1 {
+            // Android's own constant where there is one (its value is the same float).
+            let names: [(Double, String)] = [
+                (1.0 / 256, "DynamicAnimation.MIN_VISIBLE_CHANGE_ALPHA"),
+                (1.0 / 500, "DynamicAnimation.MIN_VISIBLE_CHANGE_SCALE"),
+                (1.0 / 10, "DynamicAnimation.MIN_VISIBLE_CHANGE_ROTATION_DEGREES")
+            ]
+            code += "\n    .setMinimumVisibleChange(\(names.first { $0.0 == change }?.1 ?? n(change) + "f"))"
+        }
+        let notes = [ExportRemark(.massOne, "assumes mass 1: stiffness is k/m\(m != 1 ? " (\(n(k)) / \(n(m)))" : "")")]
+        let warnings = float32Warning().map { [$0] } ?? []
+        return PlatformCode(
+            code: code,
+            parameters: [("dampingRatio", zeta), ("stiffness", kPerMass), ("startVelocity", initialVelocity)],
+            warnings: warnings, notes: notes, effectiveSpring: nil)
     }
 }

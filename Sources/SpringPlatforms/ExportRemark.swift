@@ -1,5 +1,5 @@
-/// One thing an export says about its code: a warning (``TargetExport/warnings``: what a user would
-/// see go wrong) or a note (``TargetExport/notes``: how the code was made and how the target behaves).
+/// One thing an export says about its code: a warning (`TargetExport.warnings` in SpringExport: what a user would
+/// see go wrong) or a note (`TargetExport.notes`: how the code was made and how the target behaves).
 ///
 /// Its ``code`` is stable: a program tells one remark from another by it, never by the text, which
 /// carries the numbers of the request and may be reworded. `export --json` and the studio write both.
