@@ -1,3 +1,4 @@
+import Foundation
 import SpringMath
 import Testing
 
@@ -76,5 +77,42 @@ import Testing
         let run = platform.model(for: Spring(dampingRatio: 1, response: 0.2), from: 0, to: 1, velocity: 0)
             .trajectory(from: 0, to: 1, frameRate: 60)
         #expect(run.finished && run.positions.last == 1)
+    }
+}
+
+/// docs/platforms.md's table of what each model rests on, held to the registry.
+@Suite struct PlatformDocsTableTests {
+    static let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("docs/platforms.md")
+
+    /// The table's rows: the platforms each names (the first words of its first cell) and its basis cell.
+    static func rows() throws -> [(platforms: [String], basis: String)] {
+        let text = try String(contentsOf: page, encoding: .utf8)
+        let section = try #require(text.components(separatedBy: "## What each model rests on").dropFirst().first)
+        return section.components(separatedBy: "\n## ")[0].split(separator: "\n")
+            .filter { $0.hasPrefix("| ") && !$0.hasPrefix("| platform |") }
+            .map { line in
+                let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+                let names = cells[0].split(separator: ",").map {
+                    String($0.trimmingCharacters(in: .whitespaces).prefix { $0 != " " })
+                }
+                return (names, cells[1])
+            }
+    }
+
+    @Test("Every registered platform has one row, every row names registered platforms, and its basis is the model's")
+    func tableFollowsTheRegistry() throws {
+        let rows = try Self.rows()
+        let named = rows.flatMap(\.platforms)
+        #expect(named.sorted() == Platform.allCases.map(\.rawValue).sorted())
+        for row in rows {
+            for name in row.platforms {
+                let platform = try #require(Platform(rawValue: name), "docs/platforms.md names '\(name)'")
+                let basis: Platform.Basis =
+                    row.basis.contains("recording")
+                    ? .recordings : row.basis.hasPrefix("source") ? .source : .documentation
+                #expect(platform.basis == basis, "\(name): the table says '\(row.basis.prefix(40))'")
+            }
+        }
     }
 }
