@@ -9,7 +9,7 @@ import SpringWire
 /// A platform a spring can be handed to: one of the modelled `Platform`s, CSS, the design token, or a
 /// Lottie animation.
 ///
-/// The platforms come from one list, `Platform`'s cases; a target's raw value is its platform's
+/// The platforms come from the registry, `Platform.allCases`; a target's raw value is its platform's
 /// (`swiftui`, `react-spring`, …). Rebound's Java port is modelled but has no code of its own:
 /// Origami's code serves it, so it is not among ``allCases`` and exporting it gives Origami's code;
 /// the same holds for the anime.js easing alone and `animate()`'s (`Platform.sharesCodeWith`).
