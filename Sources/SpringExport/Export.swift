@@ -115,9 +115,6 @@ public struct ExportRequest: Sendable {
     var to: Double { motion.to }
     var initialVelocity: Double { motion.initialVelocity }
     var travel: Double { to - from }
-    /// The initial velocity in travels per second: as a fraction of the travel per second (UIKit's
-    /// and SwiftUI's convention), nil when there is no travel.
-    var travelsPerSecond: Double? { travel != 0 ? initialVelocity / travel : nil }
 }
 
 /// One target's copy-ready code, its parameters, and what it cannot say.
@@ -268,8 +265,6 @@ extension ExportRequest {
     // MARK: Shared pieces
 
     var zeta: Double { spring.dampingRatio }
-    var k: Double { spring.stiffness }
-    var c: Double { spring.dampingCoefficient }
     var m: Double { spring.mass }
 
     /// A number in code: six significant digits; JavaScript's words for the non-finite.

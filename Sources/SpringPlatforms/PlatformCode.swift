@@ -32,7 +32,7 @@ public struct PlatformCodeRequest: Sendable {
     var travel: Double { motion.travel }
     /// The initial velocity in travels per second (UIKit's and SwiftUI's convention), nil when there
     /// is no travel.
-    var travelsPerSecond: Double? { travel != 0 ? initialVelocity / travel : nil }
+    var travelsPerSecond: Double? { travel != 0 ? motion.travelsPerSecond : nil }
 
     /// A number as code shows it: six significant digits; JavaScript's words for the non-finite.
     public static func codeNumber(_ x: Double) -> String {
