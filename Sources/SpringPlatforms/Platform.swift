@@ -148,6 +148,10 @@ public protocol PlatformDescriptor: Sendable {
     func retimedModel(
         for spring: Spring, motion: PlatformMotion, timeScale: Double, dampingScale: Double
     ) -> (any PlatformModel)?
+    /// The readers for the platform's code as people write it, for `springplot --from-code` and the
+    /// studio's paste box (``PlatformCodeReader``); none by default, for a platform whose code is read
+    /// by a convention that many share (ratio and response, stiffness and damping).
+    var codeReaders: [PlatformCodeReader] { get }
 }
 
 extension PlatformDescriptor {
@@ -155,6 +159,7 @@ extension PlatformDescriptor {
     public var truncatesOnItsOwnClock: Bool { false }
     public var sharesCodeWith: Platform? { nil }
     public var isCompensable: Bool { false }
+    public var codeReaders: [PlatformCodeReader] { [] }
     public func code(for request: PlatformCodeRequest) -> PlatformCode? { nil }
     public func compensatedCode(_ compensation: Compensation, for request: PlatformCodeRequest) -> String? { nil }
     public func retimedModel(

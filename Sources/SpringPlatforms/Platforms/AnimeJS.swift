@@ -271,3 +271,33 @@ extension PlatformCodeRequest {
             warnings: warnings, notes: notes, effectiveSpring: effective)
     }
 }
+
+// MARK: Reading pasted code
+
+extension AnimePlatform {
+    /// One reader for both forms (the code is `animate()`'s), kept on `animate()`.
+    var codeReaders: [PlatformCodeReader] {
+        self == .animate ? [PlatformCodeReader(precedence: 40, read: Self.read)] : []
+    }
+
+    /// `spring({ … })` (or `createSpring`): `{ bounce, duration }` (defaults 0.5, 628 ms) as anime.js
+    /// converts and rounds them, else `{ mass, stiffness, damping }` (1, 100, 10) with the mass at
+    /// least 1.
+    static func read(_ code: PlatformSource) -> PlatformCodeReading? {
+        let call = code.text.contains(/(^|[^A-Za-z0-9_.$])(spring|createSpring)\s*\(\s*\{/)
+        guard call else { return nil }
+        if code.value("bounce") != nil || code.value("duration") != nil {
+            let bounce = code.value("bounce") ?? 0.5, duration = code.value("duration") ?? 628
+            let (k, c) = AnimeSpringModel.parameters(bounce: bounce, duration: duration)
+            return .spring(
+                ["stiffness": k, "damping-coefficient": c, "mass": 1],
+                reading: "anime.js spring bounce \(bounce), duration \(duration) ms (stiffness \(k), damping \(c))")
+        }
+        let k = code.value("stiffness") ?? 100, c = code.value("damping") ?? 10
+        let m = max(code.value("mass") ?? 1, 1)
+        let clamped = (code.value("mass") ?? 1) < 1 ? " (anime.js raises the mass to 1)" : ""
+        return .spring(
+            ["stiffness": k, "damping-coefficient": c, "mass": m],
+            reading: "anime.js spring mass \(m), stiffness \(k), damping \(c)\(clamped)")
+    }
+}

@@ -146,3 +146,31 @@ extension PlatformCodeRequest {
             warnings: warnings, notes: notes, effectiveSpring: nil)
     }
 }
+
+// MARK: Reading pasted code
+
+extension ApplePlatform {
+    /// SwiftUI's `duration:` and `bounce:` (`Spring(duration:bounce:)`, `.snappy(duration:extraBounce:)`),
+    /// then its named springs with their defaults; kept on SwiftUI. Its `.spring(response:
+    /// dampingFraction:)`, `interpolatingSpring` and UIKit's and Core Animation's code are read as
+    /// ratio and response or as stiffness and damping.
+    var codeReaders: [PlatformCodeReader] {
+        guard self == .swiftUI else { return [] }
+        return [
+            PlatformCodeReader(precedence: 121) { code in
+                guard let duration = code.value("duration"), code.value("stiffness") == nil else { return nil }
+                let base = code.has("snappy") ? 0.15 : code.has("bouncy") ? 0.3 : 0
+                let bounce = code.value("extraBounce").map { base + $0 } ?? code.value("bounce") ?? base
+                return .spring(
+                    ["swiftui-duration": duration, "bounce": bounce],
+                    reading: "SwiftUI duration \(duration) s, bounce \(bounce)")
+            },
+            PlatformCodeReader(precedence: 160) { code in
+                for (name, bounce) in [("bouncy", 0.3), ("snappy", 0.15), ("smooth", 0.0)] where code.has("." + name) {
+                    return .spring(["swiftui-duration": 0.5, "bounce": bounce], reading: "SwiftUI .\(name)")
+                }
+                return nil
+            }
+        ]
+    }
+}

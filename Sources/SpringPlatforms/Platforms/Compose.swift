@@ -32,3 +32,46 @@ extension PlatformCodeRequest {
             warnings: warnings, notes: notes, effectiveSpring: nil)
     }
 }
+
+// MARK: Reading pasted code
+
+extension ComposePlatform {
+    /// Ratio and stiffness, Compose's `spring(dampingRatio = …, stiffness = …)` and Android's
+    /// `SpringForce().setDampingRatio(…).setStiffness(…)`, with their named constants; mass 1.
+    var codeReaders: [PlatformCodeReader] {
+        [
+            PlatformCodeReader(precedence: 130) { code in
+                guard let ratio = code.value("dampingRatio") ?? Self.namedRatio(in: code.text),
+                    let stiffness = code.value("stiffness") ?? Self.namedStiffness(in: code.text),
+                    code.value("damping") == nil, code.value("tension") == nil
+                else { return nil }
+                return .spring(
+                    ["damping": ratio, "stiffness": stiffness],
+                    reading: "damping ratio \(ratio), stiffness \(stiffness) (Compose / Android, mass 1)")
+            }
+        ]
+    }
+
+    /// Compose's `Spring.DampingRatio…` and Android's `SpringForce.DAMPING_RATIO_…` constants.
+    static func namedRatio(in text: String) -> Double? {
+        let table: [(String, Double)] = [
+            ("DampingRatioHighBouncy", 0.2), ("DampingRatioMediumBouncy", 0.5),
+            ("DampingRatioLowBouncy", 0.75), ("DampingRatioNoBouncy", 1),
+            ("DAMPING_RATIO_HIGH_BOUNCY", 0.2), ("DAMPING_RATIO_MEDIUM_BOUNCY", 0.5),
+            ("DAMPING_RATIO_LOW_BOUNCY", 0.75), ("DAMPING_RATIO_NO_BOUNCY", 1)
+        ]
+        return table.first { text.contains($0.0) }?.1
+    }
+
+    /// Compose's `Spring.Stiffness…` and Android's `SpringForce.STIFFNESS_…` constants.
+    static func namedStiffness(in text: String) -> Double? {
+        let table: [(String, Double)] = [
+            ("StiffnessHigh", 10_000), ("StiffnessMediumLow", 400), ("StiffnessMedium", 1_500),
+            ("StiffnessLow", 200), ("StiffnessVeryLow", 50),
+            ("STIFFNESS_HIGH", 10_000), ("STIFFNESS_MEDIUM", 1_500), ("STIFFNESS_LOW", 200),
+            ("STIFFNESS_VERY_LOW", 50)
+        ]
+        // Longest names first, so that "StiffnessMediumLow" is not read as "StiffnessMedium".
+        return table.sorted { $0.0.count > $1.0.count }.first { text.contains($0.0) }?.1
+    }
+}

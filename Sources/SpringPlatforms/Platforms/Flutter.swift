@@ -30,3 +30,21 @@ extension PlatformCodeRequest {
             warnings: [], notes: [], effectiveSpring: nil)
     }
 }
+
+// MARK: Reading pasted code
+
+extension FlutterPlatform {
+    /// `SpringDescription.withDampingRatio(mass:, stiffness:, ratio:)`; the plain
+    /// `SpringDescription(mass:stiffness:damping:)` is read as stiffness and damping.
+    var codeReaders: [PlatformCodeReader] {
+        [
+            PlatformCodeReader(precedence: 80) { code in
+                guard code.has("withDampingRatio"), let k = code.value("stiffness"), let ratio = code.value("ratio")
+                else { return nil }
+                return .spring(
+                    ["damping": ratio, "stiffness": k, "mass": code.value("mass") ?? 1],
+                    reading: "Flutter SpringDescription.withDampingRatio: ratio \(ratio), stiffness \(k)")
+            }
+        ]
+    }
+}

@@ -201,3 +201,26 @@ extension PlatformCodeRequest {
             warnings: [], notes: notes, effectiveSpring: nil)
     }
 }
+
+// MARK: Reading pasted code
+
+extension LibadwaitaPlatform {
+    /// `adw_spring_params_new_full` (damping, mass, stiffness), then `adw_spring_params_new` (damping
+    /// ratio, mass, stiffness).
+    var codeReaders: [PlatformCodeReader] {
+        [
+            PlatformCodeReader(precedence: 60) { code in
+                guard let args = code.call("adw_spring_params_new_full"), args.count == 3 else { return nil }
+                return .spring(
+                    ["damping-coefficient": args[0], "mass": args[1], "stiffness": args[2]],
+                    reading: "libadwaita damping \(args[0]), mass \(args[1]), stiffness \(args[2])")
+            },
+            PlatformCodeReader(precedence: 61) { code in
+                guard let args = code.call("adw_spring_params_new"), args.count == 3 else { return nil }
+                return .spring(
+                    ["damping": args[0], "mass": args[1], "stiffness": args[2]],
+                    reading: "libadwaita damping ratio \(args[0]), mass \(args[1]), stiffness \(args[2])")
+            }
+        ]
+    }
+}

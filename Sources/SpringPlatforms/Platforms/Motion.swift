@@ -419,3 +419,39 @@ extension PlatformCodeRequest {
             warnings: warnings, notes: [], effectiveSpring: differs ? effective : nil)
     }
 }
+
+// MARK: Reading pasted code
+
+extension MotionPlatform {
+    /// `{ visualDuration, bounce }` and, in JavaScript, `{ duration, bounce }` (seconds, or
+    /// milliseconds as `animate()` takes them above 10); the physics form is read as stiffness and
+    /// damping.
+    var codeReaders: [PlatformCodeReader] {
+        switch self {
+        case .physics:
+            return []
+        case .visualDuration:
+            return [
+                PlatformCodeReader(precedence: 100) { code in
+                    guard let visual = code.value("visualDuration") else { return nil }
+                    let bounce = code.value("bounce") ?? 0.25
+                    return .spring(
+                        ["framer-visual-duration": visual, "bounce": bounce],
+                        reading: "Motion visualDuration \(visual) s, bounce \(bounce)")
+                }
+            ]
+        case .duration:
+            return [
+                PlatformCodeReader(precedence: 120) { code in
+                    guard code.isJavaScript, let duration = code.value("duration"), code.value("stiffness") == nil
+                    else { return nil }
+                    let bounce = code.value("bounce") ?? 0.25
+                    let seconds = duration > 10 ? duration / 1000 : duration  // milliseconds, as animate() takes them
+                    return .spring(
+                        ["framer-duration": seconds, "bounce": bounce],
+                        reading: "Motion duration \(seconds) s, bounce \(bounce)")
+                }
+            ]
+        }
+    }
+}

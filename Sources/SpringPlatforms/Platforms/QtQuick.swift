@@ -151,3 +151,21 @@ extension PlatformCodeRequest {
             warnings: warnings, notes: notes, effectiveSpring: effective)
     }
 }
+
+// MARK: Reading pasted code
+
+extension QtQuickPlatform {
+    /// `SpringAnimation`'s spring and damping per 16 ms step (damping clamped to 1, as Qt does).
+    var codeReaders: [PlatformCodeReader] {
+        [
+            PlatformCodeReader(precedence: 70) { code in
+                guard code.has("SpringAnimation"), let perStep = code.value("spring") else { return nil }
+                let damping = code.value("damping") ?? 0, mass = code.value("mass") ?? 1
+                let clamped = damping > 1 ? " (Qt clamps it to 1)" : ""
+                return .spring(
+                    ["stiffness": perStep / 0.016, "damping-coefficient": min(damping, 1) / 0.016, "mass": mass],
+                    reading: "Qt Quick SpringAnimation spring \(perStep), damping \(damping)\(clamped) per 16 ms step")
+            }
+        ]
+    }
+}

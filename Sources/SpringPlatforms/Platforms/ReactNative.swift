@@ -145,3 +145,32 @@ extension PlatformCodeRequest {
             warnings: warnings, notes: notes, effectiveSpring: effective)
     }
 }
+
+// MARK: Reading pasted code
+
+extension ReactNativePlatform {
+    var codeReaders: [PlatformCodeReader] { [PlatformCodeReader(precedence: 20, read: Self.read)] }
+
+    /// `Animated.spring`: `{ stiffness, damping, mass }` (defaults 100, 10, 1), else `{ bounciness,
+    /// speed }` (8, 12), else Origami's `{ tension, friction }` (40, 7), as its `SpringConfig` chooses
+    /// and converts them.
+    static func read(_ code: PlatformSource) -> PlatformCodeReading? {
+        guard code.has("Animated.spring") || (code.has("toValue") && code.has("useNativeDriver")) else { return nil }
+        let name = "React Native Animated.spring"
+        if code.value("stiffness") != nil || code.value("damping") != nil || code.value("mass") != nil {
+            let k = code.value("stiffness") ?? 100, c = code.value("damping") ?? 10, m = code.value("mass") ?? 1
+            return .spring(
+                ["stiffness": k, "damping-coefficient": c, "mass": m],
+                reading: "\(name) stiffness \(k), damping \(c), mass \(m)")
+        }
+        if code.value("bounciness") != nil || code.value("speed") != nil {
+            let b = code.value("bounciness") ?? 8, s = code.value("speed") ?? 12
+            return .spring(["pop-bounciness": b, "pop-speed": s], reading: "\(name) bounciness \(b), speed \(s)")
+        }
+        // SpringConfig maps Origami's numbers by Rebound's lines, 0 included.
+        let t = code.value("tension") ?? 40, f = code.value("friction") ?? 7
+        return .spring(
+            ["stiffness": (t - 30) * 3.62 + 194, "damping-coefficient": (f - 8) * 3 + 25, "mass": 1],
+            reading: "\(name) tension \(t), friction \(f) (Origami's numbers)")
+    }
+}

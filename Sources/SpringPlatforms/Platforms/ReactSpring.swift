@@ -140,3 +140,31 @@ extension PlatformCodeRequest {
             warnings: [], notes: notes, effectiveSpring: nil)
     }
 }
+
+// MARK: Reading pasted code
+
+extension ReactSpringPlatform {
+    /// `config: { tension, friction, mass }`, then the named configs (`config.wobbly`, …).
+    var codeReaders: [PlatformCodeReader] {
+        [
+            PlatformCodeReader(precedence: 140) { code in
+                guard let tension = code.value("tension"), let friction = code.value("friction") else { return nil }
+                return .spring(
+                    ["react-spring-tension": tension, "friction": friction, "mass": code.value("mass") ?? 1],
+                    reading: "react-spring tension \(tension), friction \(friction)")
+            },
+            PlatformCodeReader(precedence: 141) { code in
+                let presets: [(String, Spring.ReactSpring)] = [
+                    ("molasses", .molasses), ("default", .default), ("gentle", .gentle),
+                    ("wobbly", .wobbly), ("stiff", .stiff), ("slow", .slow)
+                ]
+                guard let (name, config) = presets.first(where: { code.text.contains("config." + $0.0) }) else {
+                    return nil
+                }
+                return .spring(
+                    ["react-spring-tension": config.tension, "friction": config.friction],
+                    reading: "react-spring config.\(name)")
+            }
+        ]
+    }
+}

@@ -134,3 +134,18 @@ extension PlatformCodeRequest {
             warnings: warnings, notes: [], effectiveSpring: effective)
     }
 }
+
+// MARK: Reading pasted code
+
+extension ReanimatedPlatform {
+    /// `withSpring(x, { stiffness, damping, mass })` is read as stiffness and damping; its
+    /// duration-based config runs a duration rule of its own and is declined rather than misread.
+    var codeReaders: [PlatformCodeReader] {
+        [
+            PlatformCodeReader(precedence: 110) { code in
+                code.has("withSpring") && code.value("duration") != nil && code.value("stiffness") == nil
+                    ? .declined : nil
+            }
+        ]
+    }
+}

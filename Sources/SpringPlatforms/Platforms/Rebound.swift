@@ -292,3 +292,27 @@ extension PlatformCodeRequest {
             warnings: warnings, notes: notes, effectiveSpring: nil)
     }
 }
+
+// MARK: Reading pasted code
+
+extension ReboundPlatform {
+    /// Origami's and POP's `SpringConfig` factories, kept on the JavaScript port (the Java port takes
+    /// the same code).
+    var codeReaders: [PlatformCodeReader] {
+        guard self == .javaScript else { return [] }
+        return [
+            PlatformCodeReader(precedence: 50) { code in
+                guard let args = code.call("fromOrigamiTensionAndFriction"), args.count >= 2 else { return nil }
+                return .spring(
+                    ["origami-tension": args[0], "origami-friction": args[1]],
+                    reading: "Origami tension \(args[0]), friction \(args[1])")
+            },
+            PlatformCodeReader(precedence: 51) { code in
+                guard let args = code.call("fromBouncinessAndSpeed"), args.count >= 2 else { return nil }
+                return .spring(
+                    ["pop-bounciness": args[0], "pop-speed": args[1]],
+                    reading: "POP bounciness \(args[0]), speed \(args[1])")
+            }
+        ]
+    }
+}

@@ -145,3 +145,24 @@ extension PlatformCodeRequest {
             warnings: warnings, notes: notes, effectiveSpring: nil)
     }
 }
+
+// MARK: Reading pasted code
+
+extension SveltePlatform {
+    var codeReaders: [PlatformCodeReader] { [PlatformCodeReader(precedence: 30, read: Self.read)] }
+
+    /// The `spring(value, { stiffness, damping })` store (and the `Spring` class): numbers per frame,
+    /// read as the spring they run at 60 Hz (stiffness·3600, damping·60, mass 1).
+    static func read(_ code: PlatformSource) -> PlatformCodeReading? {
+        // A first argument that is a value (not Compose's `spring(dampingRatio = …)`), then the options
+        // or nothing.
+        let call = code.text.contains(
+            /(\bnew\s+Spring|\bSpring\.of|(^|[^A-Za-z0-9_.$])spring)\s*\(\s*(-?[0-9.]+|[A-Za-z_$][A-Za-z0-9_$.]*|\[[^\]]*\])\s*(,\s*\{|\))/
+        )
+        guard call || code.has("svelte/motion") else { return nil }
+        let s = code.value("stiffness") ?? 0.15, d = code.value("damping") ?? 0.8
+        return .spring(
+            ["stiffness": s * 3600, "damping-coefficient": d * 60, "mass": 1],
+            reading: "Svelte spring stiffness \(s), damping \(d) per frame (the spring it runs at 60 Hz)")
+    }
+}
