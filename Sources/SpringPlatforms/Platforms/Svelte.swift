@@ -156,11 +156,17 @@ extension SveltePlatform {
     static func read(_ code: PlatformSource) -> PlatformCodeReading? {
         // A first argument that is a value (not Compose's `spring(dampingRatio = …)`), then the options
         // or nothing.
-        let call = code.text.contains(
-            /(\bnew\s+Spring|\bSpring\.of|(^|[^A-Za-z0-9_.$])spring)\s*\(\s*(-?[0-9.]+|[A-Za-z_$][A-Za-z0-9_$.]*|\[[^\]]*\])\s*(,\s*\{|\))/
+        let call = code.text.firstRange(
+            of:
+                /(\bnew\s+Spring|\bSpring\.of|(^|[^A-Za-z0-9_.$])spring)\s*\(\s*(-?[0-9.]+|[A-Za-z_$][A-Za-z0-9_$.]*|\[[^\]]*\])\s*(,\s*\{|\))/
         )
-        guard call || code.has("svelte/motion") else { return nil }
-        let s = code.value("stiffness") ?? 0.15, d = code.value("damping") ?? 0.8
+        guard call != nil || code.has("svelte/motion") else { return nil }
+        // The call's own options first, then the rest of the code (options named elsewhere): a number
+        // named before the call, in a comment such as the one `export` writes with the 120 Hz
+        // numbers, is not the spring it runs.
+        let options = call.map { PlatformSource(String(code.text[$0.lowerBound...])) }
+        func value(_ name: String) -> Double? { options?.value(name) ?? code.value(name) }
+        let s = value("stiffness") ?? 0.15, d = value("damping") ?? 0.8
         return .spring(
             ["stiffness": s * 3600, "damping-coefficient": d * 60, "mass": 1],
             reading: "Svelte spring stiffness \(s), damping \(d) per frame (the spring it runs at 60 Hz)")

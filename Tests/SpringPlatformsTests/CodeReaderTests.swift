@@ -1,0 +1,68 @@
+import SpringMath
+import Testing
+
+@testable import SpringConventions
+@testable import SpringPlatforms
+
+/// The readers for pasted code that the descriptors own (`PlatformDescriptor.codeReaders`), in the
+/// cascade `SpringCode` asks.
+@Suite struct CodeReaderTests {
+    @Test("Every reader has a precedence of its own, so the order of the cascade is stated, not incidental")
+    func precedencesAreUnique() {
+        let precedences = SpringCode.readers.map(\.precedence)
+        #expect(Set(precedences).count == precedences.count)
+        #expect(precedences == precedences.sorted())
+        // The descriptors' readers are all in the cascade, beside SpringKit's own conventions.
+        let owned = Platform.allCases.flatMap { $0.descriptor.codeReaders }.count
+        #expect(owned > 0)
+        #expect(SpringCode.readers.count == owned + SpringCode.conventionReaders.count)
+    }
+
+    /// What `export` writes for a platform, pasted back, is the exported spring: each platform's code
+    /// is read (by its own reader or a shared convention) as the spring it runs.
+    @Test(
+        "Each platform's exported code, pasted back, reads as the spring the platform runs",
+        arguments: Platform.allCases.filter { $0.sharesCodeWith == nil })
+    func exportedCodeReadsBack(platform: Platform) throws {
+        let spring = Spring(dampingRatio: 0.6, response: 0.4)
+        let request = PlatformCodeRequest(spring: spring, motion: PlatformMotion(from: 0, to: 1, velocity: 0))
+        let code = try #require(platform.code(for: request))
+        // A platform's code may hold several spellings of the spring, one per line or block; each
+        // whole snippet must read as the spring the platform really runs.
+        let pasted = try SpringCode(code.code)
+        let runs = code.effectiveSpring ?? spring
+        let read = pasted.spring.spring
+        #expect(
+            abs(read.dampingRatio - runs.dampingRatio) <= 1e-3 * runs.dampingRatio,
+            "\(platform): \(pasted.reading) from \(code.code)")
+        #expect(
+            abs(read.response - runs.response) <= 1e-3 * runs.response,
+            "\(platform): \(pasted.reading) from \(code.code)")
+    }
+
+    @Test("A declined reading stops the cascade: Reanimated's duration config is not read as SwiftUI's")
+    func declinedStops() {
+        #expect(throws: SpringCode.Failure.self) { try SpringCode("withSpring(1, { duration: 300 })") }
+        // Without withSpring, the same numbers are SwiftUI's duration.
+        #expect((try? SpringCode(".spring(duration: 0.3)"))?.reading == "SwiftUI duration 0.3 s, bounce 0.0")
+    }
+
+    @Test("A descriptor made outside the registry adds no reader")
+    func outsideTheRegistry() {
+        struct Private: PlatformDescriptor {
+            let name = "private"
+            let title = "Private"
+            let basis = Platform.Basis.source
+            let stepping = "exact"
+            var codeReaders: [PlatformCodeReader] {
+                [PlatformCodeReader(precedence: 1) { _ in .spring(["damping": 1, "response": 1], reading: "private") }]
+            }
+            func model(for spring: Spring, motion: PlatformMotion, parameters: PlatformParameters) -> any PlatformModel
+            {
+                ExactPlatformModel(spring: spring, velocity: 0, finish: .settled(tolerance: 1e-3))
+            }
+        }
+        #expect(!SpringCode.readers.contains { $0.precedence == 1 })
+        #expect((try? SpringCode(".spring(response: 0.5, dampingFraction: 0.8)"))?.reading != "private")
+    }
+}
