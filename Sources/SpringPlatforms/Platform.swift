@@ -152,6 +152,9 @@ public protocol PlatformDescriptor: Sendable {
     /// studio's paste box (``PlatformCodeReader``); none by default, for a platform whose code is read
     /// by a convention that many share (ratio and response, stiffness and damping).
     var codeReaders: [PlatformCodeReader] { get }
+    /// The named springs the platform ships, or a design system on it names (``PlatformPreset``);
+    /// none by default.
+    var presets: [PlatformPreset] { get }
 }
 
 extension PlatformDescriptor {
@@ -160,6 +163,7 @@ extension PlatformDescriptor {
     public var sharesCodeWith: Platform? { nil }
     public var isCompensable: Bool { false }
     public var codeReaders: [PlatformCodeReader] { [] }
+    public var presets: [PlatformPreset] { [] }
     public func code(for request: PlatformCodeRequest) -> PlatformCode? { nil }
     public func compensatedCode(_ compensation: Compensation, for request: PlatformCodeRequest) -> String? { nil }
     public func retimedModel(

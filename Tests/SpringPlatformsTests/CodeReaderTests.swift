@@ -66,3 +66,42 @@ import Testing
         #expect((try? SpringCode(".spring(response: 0.5, dampingFraction: 0.8)"))?.reading != "private")
     }
 }
+
+/// The presets the descriptors hold (`PlatformDescriptor.presets`), as `grid --presets` lists them.
+@Suite struct PresetRegistryTests {
+    @Test("Preset names are unique, families are words, and the listing order is stated, not incidental")
+    func uniqueAndOrdered() {
+        let presets = PlatformPreset.all
+        #expect(Set(presets.map(\.name)).count == presets.count)
+        #expect(Set(presets.map(\.order)).count == presets.count)
+        for preset in presets {
+            #expect(preset.name.hasPrefix(preset.family + "-"), "\(preset.name)")
+            #expect(preset.family.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" })
+        }
+        // The --presets families come in blocks: a family's presets are listed together.
+        var seen: [String] = []
+        for family in presets.filter({ !$0.isConstant }).map(\.family) where seen.last != family {
+            #expect(!seen.contains(family), "\(family) is listed in two places")
+            seen.append(family)
+        }
+        #expect(seen == ["wave", "swiftui", "m3", "figma", "react-spring"])
+        // The constants follow them, Android's and Compose's by stiffness (stiffest first) and then
+        // damping ratio (bounciest first), Motion's default last.
+        let constants = presets.filter(\.isConstant)
+        #expect(presets.filter { !$0.isConstant }.count + constants.count == presets.count)
+        #expect(presets.prefix(presets.count - constants.count).allSatisfy { !$0.isConstant })
+        let android = constants.filter { $0.family != "motion" }.map { ($0.spring.stiffness, $0.spring.dampingRatio) }
+        #expect(zip(android, android.dropFirst()).allSatisfy { $0.0 > $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) })
+        #expect(constants.last?.name == "motion-default")
+    }
+
+    @Test("The presets SpringConventions lists are the descriptors', constants apart")
+    func conventionsListTheDescriptors() {
+        #expect(SpringPreset.all.map(\.name) == PlatformPreset.all.filter { !$0.isConstant }.map(\.name))
+        #expect(SpringPreset.platformConstants.map(\.name) == PlatformPreset.all.filter(\.isConstant).map(\.name))
+        // Android's 16 SpringForce constants, Compose's 4 with StiffnessMediumLow, Motion's default.
+        #expect(SpringPreset.platformConstants.count == 21)
+        let compose = SpringPreset.platformConstants.filter { $0.family == "compose" }
+        #expect(compose.allSatisfy { abs($0.spring.stiffness - 400) < 1e-9 })
+    }
+}

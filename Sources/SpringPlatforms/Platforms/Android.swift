@@ -135,3 +135,12 @@ extension PlatformCodeRequest {
             warnings: warnings, notes: notes, effectiveSpring: nil)
     }
 }
+
+// MARK: Presets
+
+extension AndroidPlatform {
+    /// `SpringForce`'s `STIFFNESS_*` × `DAMPING_RATIO_*` constants, mass 1.
+    var presets: [PlatformPreset] {
+        PlatformPreset.androidConstants(compose: false)
+    }
+}

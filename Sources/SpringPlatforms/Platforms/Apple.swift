@@ -174,3 +174,20 @@ extension ApplePlatform {
         ]
     }
 }
+
+// MARK: Presets
+
+extension ApplePlatform {
+    /// SwiftUI's named springs, kept on SwiftUI.
+    var presets: [PlatformPreset] {
+        guard self == .swiftUI else { return [] }
+        return [
+            PlatformPreset(
+                name: "swiftui-smooth", family: "swiftui", title: "SwiftUI .smooth", spring: .smooth, order: 200),
+            PlatformPreset(
+                name: "swiftui-snappy", family: "swiftui", title: "SwiftUI .snappy", spring: .snappy, order: 201),
+            PlatformPreset(
+                name: "swiftui-bouncy", family: "swiftui", title: "SwiftUI .bouncy", spring: .bouncy, order: 202)
+        ]
+    }
+}

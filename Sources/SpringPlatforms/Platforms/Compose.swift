@@ -75,3 +75,27 @@ extension ComposePlatform {
         return table.sorted { $0.0.count > $1.0.count }.first { text.contains($0.0) }?.1
     }
 }
+
+// MARK: Presets
+
+extension ComposePlatform {
+    /// Material 3's spatial (standard and expressive) and effects springs, as damping ratio and stiffness with mass 1 ("M3 standard…", "M3 expressive…", "M3 … effects"); and Compose's `Spring.Stiffness*` × `Spring.DampingRatio*` constants that Android's `SpringForce` lacks (`StiffnessMediumLow`).
+    var presets: [PlatformPreset] {
+        func m3(_ name: String, _ title: String, ratio: Double, stiffness: Double, order: Int) -> PlatformPreset {
+            PlatformPreset(
+                name: "m3-" + name, family: "m3", title: "M3 " + title,
+                spring: Spring(dampingRatio: ratio, stiffness: stiffness), order: order)
+        }
+        return [
+            m3("standard-fast", "standard fast", ratio: 0.9, stiffness: 1400, order: 300),
+            m3("standard-default", "standard", ratio: 0.9, stiffness: 700, order: 301),
+            m3("standard-slow", "standard slow", ratio: 0.9, stiffness: 300, order: 302),
+            m3("expressive-fast", "expressive fast", ratio: 0.6, stiffness: 800, order: 303),
+            m3("expressive-default", "expressive", ratio: 0.8, stiffness: 380, order: 304),
+            m3("expressive-slow", "expressive slow", ratio: 0.8, stiffness: 200, order: 305),
+            m3("effects-fast", "fast effects", ratio: 1, stiffness: 3800, order: 306),
+            m3("effects-default", "effects", ratio: 1, stiffness: 1600, order: 307),
+            m3("effects-slow", "slow effects", ratio: 1, stiffness: 800, order: 308)
+        ] + PlatformPreset.androidConstants(compose: true)
+    }
+}

@@ -33,3 +33,22 @@ extension PlatformCodeRequest {
             warnings: warnings, notes: [], effectiveSpring: nil)
     }
 }
+
+// MARK: Presets
+
+extension FigmaPlatform {
+    /// Figma's four springs, as stiffness and damping coefficient with mass 1.
+    var presets: [PlatformPreset] {
+        func figma(_ name: String, stiffness: Double, damping: Double, order: Int) -> PlatformPreset {
+            PlatformPreset(
+                name: "figma-" + name, family: "figma", title: "Figma " + name,
+                spring: Spring(mass: 1, stiffness: stiffness, dampingCoefficient: damping), order: order)
+        }
+        return [
+            figma("gentle", stiffness: 100, damping: 15, order: 400),
+            figma("quick", stiffness: 300, damping: 20, order: 401),
+            figma("bouncy", stiffness: 600, damping: 15, order: 402),
+            figma("slow", stiffness: 80, damping: 20, order: 403)
+        ]
+    }
+}

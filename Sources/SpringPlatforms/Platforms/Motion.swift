@@ -455,3 +455,17 @@ extension MotionPlatform {
         }
     }
 }
+
+// MARK: Presets
+
+extension MotionPlatform {
+    /// Motion's default spring (stiffness 100, damping 10, mass 1), kept on the physics form.
+    var presets: [PlatformPreset] {
+        guard self == .physics else { return [] }
+        return [
+            PlatformPreset(
+                name: "motion-default", family: "motion", title: "Motion's default spring (stiffness 100, damping 10)",
+                spring: Spring(mass: 1, stiffness: 100, dampingCoefficient: 10), order: 1100, isConstant: true)
+        ]
+    }
+}

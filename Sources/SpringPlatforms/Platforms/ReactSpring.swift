@@ -168,3 +168,20 @@ extension ReactSpringPlatform {
         ]
     }
 }
+
+// MARK: Presets
+
+extension ReactSpringPlatform {
+    /// react-spring's named configs (`config.default`, …), as tension and friction with mass 1.
+    var presets: [PlatformPreset] {
+        let configs: [(String, Spring.ReactSpring)] = [
+            ("default", .default), ("gentle", .gentle), ("wobbly", .wobbly), ("stiff", .stiff), ("slow", .slow),
+            ("molasses", .molasses)
+        ]
+        return configs.enumerated().map { i, config in
+            PlatformPreset(
+                name: "react-spring-" + config.0, family: "react-spring", title: "react-spring " + config.0,
+                spring: Spring(reactSpring: config.1), order: 500 + i)
+        }
+    }
+}

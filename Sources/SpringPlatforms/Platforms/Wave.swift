@@ -88,3 +88,19 @@ extension PlatformCodeRequest {
             warnings: warnings, notes: notes, effectiveSpring: changed ? effective : nil)
     }
 }
+
+// MARK: Presets
+
+extension WavePlatform {
+    /// Wave's two default springs.
+    var presets: [PlatformPreset] {
+        [
+            PlatformPreset(
+                name: "wave-default-animated", family: "wave", title: "Wave animated", spring: .defaultAnimated,
+                order: 100),
+            PlatformPreset(
+                name: "wave-default-interactive", family: "wave", title: "Wave interactive",
+                spring: .defaultInteractive, order: 101)
+        ]
+    }
+}
