@@ -62,6 +62,12 @@ public struct SpringInputError: Error, Equatable, Sendable, CustomStringConverti
         public static let overLimit = Self(rawValue: "over-limit")
         /// The motion cannot become the code or file asked for.
         public static let notExportable = Self(rawValue: "not-exportable")
+        /// The file the parameter names cannot be read: it does not exist, is a directory, or
+        /// reading it fails (a video no decoder reads).
+        public static let unreadableFile = Self(rawValue: "unreadable-file")
+        /// The recording (samples, a tracked video) shows no motion one spring explains: too few
+        /// samples, no motion, a straight ramp, or a motion many springs explain equally.
+        public static let unfittable = Self(rawValue: "unfittable")
         /// A refusal made through the deprecated initialiser, which names no code.
         public static let invalidValue = Self(rawValue: "invalid-value")
 
@@ -69,7 +75,7 @@ public struct SpringInputError: Error, Equatable, Sendable, CustomStringConverti
         public static let all: [Self] = [
             .unknownParameter, .repeatedParameter, .conflictingParameters, .missingParameter, .valueCount,
             .notANumber, .notFinite, .outOfRange, .unusableSpring, .unknownName, .malformed, .instantaneousSpring,
-            .overLimit, .notExportable, .invalidValue
+            .overLimit, .notExportable, .unreadableFile, .unfittable, .invalidValue
         ]
     }
 
