@@ -28,11 +28,18 @@ struct SpringPlot: ParsableCommand {
 }
 
 /// Parses, runs, and reports any failure as one line on standard error with a non-zero exit.
+///
+/// Every refusal and failure has a code (``CommandLineRefusal``): a line that asks for `--json`
+/// also gets the refusal on standard output, as one `ErrorReply` line (the studio's 400 body), so
+/// a program reads the code rather than the sentence.
 package enum Main {
     package static func run(_ arguments: [String]) -> Int32 {
+        let json = asksForJSON(arguments)
         if let unknown = unknownHelpTopic(arguments) {
-            printError("springplot: error: no subcommand '\(unknown)' to describe: see 'springplot --help'")
-            return ExitCode.validationFailure.rawValue
+            let refusal = CommandLineRefusal(
+                .unknownName, parameter: nil,
+                sentence: "no subcommand '\(unknown)' to describe: see 'springplot --help'")
+            return report(refusal, status: ExitCode.validationFailure.rawValue, json: json)
         }
         do {
             if let curve = commonCurve(arguments) {
@@ -42,24 +49,70 @@ package enum Main {
             var command = try SpringPlot.parseAsRoot(arguments)
             try command.run()
             return 0
-        } catch let failure as OutputWriter.Failure {
-            printError("springplot: error: \(failure.description)")
-            return 1
         } catch let code as ExitCode where code.rawValue != 0 {
             return code.rawValue  // the command has already said why (verify --tolerance)
-        } catch let failure as RenderFailure {
-            printError("springplot: error: \(failure.description)")
-            return 1
         } catch {
-            let code = SpringPlot.exitCode(for: error)
-            if code == .success {
+            guard let (refusal, status) = refusal(for: error) else {
                 // --help, --version and friends.
                 print(SpringPlot.fullMessage(for: error))
                 return 0
             }
-            printError("springplot: error: \(oneLineMessage(SpringPlot.message(for: error)))")
-            return code.rawValue == 0 ? 1 : code.rawValue
+            return report(refusal, status: status, json: json)
         }
+    }
+
+    /// What parsing or running a command threw, as the refusal to report and the exit status, or nil
+    /// for a request for help or the version.
+    ///
+    /// A refusal thrown from `run()` is the error itself; one thrown from `validate()` arrives
+    /// wrapped by ArgumentParser, which would call it a failure (status 1): either way it is reported
+    /// as the refusal it is, status 64. ArgumentParser's own refusals (an unknown option, a missing
+    /// or unreadable value) get a code from their kind, and failures that are not the input's fault
+    /// (a file that cannot be written, a chart that cannot be drawn) status 1.
+    static func refusal(for error: any Error) -> (CommandLineRefusal, Int32)? {
+        switch error {
+        case let failure as OutputWriter.Failure:
+            return (failureRefusal(failure.description, code: .outputFailed), 1)
+        case let failure as RenderFailure:
+            return (failureRefusal(failure.description, code: .renderFailed), 1)
+        default:
+            if let refusal = CommandLineRefusal.thrown(by: error) {
+                return (refusal, ExitCode.validationFailure.rawValue)
+            }
+            let code = SpringPlot.exitCode(for: error)
+            if code == .success { return nil }
+            let line = oneLineMessage(SpringPlot.message(for: error))
+            if code == .validationFailure {
+                return (CommandLineRefusal.parseError(error, line: line), code.rawValue)
+            }
+            return (failureRefusal(line, code: .failed), code.rawValue == 0 ? 1 : code.rawValue)
+        }
+    }
+
+    /// Whether the line asks for `--json` (a word before any `--`).
+    static func asksForJSON(_ arguments: [String]) -> Bool {
+        arguments.prefix { $0 != "--" }.contains("--json")
+    }
+
+    /// Prints the refusal's line on standard error and, for `--json`, its `ErrorReply` on standard
+    /// output; answers `status`.
+    static func report(_ refusal: CommandLineRefusal, status: Int32, json: Bool) -> Int32 {
+        let line = oneLineMessage(refusal.message)
+        printError("springplot: error: \(line)")
+        if json {
+            let reply = ErrorReply(line, parameter: refusal.parameter, code: refusal.code.rawValue)
+            try? OutputWriter.writeStandardOutput(Array((JSONWriter.text(reply, pretty: false) + "\n").utf8))
+        }
+        return status
+    }
+
+    /// A failure that is not the input's fault, naming the option its description starts with
+    /// (`--output: '/x' is a directory`).
+    static func failureRefusal(_ description: String, code: SpringInputError.Code) -> CommandLineRefusal {
+        let option = description.prefix { $0 != " " && $0 != ":" }
+        let parameter =
+            option == "-o" ? "output" : option.hasPrefix("--") ? CommandLineRefusal.parameterName(String(option)) : nil
+        return CommandLineRefusal(code, parameter: parameter, sentence: description)
     }
 }
 

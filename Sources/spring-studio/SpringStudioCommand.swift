@@ -40,15 +40,20 @@ struct SpringStudioCommand: AsyncParsableCommand {
     var maxConnections: Int = 256
 
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0…65535 (got \(port))") }
+        guard (0...65535).contains(port) else {
+            throw CommandLineRefusal(.outOfRange, option: "--port", "must be in 0…65535 (got \(port))")
+        }
         guard requestTimeout.isFinite, requestTimeout >= 0.1, requestTimeout <= 3600 else {
-            throw ValidationError("--request-timeout must be between 0.1 and 3600 seconds (got \(requestTimeout))")
+            throw CommandLineRefusal(
+                requestTimeout.isNaN ? .notANumber : .outOfRange, option: "--request-timeout",
+                "must be between 0.1 and 3600 seconds (got \(requestTimeout))")
         }
         guard (1...100_000).contains(maxConnections) else {
-            throw ValidationError("--max-connections must be in 1…100000 (got \(maxConnections))")
+            throw CommandLineRefusal(
+                .outOfRange, option: "--max-connections", "must be in 1…100000 (got \(maxConnections))")
         }
         guard !host.isEmpty, host.count <= 255, !host.contains(" ") else {
-            throw ValidationError("--host must be an address (got '\(host)')")
+            throw CommandLineRefusal(.malformed, option: "--host", "must be an address (got '\(host)')")
         }
     }
 
@@ -62,6 +67,12 @@ struct SpringStudioCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
+            // A refusal from validate() arrives wrapped by ArgumentParser, which would give it
+            // status 1: it is found inside and refused as its own ValidationError was, with 64.
+            if let refusal = CommandLineRefusal.thrown(by: error) {
+                FileHandle.standardError.write(Data("spring-studio: error: \(oneLineMessage(refusal.message))\n".utf8))
+                Foundation.exit(ExitCode.validationFailure.rawValue)
+            }
             let code = exitCode(for: error)
             if code == .success {
                 print(fullMessage(for: error))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SpringConventions
 import Testing
 
 @testable import SpringPlotCommands
@@ -57,7 +58,7 @@ struct InputLimitTests {
             ("\n\n", "--times-file 't.txt' holds no times")
         ])
     func timesFileErrors(text: String, message: String) {
-        let error = #expect(throws: ValidationError.self) { try TimesFile.parse(Array(text.utf8), name: "'t.txt'") }
+        let error = #expect(throws: CommandLineRefusal.self) { try TimesFile.parse(Array(text.utf8), name: "'t.txt'") }
         #expect(error?.message == message)
     }
 
@@ -67,7 +68,7 @@ struct InputLimitTests {
             $0.offset % 2 == 0 ? UInt8(ascii: "1") : UInt8(ascii: "\n")
         }
         #expect(try TimesFile.parse(million, name: "x").count == TimesFile.maximumCount)
-        let error = #expect(throws: ValidationError.self) {
+        let error = #expect(throws: CommandLineRefusal.self) {
             try TimesFile.parse(million + Array("2\n".utf8), name: "x")
         }
         #expect(error?.message == "--times-file x holds more than 1000000 times")

@@ -81,11 +81,14 @@ struct Animate: ParsableCommand {
         if let newTarget {
             try requireFinite(newTarget, "--new-target")
             if abs(newTarget) > Motion.limit {
-                throw ValidationError("--new-target must lie between -1e100 and 1e100 (got \(newTarget))")
+                throw CommandLineRefusal(
+                    .outOfRange, option: "--new-target", "must lie between -1e100 and 1e100 (got \(newTarget))")
             }
         }
         if let at, at > MotionClip.longestDuration {
-            throw ValidationError("--at must be at most \(Int(MotionClip.longestDuration)) s (got \(shortest(at)))")
+            throw CommandLineRefusal(
+                .outOfRange, option: "--at",
+                "must be at most \(Int(MotionClip.longestDuration)) s (got \(shortest(at)))")
         }
         try FrameRate.validate(platformFPS, "--platform-fps")
         let retargets = at != nil || newTarget != nil
@@ -94,7 +97,9 @@ struct Animate: ParsableCommand {
             sequence != nil ? "--sequence" : nil, targetVelocity != nil ? "--target-velocity" : nil
         ].compactMap { $0 }
         if modes.count > 1 {
-            throw ValidationError("\(modes.joined(separator: " and ")) are different clips: give one of them")
+            throw CommandLineRefusal(
+                .conflictingParameters, parameter: CommandLineRefusal.parameterName(modes[1]),
+                sentence: "\(modes.joined(separator: " and ")) are different clips: give one of them")
         }
         if let sequence {
             try SequenceFile.rejectSingleSpring(spring, motion, sequence: sequence)
@@ -102,21 +107,26 @@ struct Animate: ParsableCommand {
             return
         }
         if let mode = modes.first, springs.count > 1 {
-            throw ValidationError("\(mode) animates one spring: give single --damping and --response values")
+            throw CommandLineRefusal(
+                .valueCount, parameter: "damping",
+                sentence: "\(mode) animates one spring: give single --damping and --response values")
         }
         if let targetVelocity,
             let problem = ChaseInput.problem(
                 spring: springs[0].spring, motion: motion.motion, targetVelocity: targetVelocity)
         {
-            throw ValidationError(spring.chaseMessage(problem))
+            throw spring.chaseRefusal(problem)
         }
         if let platform {
             if springs[0].spring.isInstantaneous {
-                throw ValidationError("--response must be > 0 for --platform: a response-0 spring is an instant jump")
+                throw CommandLineRefusal(
+                    .instantaneousSpring, option: "--response",
+                    "must be > 0 for --platform: a response-0 spring is an instant jump")
             }
             if platform.platforms.count + 1 > ClipLanes.maximum {
-                throw ValidationError(
-                    "--platform takes at most \(ClipLanes.maximum - 1) platforms in a clip (one lane each, beside the exact motion)"
+                throw CommandLineRefusal(
+                    .valueCount, option: "--platform",
+                    "takes at most \(ClipLanes.maximum - 1) platforms in a clip (one lane each, beside the exact motion)"
                 )
             }
         }
@@ -238,38 +248,50 @@ struct ClipOptions: ParsableArguments {
     func validate() throws {
         try requirePositive(width, "--width")
         if width < MotionClip.minimumWidth || width > 4000 {
-            throw ValidationError(
-                "--width must be between \(Int(MotionClip.minimumWidth)) and 4000 (got \(label(width)))")
+            throw CommandLineRefusal(
+                .outOfRange, option: "--width",
+                "must be between \(Int(MotionClip.minimumWidth)) and 4000 (got \(label(width)))")
         }
         if let height {
             try requirePositive(height, "--height")
-            if height > 4000 { throw ValidationError("--height must be at most 4000 (got \(label(height)))") }
+            if height > 4000 {
+                throw CommandLineRefusal(.outOfRange, option: "--height", "must be at most 4000 (got \(label(height)))")
+            }
         }
         try requirePositive(scale, "--scale")
-        if scale > 4 || scale < 0.25 { throw ValidationError("--scale must be between 0.25 and 4 (got \(scale))") }
+        if scale > 4 || scale < 0.25 {
+            throw CommandLineRefusal(.outOfRange, option: "--scale", "must be between 0.25 and 4 (got \(scale))")
+        }
         if let fps {
             try requireFinite(fps, "--fps")
             if !(1...240).contains(fps) {
-                throw ValidationError("--fps must be between 1 and 240 frames per second (got \(shortest(fps)))")
+                throw CommandLineRefusal(
+                    .outOfRange, option: "--fps", "must be between 1 and 240 frames per second (got \(shortest(fps)))")
             }
         }
         if let duration {
             try requirePositive(duration, "--duration")
             if duration > MotionClip.longestDuration {
-                throw ValidationError(
-                    "--duration must be at most \(Int(MotionClip.longestDuration)) s (got \(shortest(duration)))")
+                throw CommandLineRefusal(
+                    .outOfRange, option: "--duration",
+                    "must be at most \(Int(MotionClip.longestDuration)) s (got \(shortest(duration)))")
             }
         }
         try requireNonNegative(hold, "--hold")
         if hold > MotionClip.longestHold {
-            throw ValidationError("--hold must be at most \(Int(MotionClip.longestHold)) s (got \(shortest(hold)))")
+            throw CommandLineRefusal(
+                .outOfRange, option: "--hold",
+                "must be at most \(Int(MotionClip.longestHold)) s (got \(shortest(hold)))")
         }
         let format = try clipFormat()
         if let loop {
-            if loop < 0 || loop > 1000 { throw ValidationError("--loop must be between 0 and 1000 (got \(loop))") }
+            if loop < 0 || loop > 1000 {
+                throw CommandLineRefusal(.outOfRange, option: "--loop", "must be between 0 and 1000 (got \(loop))")
+            }
             if !format.holdsPlayCount {
-                throw ValidationError(
-                    "--loop is for GIF and animated PNG: a \(format.rawValue.uppercased()) file leaves looping to its player"
+                throw CommandLineRefusal(
+                    .conflictingParameters, option: "--loop",
+                    "is for GIF and animated PNG: a \(format.rawValue.uppercased()) file leaves looping to its player"
                 )
             }
         }
@@ -277,8 +299,9 @@ struct ClipOptions: ParsableArguments {
             let unsupported = try TextSupport.unsupportedCharacters(in: title, theme: theme == .dark ? .dark : .light)
             if !unsupported.isEmpty {
                 let listed = unsupported.map { String($0) }.joined(separator: " ")
-                throw ValidationError(
-                    "--title has characters the clip's font cannot draw (no glyph, or right-to-left script): \(listed)")
+                throw CommandLineRefusal(
+                    .malformed, option: "--title",
+                    "has characters the clip's font cannot draw (no glyph, or right-to-left script): \(listed)")
             }
         }
     }
@@ -288,8 +311,9 @@ struct ClipOptions: ParsableArguments {
         guard let height else { return }
         let least = MotionClip.minimumHeight(lanes: lanes)
         if height < least {
-            throw ValidationError(
-                "--height must be at least \(Int(least.rounded(.up))) for \(lanes) lane\(lanes == 1 ? "" : "s") (got \(label(height)))"
+            throw CommandLineRefusal(
+                .outOfRange, option: "--height",
+                "must be at least \(Int(least.rounded(.up))) for \(lanes) lane\(lanes == 1 ? "" : "s") (got \(label(height)))"
             )
         }
     }
@@ -300,8 +324,9 @@ struct ClipOptions: ParsableArguments {
         guard let output, output != "-" else { return .gif }
         if let format = ClipFormat.fromExtension(of: output) { return format }
         if OutputWriter.isDeviceOrFIFO(output) { return .gif }
-        throw ValidationError(
-            "--output '\(output)' has no clip extension: name it .gif, .png, .apng, .webm or .mp4, or give --format")
+        throw CommandLineRefusal(
+            .unknownName, option: "--output",
+            "'\(output)' has no clip extension: name it .gif, .png, .apng, .webm or .mp4, or give --format")
     }
 
     /// What is drawn and how it is timed, worked out and checked against the caps before any frame is
@@ -311,7 +336,9 @@ struct ClipOptions: ParsableArguments {
             return try clip.plan(
                 format: try clipFormat(), fps: fps, duration: duration, hold: hold, scale: scale, plays: loop ?? 0)
         } catch let problem as MotionClip.PlanProblem {
-            throw ValidationError(problem.message { "--" + $0 })
+            throw CommandLineRefusal(
+                .overLimit, parameter: problem.option,
+                sentence: problem.message { "--" + $0 })
         }
     }
 

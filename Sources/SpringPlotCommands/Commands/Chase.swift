@@ -43,17 +43,18 @@ struct Chase: ParsableCommand {
     func validate() throws {
         try requireFinite(targetVelocity, "--target-velocity")
         if abs(targetVelocity) > Motion.limit {
-            throw ValidationError("--target-velocity must lie between -1e100 and 1e100 (got \(targetVelocity))")
+            throw CommandLineRefusal(
+                .outOfRange, option: "--target-velocity", "must lie between -1e100 and 1e100 (got \(targetVelocity))")
         }
-        if frameRates.count > 5 { throw ValidationError("--fps takes at most 5 values") }
+        if frameRates.count > 5 { throw CommandLineRefusal(.valueCount, option: "--fps", "takes at most 5 values") }
         for rate in frameRates { try FrameRate.validate(rate, "--fps") }
         if let problem = ChaseInput.problem(
             spring: try spring.springs()[0].spring, motion: motion.motion, targetVelocity: targetVelocity)
         {
-            throw ValidationError(spring.chaseMessage(problem))
+            throw spring.chaseRefusal(problem)
         }
         if let timeSpan = chart.timeSpan, let problem = ChaseInput.framesProblem(span: timeSpan, rates: frameRates) {
-            throw ValidationError("--time-span: \(problem)")
+            throw CommandLineRefusal(.overLimit, parameter: "time-span", sentence: "--time-span: \(problem)")
         }
     }
 
@@ -75,7 +76,9 @@ struct Chase: ParsableCommand {
             ?? tidyUp(max(analysis.suggestedSpan, settle.isFinite ? settle * 1.5 : 0, 12 / (frameRates.min() ?? 30)))
         // The span a slow spring settles in can be days: its frames are counted before any is stepped.
         if chart.timeSpan == nil, let problem = ChaseInput.framesProblem(span: span, rates: frameRates) {
-            throw ValidationError("the chase needs a span of \(label(span, digits: 3)) s to settle: \(problem)")
+            throw CommandLineRefusal(
+                .overLimit, parameter: "time-span",
+                sentence: "the chase needs a span of \(label(span, digits: 3)) s to settle: \(problem)")
         }
         let times = (0...1200).map { span * Double($0) / 1200 }
         let exact = times.map { chase.position(at: $0) }

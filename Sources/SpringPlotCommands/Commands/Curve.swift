@@ -45,15 +45,20 @@ struct Curve: ParsableCommand {
         try FrameRate.validate(fps, "--fps")
         try MinimumVisibleChange.validate(minimumVisibleChange)
         if minimumVisibleChange != nil && !(platform?.platforms.contains(.android) ?? false) {
-            throw ValidationError("--minimum-visible-change is Android's setting: it needs --platform with android")
+            throw CommandLineRefusal(
+                .missingParameter, option: "--minimum-visible-change",
+                "is Android's setting: it needs --platform with android")
         }
         if platform != nil {
             let springs = try spring.springs()
             if springs.count > 1 {
-                throw ValidationError("--platform draws one spring: give single --damping and --response values")
+                throw CommandLineRefusal(
+                    .valueCount, option: "--platform", "draws one spring: give single --damping and --response values")
             }
             if springs[0].spring.isInstantaneous {
-                throw ValidationError("--response must be > 0 for --platform: a response-0 spring is an instant jump")
+                throw CommandLineRefusal(
+                    .instantaneousSpring, option: "--response",
+                    "must be > 0 for --platform: a response-0 spring is an instant jump")
             }
         }
     }

@@ -88,72 +88,117 @@ struct DataCommand: ParsableCommand {
 
     func validate() throws {
         try FrameRate.validate(fps, "--fps")
-        if platform == nil && frameTimes != nil { throw ValidationError("--frame-times needs --platform") }
+        if platform == nil && frameTimes != nil {
+            throw CommandLineRefusal(.missingParameter, option: "--frame-times", "needs --platform")
+        }
         try MinimumVisibleChange.validate(minimumVisibleChange)
         if minimumVisibleChange != nil && platform != .android {
-            throw ValidationError("--minimum-visible-change is Android's setting: it needs --platform android")
+            throw CommandLineRefusal(
+                .missingParameter, option: "--minimum-visible-change",
+                "is Android's setting: it needs --platform android")
         }
         if let targetVelocity {
             try requireFinite(targetVelocity, "--target-velocity")
             if abs(targetVelocity) > Motion.limit {
-                throw ValidationError("--target-velocity must lie between -1e100 and 1e100 (got \(targetVelocity))")
+                throw CommandLineRefusal(
+                    .outOfRange, option: "--target-velocity",
+                    "must lie between -1e100 and 1e100 (got \(targetVelocity))")
             }
-            if platform != nil { throw ValidationError("--target-velocity and --platform cannot be combined") }
+            if platform != nil {
+                throw CommandLineRefusal(
+                    .conflictingParameters, option: "--target-velocity", "and --platform cannot be combined")
+            }
             if sequence == nil,
                 let problem = ChaseInput.problem(
                     spring: try spring.springs()[0].spring, motion: motion.motion,
                     targetVelocity: targetVelocity)
             {
-                throw ValidationError(spring.chaseMessage(problem))
+                throw spring.chaseRefusal(problem)
             }
         }
         if platform != nil {
             if samples != nil || times != nil || timesFile != nil || timeSpan != nil {
-                throw ValidationError(
-                    "--platform writes one row a frame: it cannot be combined with --samples, --times, --times-file or --time-span"
+                throw CommandLineRefusal(
+                    .conflictingParameters, option: "--platform",
+                    "writes one row a frame: it cannot be combined with --samples, --times, --times-file or --time-span"
                 )
             }
             if try spring.springs()[0].spring.isInstantaneous {
-                throw ValidationError("--response must be > 0 for --platform: a response-0 spring is an instant jump")
+                throw CommandLineRefusal(
+                    .instantaneousSpring, option: "--response",
+                    "must be > 0 for --platform: a response-0 spring is an instant jump")
             }
-            if frameTimes?.isEmpty == true { throw ValidationError("--frame-times must not be empty") }
+            if frameTimes?.isEmpty == true {
+                throw CommandLineRefusal(.malformed, option: "--frame-times", "must not be empty")
+            }
         }
         if let sequence {
             try SequenceFile.rejectSingleSpring(spring, motion, sequence: sequence)
-            if platform != nil { throw ValidationError("--sequence and --platform cannot be combined") }
-            if targetVelocity != nil { throw ValidationError("--sequence and --target-velocity cannot be combined") }
+            if platform != nil {
+                throw CommandLineRefusal(
+                    .conflictingParameters, option: "--sequence", "and --platform cannot be combined")
+            }
+            if targetVelocity != nil {
+                throw CommandLineRefusal(
+                    .conflictingParameters, option: "--sequence", "and --target-velocity cannot be combined")
+            }
         }
         if let timeSpan {
             try requirePositive(timeSpan, "--time-span")
-            if timeSpan > 1e6 { throw ValidationError("--time-span must be at most 1000000 s (got \(timeSpan))") }
+            if timeSpan > 1e6 {
+                throw CommandLineRefusal(
+                    .outOfRange, option: "--time-span", "must be at most 1000000 s (got \(timeSpan))")
+            }
         }
         if let samples, samples < 2 || samples > 1_000_000 {
-            throw ValidationError("--samples must be between 2 and 1000000 (got \(samples))")
+            throw CommandLineRefusal(.outOfRange, option: "--samples", "must be between 2 and 1000000 (got \(samples))")
         }
-        if samples != nil && times != nil { throw ValidationError("--samples and --times cannot be combined") }
-        if timeSpan != nil && times != nil { throw ValidationError("--time-span and --times cannot be combined") }
+        if samples != nil && times != nil {
+            throw CommandLineRefusal(.conflictingParameters, option: "--samples", "and --times cannot be combined")
+        }
+        if timeSpan != nil && times != nil {
+            throw CommandLineRefusal(.conflictingParameters, option: "--time-span", "and --times cannot be combined")
+        }
         if let timesFile {
-            if times != nil { throw ValidationError("--times-file and --times cannot be combined") }
-            if samples != nil { throw ValidationError("--times-file and --samples cannot be combined") }
-            if timeSpan != nil { throw ValidationError("--times-file and --time-span cannot be combined") }
-            if timesFile.isEmpty { throw ValidationError("--times-file must not be empty") }
+            if times != nil {
+                throw CommandLineRefusal(
+                    .conflictingParameters, option: "--times-file", "and --times cannot be combined")
+            }
+            if samples != nil {
+                throw CommandLineRefusal(
+                    .conflictingParameters, option: "--times-file", "and --samples cannot be combined")
+            }
+            if timeSpan != nil {
+                throw CommandLineRefusal(
+                    .conflictingParameters, option: "--times-file", "and --time-span cannot be combined")
+            }
+            if timesFile.isEmpty { throw CommandLineRefusal(.malformed, option: "--times-file", "must not be empty") }
         }
         if let count = times?.values.count, count > 1_000_000 {
-            throw ValidationError("--times takes at most 1000000 values")
+            throw CommandLineRefusal(.valueCount, option: "--times", "takes at most 1000000 values")
         }
         for t in times?.values ?? [] {
             try requireNonNegative(t, "--times")
-            if t > 1e6 { throw ValidationError("--times must be at most 1000000 s (got \(t))") }
+            if t > 1e6 {
+                throw CommandLineRefusal(.outOfRange, option: "--times", "must be at most 1000000 s (got \(t))")
+            }
         }
         if let output, output != "-" {
-            if output.isEmpty { throw ValidationError("--output must not be empty") }
+            if output.isEmpty { throw CommandLineRefusal(.malformed, option: "--output", "must not be empty") }
             if let dot = output.lastIndex(of: "."), !output[dot...].contains("/") {
                 let ext = output[output.index(after: dot)...].lowercased()
                 if ext != "csv" && ext != "json" {
-                    throw ValidationError("--output extension '.\(ext)' is not supported here: use .csv or .json")
+                    throw CommandLineRefusal(
+                        .unknownName, option: "--output", "extension '.\(ext)' is not supported here: use .csv or .json"
+                    )
                 }
-                if ext == "json" && !json { throw ValidationError("--output '\(output)' is JSON: add --json") }
-                if ext == "csv" && json { throw ValidationError("--output '\(output)' is CSV but --json was given") }
+                if ext == "json" && !json {
+                    throw CommandLineRefusal(.missingParameter, option: "--output", "'\(output)' is JSON: add --json")
+                }
+                if ext == "csv" && json {
+                    throw CommandLineRefusal(
+                        .conflictingParameters, option: "--output", "'\(output)' is CSV but --json was given")
+                }
             }
         }
     }
@@ -196,9 +241,11 @@ struct DataCommand: ParsableCommand {
         let schedule: FrameSchedule
         if let frameTimes {
             let listed = try TimesFile.read(frameTimes, option: "--frame-times")
-            guard !listed.isEmpty else { throw ValidationError("--frame-times \(frameTimes) holds no times") }
+            guard !listed.isEmpty else {
+                throw CommandLineRefusal(.malformed, option: "--frame-times", "\(frameTimes) holds no times")
+            }
             guard zip(listed, listed.dropFirst()).allSatisfy({ $0 < $1 }) else {
-                throw ValidationError("--frame-times must increase strictly (\(frameTimes))")
+                throw CommandLineRefusal(.malformed, option: "--frame-times", "must increase strictly (\(frameTimes))")
             }
             schedule = FrameSchedule(times: listed, thenFrameRate: fps)
         } else {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SpringChoreography
+import SpringConventions
 import SpringExport
 import SpringFigures
 import SpringFormatting
@@ -11,25 +12,37 @@ extension Export {
     func validateLottie(_ targets: [ExportTarget]) throws {
         let lottie = targets.contains(.lottie)
         if lottie && targets.count > 1 {
-            throw ValidationError("--target lottie writes an animation file: it cannot be combined with other targets")
+            throw CommandLineRefusal(
+                .conflictingParameters, option: "--target",
+                "lottie writes an animation file: it cannot be combined with other targets")
         }
         if lottie && output == nil {
-            throw ValidationError(
-                "--target lottie writes an animation file: give -o FILE.json (or -o - for standard output)")
+            throw CommandLineRefusal(
+                .missingParameter, parameter: "output",
+                sentence: "--target lottie writes an animation file: give -o FILE.json (or -o - for standard output)")
         }
         if !lottie && output != nil {
-            throw ValidationError("-o writes the Lottie animation: it needs --target lottie")
+            throw CommandLineRefusal(
+                .missingParameter, parameter: "target",
+                sentence: "-o writes the Lottie animation: it needs --target lottie")
         }
         if !lottie && properties != [.position] {
-            throw ValidationError("--property chooses what the Lottie animation moves: it needs --target lottie")
+            throw CommandLineRefusal(
+                .missingParameter, option: "--property",
+                "chooses what the Lottie animation moves: it needs --target lottie")
         }
         if let output, output != "-", !output.lowercased().hasSuffix(".json") {
-            throw ValidationError("-o must name a .json file for Lottie (got \(output))")
+            throw CommandLineRefusal(
+                .malformed, parameter: "output", sentence: "-o must name a .json file for Lottie (got \(output))")
         }
         if lottie && sequence == nil && fps.values.count > 1 && fps.values != [60, 120] {
-            throw ValidationError("--fps takes one rate with --target lottie: the composition's frame rate")
+            throw CommandLineRefusal(
+                .valueCount, option: "--fps", "takes one rate with --target lottie: the composition's frame rate")
         }
-        if lottie && preview != nil { throw ValidationError("--preview cannot be combined with --target lottie") }
+        if lottie && preview != nil {
+            throw CommandLineRefusal(
+                .conflictingParameters, option: "--preview", "cannot be combined with --target lottie")
+        }
         if lottie { for rate in fps.values { try FrameRate.validate(rate, "--fps") } }
     }
 
@@ -39,7 +52,7 @@ extension Export {
         do {
             export = try request.export(.lottie)
         } catch let error as ExportError {
-            throw ValidationError("\(error)")
+            throw CommandLineRefusal(.notExportable, parameter: nil, sentence: "\(error)")
         }
         try writeLottie(
             export.code, summary: Export.lottieSummary(export, travel: abs(request.motion.to - request.motion.from)))
@@ -85,7 +98,8 @@ extension Export {
                 sequence: sequence, tolerance: cssError / travel, frameRate: fps.values.first ?? 60,
                 properties: properties)
         } catch let failure as LottieAnimation.Failure {
-            throw ValidationError("--sequence \(name): Lottie: \(failure)")
+            throw CommandLineRefusal(
+                .notExportable, parameter: "sequence", sentence: "--sequence \(name): Lottie: \(failure)")
         }
         let summary = Export.lottieSummary(
             keyframes: animation.keyframeCount, frameRate: animation.frameRate, duration: animation.duration,

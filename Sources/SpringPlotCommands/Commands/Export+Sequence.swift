@@ -15,22 +15,30 @@ extension Export {
             ("--from", from, defaults.from), ("--to", to, defaults.to),
             ("--velocity", velocity, defaults.initialVelocity)
         ] where value != fallback {
-            throw ValidationError(
-                "--sequence cannot be combined with \(name): the file gives from, velocity and each keyframe's to")
+            throw CommandLineRefusal(
+                .conflictingParameters, option: "--sequence",
+                "cannot be combined with \(name): the file gives from, velocity and each keyframe's to")
         }
-        if compensateFor != nil { throw ValidationError("--sequence cannot be combined with --compensate-for") }
-        if preview != nil { throw ValidationError("--sequence cannot be combined with --preview") }
+        if compensateFor != nil {
+            throw CommandLineRefusal(
+                .conflictingParameters, option: "--sequence", "cannot be combined with --compensate-for")
+        }
+        if preview != nil {
+            throw CommandLineRefusal(.conflictingParameters, option: "--sequence", "cannot be combined with --preview")
+        }
         if all {
-            throw ValidationError(
-                "--sequence cannot be combined with --all: it exports to \(Export.sequenceTargetNames)")
+            throw CommandLineRefusal(
+                .conflictingParameters, option: "--sequence",
+                "cannot be combined with --all: it exports to \(Export.sequenceTargetNames)")
         }
         if let other = targets.first(where: { !SequenceExport.supports($0) && $0 != .lottie }) {
-            throw ValidationError(
-                "--target \(other.rawValue) has no spring keyframes: with --sequence choose from \(Export.sequenceTargetNames)"
+            throw CommandLineRefusal(
+                .notExportable, option: "--target",
+                "\(other.rawValue) has no spring keyframes: with --sequence choose from \(Export.sequenceTargetNames)"
             )
         }
         try requireFinite(cssError, "--error")
-        if !(cssError > 0) { throw ValidationError("--error must be > 0 (got \(cssError))") }
+        if !(cssError > 0) { throw CommandLineRefusal(.outOfRange, option: "--error", "must be > 0 (got \(cssError))") }
     }
 
     static var sequenceTargetNames: String {
@@ -41,16 +49,20 @@ extension Export {
         let name = self.sequence == "-" ? "(standard input)" : self.sequence ?? ""
         let travel = abs(sequence.travel)
         if travel > 0 && !(cssError < travel) {
-            throw ValidationError(
-                "--error must be smaller than the sequence's travel |final to − from| = \(shortest(travel)) (got \(cssError))"
+            throw CommandLineRefusal(
+                .outOfRange, option: "--error",
+                "must be smaller than the sequence's travel |final to − from| = \(shortest(travel)) (got \(cssError))"
             )
         }
         if travel > 0 && cssError < LinearEasing.smallestTolerance * travel {
-            throw ValidationError(
-                "--error must be at least 1e-6 of the sequence's travel, \(label(LinearEasing.smallestTolerance * travel, digits: 3)) here (got \(shortest(cssError)))"
+            throw CommandLineRefusal(
+                .outOfRange, option: "--error",
+                "must be at least 1e-6 of the sequence's travel, \(label(LinearEasing.smallestTolerance * travel, digits: 3)) here (got \(shortest(cssError)))"
             )
         }
-        if let problem = SequenceExport.problem(sequence) { throw ValidationError("--sequence \(name): \(problem)") }
+        if let problem = SequenceExport.problem(sequence) {
+            throw CommandLineRefusal(.outOfRange, parameter: "sequence", sentence: "--sequence \(name): \(problem)")
+        }
         if chosenTargets == [.lottie] { return try runLottieSequence(sequence, name: name) }
         let export = SequenceExport(sequence: sequence, cssError: cssError)
         let chosen = chosenTargets
@@ -59,7 +71,8 @@ extension Export {
             (results, leftOut) = try export.export(
                 chosen.isEmpty ? SequenceExport.targets : chosen, strict: !chosen.isEmpty)
         } catch ExportError.css(let reason) {
-            throw ValidationError("--sequence \(name): \(export.whyNot(reason))")
+            throw CommandLineRefusal(
+                .notExportable, parameter: "sequence", sentence: "--sequence \(name): \(export.whyNot(reason))")
         }
         for (target, why) in leftOut { printError("springplot: export: \(target.title) left out: \(why)") }
         let text =

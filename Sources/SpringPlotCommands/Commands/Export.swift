@@ -17,8 +17,9 @@ extension ExportTarget {
         return try names.map { name in
             guard let target = ExportTarget(rawValue: name.lowercased()) else {
                 let choices = ExportTarget.allCases.map(\.rawValue).joined(separator: ", ")
-                throw ValidationError(
-                    name.isEmpty
+                throw CommandLineRefusal(
+                    .unknownName, parameter: "target",
+                    sentence: name.isEmpty
                         ? "an empty target name (choose from \(choices))"
                         : "no target '\(name)' (choose from \(choices))")
             }
@@ -165,7 +166,9 @@ struct Export: ParsableCommand {
             let word = name.trimmingCharacters(in: .whitespaces).lowercased()
             guard let property = LottieAnimation.Property(rawValue: word) else {
                 let choices = LottieAnimation.Property.allCases.map(\.rawValue).joined(separator: ", ")
-                throw ValidationError("--property: no property '\(word)' (choose from \(choices))")
+                throw CommandLineRefusal(
+                    .unknownName, parameter: "property",
+                    sentence: "--property: no property '\(word)' (choose from \(choices))")
             }
             if !seen.contains(property) { seen.append(property) }
         }
@@ -177,59 +180,74 @@ struct Export: ParsableCommand {
 
     func validate() throws {
         let targets = chosenTargets
-        if !targets.isEmpty && all { throw ValidationError("--target and --all cannot be combined") }
+        if !targets.isEmpty && all {
+            throw CommandLineRefusal(.conflictingParameters, option: "--target", "and --all cannot be combined")
+        }
         if sequence != nil && minimumVisibleChange != nil {
-            throw ValidationError(
-                "--minimum-visible-change is Android's setting; --sequence exports to css, swiftui and the Motion targets"
+            throw CommandLineRefusal(
+                .conflictingParameters, option: "--minimum-visible-change",
+                "is Android's setting; --sequence exports to css, swiftui and the Motion targets"
             )
         }
         try validateLottie(targets)
         if let sequence { return try validateSequence(sequence, targets: targets) }
-        if fps.values.count > 8 { throw ValidationError("--fps takes at most 8 rates") }
+        if fps.values.count > 8 { throw CommandLineRefusal(.valueCount, option: "--fps", "takes at most 8 rates") }
         try MinimumVisibleChange.validate(minimumVisibleChange)
         if minimumVisibleChange != nil && !targets.isEmpty && !targets.contains(.platform(.android)) {
-            throw ValidationError("--minimum-visible-change is Android's setting: it applies to --target android")
+            throw CommandLineRefusal(
+                .conflictingParameters, option: "--minimum-visible-change",
+                "is Android's setting: it applies to --target android")
         }
         for rate in fps.values { try FrameRate.validate(rate, "--fps") }
         if let compensateFor {
             try FrameRate.validate(compensateFor, "--compensate-for")
             if !targets.isEmpty && !targets.contains(where: { $0.modelledPlatform?.isCompensable == true }) {
-                throw ValidationError(
-                    "--compensate-for applies to react-spring and origami (got --target \(targets.map(\.rawValue).joined(separator: ",")))"
+                throw CommandLineRefusal(
+                    .conflictingParameters, option: "--compensate-for",
+                    "applies to react-spring and origami (got --target \(targets.map(\.rawValue).joined(separator: ",")))"
                 )
             }
         }
         try MotionOptions.with(from: from, to: to, velocity: velocity).validate()
         try requireFinite(cssError, "--error")
         let travel = abs(to - from)
-        if !(cssError > 0) { throw ValidationError("--error must be > 0 (got \(cssError))") }
+        if !(cssError > 0) { throw CommandLineRefusal(.outOfRange, option: "--error", "must be > 0 (got \(cssError))") }
         if travel > 0 && !(cssError < travel) {
-            throw ValidationError(
-                "--error must be smaller than the travel |to − from| = \(shortest(travel)) (got \(cssError))")
+            throw CommandLineRefusal(
+                .outOfRange, option: "--error",
+                "must be smaller than the travel |to − from| = \(shortest(travel)) (got \(cssError))")
         }
         if travel > 0 && cssError < LinearEasing.smallestTolerance * travel {
-            throw ValidationError(
-                "--error must be at least 1e-6 of the travel, \(label(LinearEasing.smallestTolerance * travel, digits: 3)) here (got \(shortest(cssError)))"
+            throw CommandLineRefusal(
+                .outOfRange, option: "--error",
+                "must be at least 1e-6 of the travel, \(label(LinearEasing.smallestTolerance * travel, digits: 3)) here (got \(shortest(cssError)))"
             )
         }
         if let preview, !preview.lowercased().hasSuffix(".html") && !preview.lowercased().hasSuffix(".htm") {
-            throw ValidationError("--preview must name an .html file (got \(preview))")
+            throw CommandLineRefusal(.malformed, option: "--preview", "must name an .html file (got \(preview))")
         }
         let springs = try spring.springs()
         if springs[0].spring.isInstantaneous {
-            throw ValidationError("--response must be > 0 to export: a response-0 spring is an instant jump")
+            throw CommandLineRefusal(
+                .instantaneousSpring, option: "--response",
+                "must be > 0 to export: a response-0 spring is an instant jump")
         }
         if let problem = ExportRequest.exportableProblem(springs[0].spring) {
-            throw ValidationError("\(spring.givenOptions): \(problem)")
+            throw CommandLineRefusal(
+                .outOfRange, parameter: spring.givenParameter,
+                sentence: "\(spring.givenOptions): \(problem)")
         }
         let needsTravel = (targets.contains(.css) || targets.contains(.lottie) || preview != nil)
         if needsTravel && to == from {
-            throw ValidationError("--to must differ from --from for CSS, Lottie and --preview (no travel to ease)")
+            throw CommandLineRefusal(
+                .notExportable, option: "--to",
+                "must differ from --from for CSS, Lottie and --preview (no travel to ease)")
         }
         if (needsTravel || targets.isEmpty || targets.contains(.token)) && springs[0].spring.dampingRatio == 0
             && to != from
         {
-            throw ValidationError("--damping must be > 0 for CSS and Lottie: an undamped spring never settles")
+            throw CommandLineRefusal(
+                .notExportable, option: "--damping", "must be > 0 for CSS and Lottie: an undamped spring never settles")
         }
     }
 

@@ -66,7 +66,8 @@ struct Fit: ParsableCommand {
                 heldReason = "the data show no significant initial velocity"
             }
         } catch {
-            throw ValidationError("fit \(source): \(error.description)")
+            throw CommandLineRefusal(
+                .unfittable, parameter: "file.csv", sentence: "fit \(source): \(error.description)")
         }
         let request = ExportRequest(fitted: fit)
         if chart.output != nil {

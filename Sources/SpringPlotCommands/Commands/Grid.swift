@@ -58,15 +58,18 @@ struct Grid: ParsableCommand {
             for (given, name) in [
                 (damping != nil, "--damping"), (response != nil, "--response"), (mass != nil, "--mass")
             ] where given {
-                throw ValidationError("\(name) cannot be combined with --presets: give ranges or presets")
+                throw CommandLineRefusal(
+                    .conflictingParameters, option: name, "cannot be combined with --presets: give ranges or presets")
             }
         }
         let frame = try gridChart()
         let minimum = frame.minimumSize
         if chart.width < minimum.width || chart.height < minimum.height {
             let rows = frame.grid?.rows(panelCount: frame.panels.count) ?? 1
-            throw ValidationError(
-                "--width × --height \(label(chart.width)) × \(label(chart.height)) is too small for a grid of \(rows) × \(frame.grid?.columns ?? 1) cells: the minimum is \(Int(minimum.width)) × \(Int(minimum.height))"
+            throw CommandLineRefusal(
+                .outOfRange, parameter: "width",
+                sentence:
+                    "--width × --height \(label(chart.width)) × \(label(chart.height)) is too small for a grid of \(rows) × \(frame.grid?.columns ?? 1) cells: the minimum is \(Int(minimum.width)) × \(Int(minimum.height))"
             )
         }
     }
@@ -91,7 +94,7 @@ struct Grid: ParsableCommand {
                 dampingRatios: ratios, responses: responses, springs: springs, motion: motion.motion,
                 tolerance: options.tolerance, timeSpan: options.timeSpan, frame: options.frame)
         } catch {
-            throw ValidationError(error.text { "--" + $0 })
+            throw CommandLineRefusal(error)
         }
     }
 }

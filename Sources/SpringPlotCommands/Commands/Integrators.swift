@@ -37,17 +37,18 @@ struct Integrators: ParsableCommand {
 
     func validate() throws {
         if givenFrameRates != nil && rates != nil {
-            throw ValidationError("--rates is the old spelling of --fps: give --fps alone")
+            throw CommandLineRefusal(
+                .conflictingParameters, option: "--rates", "is the old spelling of --fps: give --fps alone")
         }
         // Messages name the spelling that was used.
         let option = rates == nil ? "--fps" : "--rates"
         for rate in frameRates {
             try requirePositive(rate, option)
             if rate < 1 || rate > 10_000 {
-                throw ValidationError("\(option) must lie between 1 and 10000 Hz (got \(rate))")
+                throw CommandLineRefusal(.outOfRange, option: option, "must lie between 1 and 10000 Hz (got \(rate))")
             }
         }
-        if frameRates.count > 5 { throw ValidationError("\(option) takes at most 5 values") }
+        if frameRates.count > 5 { throw CommandLineRefusal(.valueCount, option: option, "takes at most 5 values") }
     }
 
     func run() throws {

@@ -35,7 +35,7 @@ struct Retarget: ParsableCommand {
         if let at { try requireNonNegative(at, "--at") }
         if let newTarget { try requireFinite(newTarget, "--new-target") }
         if let at, let span = chart.timeSpan, at > span {
-            throw ValidationError("--at (\(at) s) must lie within --time-span (\(span) s)")
+            throw CommandLineRefusal(.outOfRange, option: "--at", "(\(at) s) must lie within --time-span (\(span) s)")
         }
     }
 

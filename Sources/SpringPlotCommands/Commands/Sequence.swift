@@ -33,7 +33,10 @@ struct SequenceCommand: ParsableCommand {
     @OptionGroup(title: "Chart") var chart: ChartOptions
 
     func validate() throws {
-        if file.isEmpty { throw ValidationError("the sequence file name must not be empty") }
+        if file.isEmpty {
+            throw CommandLineRefusal(
+                .malformed, parameter: "file", sentence: "the sequence file name must not be empty")
+        }
     }
 
     func run() throws {

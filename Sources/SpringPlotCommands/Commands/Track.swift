@@ -87,26 +87,30 @@ struct Track: ParsableCommand {
         _ = try region()
         if let start {
             guard start.isFinite, start >= 0 else {
-                throw ValidationError("--start must be a time ≥ 0 in seconds (got \(start))")
+                throw CommandLineRefusal(.outOfRange, option: "--start", "must be a time ≥ 0 in seconds (got \(start))")
             }
         }
         if let end {
             guard end.isFinite, end > 0 else {
-                throw ValidationError("--end must be a time > 0 in seconds (got \(end))")
+                throw CommandLineRefusal(.outOfRange, option: "--end", "must be a time > 0 in seconds (got \(end))")
             }
         }
         if let start, let end, !(end > start) {
-            throw ValidationError("--end (\(end)) must be later than --start (\(start))")
+            throw CommandLineRefusal(.outOfRange, option: "--end", "(\(end)) must be later than --start (\(start))")
         }
         guard fps.isFinite, fps > 0, fps <= 10_000 else {
-            throw ValidationError("--fps must be between 0 and 10000 frames per second (got \(fps))")
+            throw CommandLineRefusal(
+                .outOfRange, option: "--fps", "must be between 0 and 10000 frames per second (got \(fps))")
         }
         guard timeout.isFinite, timeout > 0, timeout <= 3600 else {
-            throw ValidationError("--timeout must be between 0 and 3600 seconds (got \(timeout))")
+            throw CommandLineRefusal(
+                .outOfRange, option: "--timeout", "must be between 0 and 3600 seconds (got \(timeout))")
         }
-        if let csv, csv.isEmpty { throw ValidationError("--csv needs a file name") }
+        if let csv, csv.isEmpty { throw CommandLineRefusal(.malformed, option: "--csv", "needs a file name") }
         if let csv, csv == "-", json {
-            throw ValidationError("--csv - and --json would both write to standard output: give --csv a file")
+            throw CommandLineRefusal(
+                .conflictingParameters, option: "--csv",
+                "- and --json would both write to standard output: give --csv a file")
         }
     }
 
@@ -118,12 +122,14 @@ struct Track: ParsableCommand {
         }
         let numbers = parts.compactMap { Int($0) }
         guard parts.count == 4, numbers.count == 4 else {
-            throw ValidationError("--roi must be four whole numbers x,y,w,h (got '\(roi)')")
+            throw CommandLineRefusal(.malformed, option: "--roi", "must be four whole numbers x,y,w,h (got '\(roi)')")
         }
         guard numbers[0] >= 0, numbers[1] >= 0, numbers[2] >= 8, numbers[3] >= 8, numbers[2] <= 1 << 15,
             numbers[3] <= 1 << 15
         else {
-            throw ValidationError("--roi needs x, y ≥ 0 and a width and height of 8 to 32768 pixels (got '\(roi)')")
+            throw CommandLineRefusal(
+                .outOfRange, option: "--roi",
+                "needs x, y ≥ 0 and a width and height of 8 to 32768 pixels (got '\(roi)')")
         }
         return PixelBox(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
     }
@@ -148,7 +154,8 @@ struct Track: ParsableCommand {
             }
             fit = try TrackFit.fit(samples)
         } catch let error as TrackError {
-            throw ValidationError("track \(source): \(error.description)")
+            throw CommandLineRefusal(
+                error.refusalCode, parameter: error.parameter, sentence: "track \(source): \(error.description)")
         }
         let request = ExportRequest(fitted: fit)
         if chart.output != nil {
@@ -196,6 +203,29 @@ struct Track: ParsableCommand {
         var text = "# springplot track \(source): the element's \(quantity(samples)) in pixels\nt,position\n"
         for (t, value) in zip(samples.times, samples.values) { text += "\(shortest(t)),\(shortest(value))\n" }
         return text
+    }
+}
+
+extension TrackError {
+    /// What is wrong, for a refusal: the video cannot be read, a cap is reached, or the motion
+    /// tracked is not one spring's.
+    var refusalCode: SpringInputError.Code {
+        switch self {
+        case .decoderMissing, .notFound, .unreadable, .emptyFolder, .frameSizeChanged, .unlistableFrameName:
+            .unreadableFile
+        case .regionOutside: .outOfRange
+        case .tooLarge, .timedOut, .frameTooLarge, .tooManyFrames: .overLimit
+        case .tooShort, .noMotion, .severalElements, .noNetMotion, .shrinks, .fit, .notASpring: .unfittable
+        }
+    }
+
+    /// The parameter at fault: `--roi` outside the frame, `--timeout` reached, else the video.
+    var parameter: String {
+        switch self {
+        case .regionOutside: "roi"
+        case .timedOut: "timeout"
+        default: "video"
+        }
     }
 }
 

@@ -85,19 +85,25 @@ struct Verify: ParsableCommand {
         if let fps { try FrameRate.validate(fps, "--fps") }
         try MinimumVisibleChange.validate(minimumVisibleChange)
         if minimumVisibleChange != nil && !(platform?.platforms.contains(.android) ?? false) {
-            throw ValidationError("--minimum-visible-change is Android's setting: it needs --platform android or auto")
+            throw CommandLineRefusal(
+                .missingParameter, option: "--minimum-visible-change",
+                "is Android's setting: it needs --platform android or auto")
         }
         if platform != nil, try spring.springs()[0].spring.isInstantaneous {
-            throw ValidationError("--response must be > 0 for --platform: a response-0 spring is an instant jump")
+            throw CommandLineRefusal(
+                .instantaneousSpring, option: "--response",
+                "must be > 0 for --platform: a response-0 spring is an instant jump")
         }
         if givenMaxError != nil && tolerance != nil {
-            throw ValidationError("--tolerance is the old spelling of --max-error: give --max-error alone")
+            throw CommandLineRefusal(
+                .conflictingParameters, option: "--tolerance",
+                "is the old spelling of --max-error: give --max-error alone")
         }
         // Messages name the spelling that was used.
         let option = tolerance == nil ? "--max-error" : "--tolerance"
         if let maxError {
             try requireFinite(maxError, option)
-            if maxError < 0 { throw ValidationError("\(option) must be ≥ 0 (got \(maxError))") }
+            if maxError < 0 { throw CommandLineRefusal(.outOfRange, option: option, "must be ≥ 0 (got \(maxError))") }
         }
     }
 

@@ -135,16 +135,19 @@ struct ChartSpan: Equatable {
     func validate() throws {
         if let timeSpan { try requirePositive(timeSpan, "--time-span") }
         if let timeSpan, timeSpan > ChartSpan.longestSpan || timeSpan < ChartSpan.shortestSpan {
-            throw ValidationError("--time-span must be between 1e-6 and 1000000 s (got \(shortest(timeSpan)))")
+            throw CommandLineRefusal(
+                .outOfRange, option: "--time-span", "must be between 1e-6 and 1000000 s (got \(shortest(timeSpan)))")
         }
         if givenTolerance != nil && epsilon != nil {
-            throw ValidationError("--epsilon is the old spelling of --tolerance: give --tolerance alone")
+            throw CommandLineRefusal(
+                .conflictingParameters, option: "--epsilon",
+                "is the old spelling of --tolerance: give --tolerance alone")
         }
         // The message names the spelling that was used.
         let option = epsilon == nil ? "--tolerance" : "--epsilon"
         try requirePositive(tolerance, option)
         if tolerance >= 1 || tolerance < 1e-9 {
-            throw ValidationError("\(option) must be between 1e-9 and 1 (got \(tolerance))")
+            throw CommandLineRefusal(.outOfRange, option: option, "must be between 1e-9 and 1 (got \(tolerance))")
         }
     }
 }
@@ -164,19 +167,25 @@ struct CanvasSettings: Equatable {
         try requirePositive(height, "--height")
         let minimumWidth = Int(Chart.minimumWidth), minimumHeight = Int(Chart.minimumHeight)
         if width < Chart.minimumWidth || width > 10_000 {
-            throw ValidationError(
-                "--width must be between \(minimumWidth) and 10000 (got \(label(width))): a chart needs at least \(minimumWidth) × \(minimumHeight) px"
+            throw CommandLineRefusal(
+                .outOfRange, option: "--width",
+                "must be between \(minimumWidth) and 10000 (got \(label(width))): a chart needs at least \(minimumWidth) × \(minimumHeight) px"
             )
         }
         if height < Chart.minimumHeight || height > 10_000 {
-            throw ValidationError(
-                "--height must be between \(minimumHeight) and 10000 (got \(label(height))): a chart needs at least \(minimumWidth) × \(minimumHeight) px"
+            throw CommandLineRefusal(
+                .outOfRange, option: "--height",
+                "must be between \(minimumHeight) and 10000 (got \(label(height))): a chart needs at least \(minimumWidth) × \(minimumHeight) px"
             )
         }
         try requirePositive(scale, "--scale")
-        if scale > 8 || scale < 0.25 { throw ValidationError("--scale must be between 0.25 and 8 (got \(scale))") }
+        if scale > 8 || scale < 0.25 {
+            throw CommandLineRefusal(.outOfRange, option: "--scale", "must be between 0.25 and 8 (got \(scale))")
+        }
         if width * height * scale * scale > 100_000_000 {
-            throw ValidationError("--width × --height × --scale² must stay under 100 megapixels")
+            throw CommandLineRefusal(
+                .overLimit, parameter: "scale", sentence: "--width × --height × --scale² must stay under 100 megapixels"
+            )
         }
         let destination = try destination(defaultName: "springplot")
         try validateTitle(for: destination)
@@ -195,8 +204,9 @@ struct CanvasSettings: Equatable {
         let unsupported = try TextSupport.unsupportedCharacters(in: title, theme: chartTheme)
         guard !unsupported.isEmpty else { return }
         let listed = unsupported.map { String($0) }.joined(separator: " ")
-        throw ValidationError(
-            "--title has characters \(format.rawValue.uppercased()) output cannot draw (no glyph in the chart font, or right-to-left script): \(listed); write SVG (-o name.svg) or leave them out"
+        throw CommandLineRefusal(
+            .malformed, option: "--title",
+            "has characters \(format.rawValue.uppercased()) output cannot draw (no glyph in the chart font, or right-to-left script): \(listed); write SVG (-o name.svg) or leave them out"
         )
     }
 
@@ -207,26 +217,30 @@ struct CanvasSettings: Equatable {
             return .file(path: "\(defaultName).\(chosen.rawValue)", format: chosen, announce: true)
         }
         if output == "-" { return .standardOutput(format: format ?? .png) }
-        if output.isEmpty { throw ValidationError("--output must not be empty") }
+        if output.isEmpty { throw CommandLineRefusal(.malformed, option: "--output", "must not be empty") }
         let name = output.split(separator: "/").last.map(String.init) ?? output
         if let format {
             if let dot = name.lastIndex(of: "."), dot != name.startIndex,
                 let named = OutputFormat(rawValue: name[name.index(after: dot)...].lowercased()), named != format
             {
-                throw ValidationError(
-                    "--format \(format.rawValue) conflicts with the --output extension '.\(named.rawValue)'")
+                throw CommandLineRefusal(
+                    .conflictingParameters, parameter: "format",
+                    sentence: "--format \(format.rawValue) conflicts with the --output extension '.\(named.rawValue)'")
             }
             return .file(path: output, format: format, announce: false)
         }
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else {
             // A device or FIFO (/dev/null, a named pipe) has no extension: PNG, as for standard output.
             if OutputWriter.isDeviceOrFIFO(output) { return .file(path: output, format: .png, announce: false) }
-            throw ValidationError("--output '\(output)' has no extension: use .png, .svg or .pdf, or give --format")
+            throw CommandLineRefusal(
+                .malformed, option: "--output", "'\(output)' has no extension: use .png, .svg or .pdf, or give --format"
+            )
         }
         let ext = name[name.index(after: dot)...].lowercased()
         guard let inferred = OutputFormat(rawValue: ext) else {
-            throw ValidationError(
-                "--output extension '.\(ext)' is not supported: use .png, .svg or .pdf, or give --format")
+            throw CommandLineRefusal(
+                .unknownName, option: "--output",
+                "extension '.\(ext)' is not supported: use .png, .svg or .pdf, or give --format")
         }
         return .file(path: output, format: inferred, announce: false)
     }

@@ -34,16 +34,16 @@ extension Substring {
 
 /// Checks a number from the command line, with an error that names the option.
 func requireFinite(_ value: Double, _ option: String) throws {
-    if value.isNaN { throw ValidationError("\(option) must be a number (got \(value))") }
-    if value.isInfinite { throw ValidationError("\(option) must be finite (got \(value))") }
+    if value.isNaN { throw CommandLineRefusal(.notANumber, option: option, "must be a number (got \(value))") }
+    if value.isInfinite { throw CommandLineRefusal(.notFinite, option: option, "must be finite (got \(value))") }
 }
 
 func requirePositive(_ value: Double, _ option: String) throws {
     try requireFinite(value, option)
-    if value <= 0 { throw ValidationError("\(option) must be > 0 (got \(value))") }
+    if value <= 0 { throw CommandLineRefusal(.outOfRange, option: option, "must be > 0 (got \(value))") }
 }
 
 func requireNonNegative(_ value: Double, _ option: String) throws {
     try requireFinite(value, option)
-    if value < 0 { throw ValidationError("\(option) must be ≥ 0 (got \(value))") }
+    if value < 0 { throw CommandLineRefusal(.outOfRange, option: option, "must be ≥ 0 (got \(value))") }
 }

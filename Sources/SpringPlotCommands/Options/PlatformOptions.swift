@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SpringConventions
 import SpringPlatforms
 
 extension Platform: ExpressibleByArgument {
@@ -18,7 +19,8 @@ enum FrameRate {
     static func validate(_ fps: Double, _ option: String) throws {
         try requireFinite(fps, option)
         if !range.contains(fps) {
-            throw ValidationError("\(option) must be between 1 and 1000 frames per second (got \(fps))")
+            throw CommandLineRefusal(
+                .outOfRange, option: option, "must be between 1 and 1000 frames per second (got \(fps))")
         }
     }
 }
@@ -68,7 +70,9 @@ struct MinimumVisibleChange: ExpressibleByArgument, Hashable {
     static func validate(_ change: MinimumVisibleChange?) throws {
         guard let change else { return }
         if !(change.value.isFinite && change.value > 0 && change.value <= 1e9) {
-            throw ValidationError("--minimum-visible-change must be a number > 0 and at most 1e9 (got \(change.value))")
+            throw CommandLineRefusal(
+                .outOfRange, option: "--minimum-visible-change",
+                "must be a number > 0 and at most 1e9 (got \(change.value))")
         }
     }
 }

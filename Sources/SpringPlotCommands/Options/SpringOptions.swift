@@ -168,13 +168,23 @@ struct SpringOptionsOf<Count: SpringCount>: ParsableArguments {
         return (names.isEmpty ? ["damping", "response"] : names).map { "--" + $0 }.joined(separator: "/")
     }
 
+    /// The first of ``givenOptions``, without dashes: the parameter a refusal of the spring names.
+    var givenParameter: String {
+        fromCode != nil ? "from-code" : input.values.keys.sorted().first ?? "damping"
+    }
+
     /// A chase's problem (``ChaseInput/problem(spring:motion:targetVelocity:)``) as one line naming
     /// the option given: `--from-code` for a pasted spring, never a `--response` the user did not type.
-    func chaseMessage(_ problem: (parameter: String, message: String)) -> String {
+    /// A response-0 spring is `instantaneous-spring`; a target velocity too large, or one that makes
+    /// the lag too far to compute, is `out-of-range` (as the studio's chase reports them).
+    func chaseRefusal(_ problem: (parameter: String, message: String)) -> CommandLineRefusal {
+        let code: SpringInputError.Code = problem.parameter == "response" ? .instantaneousSpring : .outOfRange
         if fromCode != nil && problem.parameter != "target-velocity" {
-            return "--from-code: the spring's \(problem.parameter) \(problem.message)"
+            return CommandLineRefusal(
+                code, parameter: "from-code",
+                sentence: "--from-code: the spring's \(problem.parameter) \(problem.message)")
         }
-        return "--\(problem.parameter) \(problem.message)"
+        return CommandLineRefusal(code, option: "--" + problem.parameter, problem.message)
     }
 
     /// The help of `--damping` and `--response`: lists are mentioned only where they are accepted.
@@ -194,18 +204,21 @@ struct SpringOptionsOf<Count: SpringCount>: ParsableArguments {
     func springs() throws -> [NamedSpring] {
         if let fromCode {
             if let other = input.values.keys.sorted().first {
-                throw ValidationError("--from-code cannot be combined with --\(other): describe the spring one way")
+                throw CommandLineRefusal(
+                    .conflictingParameters, option: "--from-code",
+                    "cannot be combined with --\(other): describe the spring one way")
             }
             do {
                 return [try SpringCode(fromCode).spring]
             } catch {
-                throw ValidationError("--from-code: \(error.description)")
+                throw CommandLineRefusal(
+                    .malformed, parameter: "from-code", sentence: "--from-code: \(error.description)")
             }
         }
         do {
             return try input.springs(maximum: Count.maximum)
         } catch {
-            throw ValidationError(error.text { "--" + $0 })
+            throw CommandLineRefusal(error)
         }
     }
 }
@@ -238,7 +251,7 @@ struct RecordedMotionOptions: ParsableArguments {
 
     func validate() throws {
         let motion = Motion(from: from ?? 0, to: to ?? 0, initialVelocity: velocity ?? 0)
-        if let problem = motion.problem { throw ValidationError("--\(problem.parameter) \(problem.message)") }
+        if let refusal = motion.refusal { throw refusal }
     }
 }
 
@@ -257,6 +270,17 @@ struct MotionOptions: ParsableArguments {
     var motion: Motion { Motion(from: from, to: to, initialVelocity: velocity) }
 
     func validate() throws {
-        if let problem = motion.problem { throw ValidationError("--\(problem.parameter) \(problem.message)") }
+        if let refusal = motion.refusal { throw refusal }
+    }
+}
+
+extension Motion {
+    /// ``problem`` as a refusal of the option at fault: a NaN is `not-a-number`, an infinity
+    /// `not-finite`, anything else (a magnitude past ±1e100, a travel too small) `out-of-range`.
+    var refusal: CommandLineRefusal? {
+        guard let problem else { return nil }
+        let value = problem.parameter == "from" ? from : problem.parameter == "to" ? to : initialVelocity
+        let code: SpringInputError.Code = value.isNaN ? .notANumber : value.isInfinite ? .notFinite : .outOfRange
+        return CommandLineRefusal(code, option: "--" + problem.parameter, problem.message)
     }
 }

@@ -23,7 +23,9 @@ struct FitCodeOptions: ParsableArguments {
     var allTargets = false
 
     func validate() throws {
-        if allTargets && !targetLists.isEmpty { throw ValidationError("--target and --all-targets cannot be combined") }
+        if allTargets && !targetLists.isEmpty {
+            throw CommandLineRefusal(.conflictingParameters, option: "--target", "and --all-targets cannot be combined")
+        }
     }
 
     /// The targets whose code to print after the answer (none by default).

@@ -13,10 +13,11 @@ enum SequenceFile {
     static func rejectSingleSpring<Count: SpringCount>(
         _ spring: SpringOptionsOf<Count>, _ motion: MotionOptions? = nil, sequence: String
     ) throws {
-        if sequence.isEmpty { throw ValidationError("--sequence must not be empty") }
+        if sequence.isEmpty { throw CommandLineRefusal(.malformed, option: "--sequence", "must not be empty") }
         if spring.fromCode != nil || !spring.input.values.isEmpty {
-            throw ValidationError(
-                "--sequence cannot be combined with \(spring.givenOptions): the file gives each keyframe's spring")
+            throw CommandLineRefusal(
+                .conflictingParameters, option: "--sequence",
+                "cannot be combined with \(spring.givenOptions): the file gives each keyframe's spring")
         }
         if let motion {
             let defaults = Motion()
@@ -24,8 +25,9 @@ enum SequenceFile {
                 ("--from", motion.from, defaults.from), ("--to", motion.to, defaults.to),
                 ("--velocity", motion.velocity, defaults.initialVelocity)
             ] where value != fallback {
-                throw ValidationError(
-                    "--sequence cannot be combined with \(name): the file gives from, velocity and each keyframe's to")
+                throw CommandLineRefusal(
+                    .conflictingParameters, option: "--sequence",
+                    "cannot be combined with \(name): the file gives from, velocity and each keyframe's to")
             }
         }
     }
@@ -40,7 +42,7 @@ enum SequenceFile {
         do {
             return try SequenceInput.parse(bytes)
         } catch {
-            throw ValidationError("\(option) \(name): \(error)")
+            throw fileRefusal(.malformed, option, "\(name): \(error)")
         }
     }
 }

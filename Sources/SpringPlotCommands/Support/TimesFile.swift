@@ -29,8 +29,9 @@ enum TimesFile {
         var line = 1
         var fieldStart = 0
         var lineStart = 0
-        func fail(_ text: String) -> ValidationError {
-            ValidationError("\(option) \(name) line \(line): \(text)")
+        func fail(_ text: String) -> CommandLineRefusal { fail(.malformed, text) }
+        func fail(_ code: SpringInputError.Code, _ text: String) -> CommandLineRefusal {
+            fileRefusal(code, option, "\(name) line \(line): \(text)")
         }
         func field(_ start: Int, _ end: Int, lastOnLine: Bool) throws {
             var lower = start, upper = end
@@ -45,13 +46,13 @@ enum TimesFile {
             }
             let text = String(decoding: bytes[lower..<upper], as: UTF8.self)
             guard let value = Double(text) else {
-                throw fail("'\(text.count > 40 ? text.prefix(40) + "…" : text)' is not a number")
+                throw fail(.notANumber, "'\(text.count > 40 ? text.prefix(40) + "…" : text)' is not a number")
             }
             guard value.isFinite, value >= 0, value <= maximumTime else {
-                throw fail("times must lie between 0 and 1000000 s (got \(text))")
+                throw fail(.outOfRange, "times must lie between 0 and 1000000 s (got \(text))")
             }
             guard times.count < maximumCount else {
-                throw ValidationError("\(option) \(name) holds more than \(maximumCount) times")
+                throw fileRefusal(.overLimit, option, "\(name) holds more than \(maximumCount) times")
             }
             times.append(value)
         }
@@ -70,7 +71,7 @@ enum TimesFile {
             }
         }
         try field(fieldStart, bytes.count, lastOnLine: true)
-        guard !times.isEmpty else { throw ValidationError("\(option) \(name) holds no times") }
+        guard !times.isEmpty else { throw fileRefusal(.malformed, option, "\(name) holds no times") }
         return times
     }
 
@@ -78,7 +79,7 @@ enum TimesFile {
     private static func contents(of path: String, name: String, option: String = "--times-file") throws -> [UInt8] {
         let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw ValidationError("\(option) \(name): \(String(cString: strerror(errno)))")
+            throw fileRefusal(.unreadableFile, option, "\(name): \(String(cString: strerror(errno)))")
         }
         defer { if descriptor != STDIN_FILENO { close(descriptor) } }
         var bytes: [UInt8] = []
@@ -87,11 +88,11 @@ enum TimesFile {
             let count = Glibc.read(descriptor, &chunk, chunk.count)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw ValidationError("\(option) \(name): \(String(cString: strerror(errno)))")
+                throw fileRefusal(.unreadableFile, option, "\(name): \(String(cString: strerror(errno)))")
             }
             if count == 0 { break }
             guard bytes.count + count <= maximumBytes else {
-                throw ValidationError("\(option) \(name) is larger than \(maximumBytes >> 20) MiB")
+                throw fileRefusal(.overLimit, option, "\(name) is larger than \(maximumBytes >> 20) MiB")
             }
             bytes += chunk[..<count]
         }

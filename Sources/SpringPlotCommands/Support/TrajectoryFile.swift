@@ -42,7 +42,7 @@ struct TrajectoryFile {
             reader.skipByteOrderMark()
             reader.skipBlankLines()
             guard reader.index < count else {
-                throw ValidationError("\(option) \(name) is empty: expected a header 't,position[,velocity]'")
+                throw fileRefusal(.malformed, option, "\(name) is empty: expected a header 't,position[,velocity]'")
             }
             let hasVelocity = try reader.header()
             return try reader.samples(hasVelocity: hasVelocity)
@@ -67,8 +67,9 @@ struct TrajectoryFile {
         }
 
         /// The error for the current line.
-        func fail(_ text: String) -> ValidationError {
-            ValidationError("\(option) \(name) line \(line): \(text)")
+        func fail(_ text: String) -> CommandLineRefusal { fail(.malformed, text) }
+        func fail(_ code: SpringInputError.Code, _ text: String) -> CommandLineRefusal {
+            fileRefusal(code, option, "\(name) line \(line): \(text)")
         }
 
         /// Steps over a UTF-8 byte order mark at the start.
@@ -139,23 +140,27 @@ struct TrajectoryFile {
                 }
                 if let first = times.first, row.0 - first > TrajectoryFile.maximumSpan {
                     throw fail(
+                        .outOfRange,
                         "time \(shortest(row.0)) is more than \(shortest(TrajectoryFile.maximumSpan)) s after the first sample's: a recording spans at most that"
                     )
                 }
                 if abs(row.1) > TrajectoryFile.maximumMagnitude || abs(row.2) > TrajectoryFile.maximumMagnitude {
                     throw fail(
+                        .outOfRange,
                         "\(abs(row.1) > TrajectoryFile.maximumMagnitude ? "position" : "velocity") \(shortest(abs(row.1) > TrajectoryFile.maximumMagnitude ? row.1 : row.2)) is beyond ±1e100"
                     )
                 }
                 guard times.count < TrajectoryFile.maximumRows else {
-                    throw fail("more than \(TrajectoryFile.maximumRows) samples: a recording holds at most that many")
+                    throw fail(
+                        .overLimit,
+                        "more than \(TrajectoryFile.maximumRows) samples: a recording holds at most that many")
                 }
                 times.append(row.0)
                 positions.append(row.1)
                 if hasVelocity { velocities.append(row.2) }
                 line += 1
             }
-            guard !times.isEmpty else { throw ValidationError("\(option) \(name) has a header but no samples") }
+            guard !times.isEmpty else { throw fileRefusal(.malformed, option, "\(name) has a header but no samples") }
             return TrajectoryFile(times: times, positions: positions, velocities: hasVelocity ? velocities : nil)
         }
 
@@ -209,6 +214,7 @@ struct TrajectoryFile {
                 let text = String(
                     decoding: UnsafeBufferPointer(start: base + index, count: Swift.min(consumed, 40)), as: UTF8.self)
                 throw fail(
+                    value.isNaN ? .notANumber : .notFinite,
                     "\(Reader.labels[column]) is \(value.isNaN ? "NaN" : "infinite") ('\(text)'); every value must be a finite number"
                 )
             }
@@ -218,7 +224,7 @@ struct TrajectoryFile {
 
         /// Why the field of `column` at the cursor is no value: too many or too few values on the
         /// line, or text that is not a number.
-        func badField(_ column: Int, width: Int, consumed: Int, terminator: UInt8) -> ValidationError {
+        func badField(_ column: Int, width: Int, consumed: Int, terminator: UInt8) -> CommandLineRefusal {
             let names = width == 3 ? "t,position,velocity" : "t,position"
             if consumed > 0 && column == width - 1 && terminator == 0x2C {
                 return fail("expected \(width) values (\(names)), found more")
@@ -233,7 +239,7 @@ struct TrajectoryFile {
             let text = String(
                 decoding: UnsafeBufferPointer(start: base + index, count: Swift.min(fieldEnd - index, 40)),
                 as: UTF8.self)
-            return fail("\(Reader.labels[column]) '\(text)' is not a number")
+            return fail(.notANumber, "\(Reader.labels[column]) '\(text)' is not a number")
         }
 
         /// The column names, for messages.
@@ -252,16 +258,16 @@ struct TrajectoryFile {
         let maximumBytes = limit
         let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw ValidationError("\(option) \(name): \(String(cString: strerror(errno)))")
+            throw fileRefusal(.unreadableFile, option, "\(name): \(String(cString: strerror(errno)))")
         }
         defer { if descriptor != STDIN_FILENO { close(descriptor) } }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
-            throw ValidationError("\(option) \(name): \(String(cString: strerror(errno)))")
+            throw fileRefusal(.unreadableFile, option, "\(name): \(String(cString: strerror(errno)))")
         }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw ValidationError("\(option) \(name) is a directory") }
-        let tooLarge = "\(option) \(name) is larger than \(maximumBytes >> 20) MiB"
-        if (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) > maximumBytes { throw ValidationError(tooLarge) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw fileRefusal(.unreadableFile, option, "\(name) is a directory") }
+        let tooLarge = fileRefusal(.overLimit, option, "\(name) is larger than \(maximumBytes >> 20) MiB")
+        if (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) > maximumBytes { throw tooLarge }
         var bytes: [UInt8] = []
         if (info.st_mode & S_IFMT) == S_IFREG { bytes.reserveCapacity(Int(info.st_size) + 1) }
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
@@ -269,12 +275,26 @@ struct TrajectoryFile {
             let read = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if read < 0 {
                 if errno == EINTR { continue }
-                throw ValidationError("\(option) \(name): \(String(cString: strerror(errno)))")
+                throw fileRefusal(.unreadableFile, option, "\(name): \(String(cString: strerror(errno)))")
             }
             if read == 0 { break }
-            guard bytes.count + read <= maximumBytes else { throw ValidationError(tooLarge) }
+            guard bytes.count + read <= maximumBytes else { throw tooLarge }
             bytes.append(contentsOf: chunk[..<read])
         }
         return bytes
     }
+}
+
+/// A refusal of the file `option` names, its sentence `option` followed by `rest`. `option` is how
+/// the messages name the file: an option (`--times-file`, `--sequence`, `--frame-times`), or for a
+/// command's file argument the command's word (`fit`, `verify`, `sequence file`); the parameter is
+/// then the argument as its usage shows it (`file.csv`, `file`).
+func fileRefusal(_ code: SpringInputError.Code, _ option: String, _ rest: String) -> CommandLineRefusal {
+    let parameter: String
+    switch option {
+    case "fit", "verify", "input": parameter = "file.csv"
+    case "sequence file": parameter = "file"
+    default: parameter = CommandLineRefusal.parameterName(option)
+    }
+    return CommandLineRefusal(code, parameter: parameter, sentence: option + " " + rest)
 }
