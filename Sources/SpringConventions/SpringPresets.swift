@@ -24,7 +24,7 @@ extension SpringPreset {
     /// `Spring.DampingRatio*` (which adds `StiffnessMediumLow`), and Motion's default spring
     /// (stiffness 100, damping 10, mass 1). Mass 1 throughout. Not `--presets` families: these are the
     /// names ``nearestPreset(to:among:)`` may answer with, beside ``all``. Each platform's descriptor
-    /// holds its own (``PlatformDescriptor/presets``).
+    /// holds its own (`PlatformDescriptor.presets`).
     public static let platformConstants: [SpringPreset] = PlatformPreset.all.filter(\.isConstant).map(SpringPreset.init)
 
     /// Every named spring: ``all`` and ``platformConstants``.
@@ -32,7 +32,7 @@ extension SpringPreset {
 
     /// Every preset, family by family: Wave, SwiftUI, Material 3 (standard and expressive spatial
     /// springs, effects springs), Figma, react-spring. Each platform's descriptor holds its own
-    /// (``PlatformDescriptor/presets``), Material 3's on Compose.
+    /// (`PlatformDescriptor.presets`), Material 3's on Compose.
     ///
     /// Material 3's springs are given as damping ratio and stiffness, Figma's as stiffness and damping
     /// coefficient, react-spring's as tension and friction; all have mass 1.
