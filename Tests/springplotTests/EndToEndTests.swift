@@ -12,6 +12,11 @@ struct Run {
 
 func springplot(_ arguments: [String], in directory: URL? = nil, input: Data? = nil) throws -> Run {
     let binary = try #require(springplotExecutable(), "springplot executable not found beside the tests")
+    return try runProcess(binary, arguments, in: directory, input: input)
+}
+
+/// Runs `binary` with `arguments` (in `directory`, with `input` on standard input).
+func runProcess(_ binary: URL, _ arguments: [String], in directory: URL? = nil, input: Data? = nil) throws -> Run {
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments

@@ -574,18 +574,5 @@ private func runBinary(_ name: String, _ arguments: [String], in directory: URL?
     if name == "springplot" { return try springplot(arguments, in: directory) }
     let springplotBinary = try #require(springplotExecutable(), "springplot executable not found beside the tests")
     let binary = springplotBinary.deletingLastPathComponent().appendingPathComponent(name)
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
-    if let directory { process.currentDirectoryURL = directory }
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(
-        status: process.terminationStatus, standardOutput: outData,
-        standardError: String(decoding: errData, as: UTF8.self))
+    return try runProcess(binary, arguments, in: directory)
 }
