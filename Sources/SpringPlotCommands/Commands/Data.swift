@@ -105,8 +105,7 @@ struct DataCommand: ParsableCommand {
                     "must lie between -1e100 and 1e100 (got \(targetVelocity))")
             }
             if platform != nil {
-                throw CommandLineRefusal(
-                    .conflictingParameters, option: "--target-velocity", "and --platform cannot be combined")
+                throw CommandLineRefusal.conflict("--target-velocity", "--platform")
             }
             if sequence == nil,
                 let problem = ChaseInput.problem(
@@ -135,12 +134,10 @@ struct DataCommand: ParsableCommand {
         if let sequence {
             try SequenceFile.rejectSingleSpring(spring, motion, sequence: sequence)
             if platform != nil {
-                throw CommandLineRefusal(
-                    .conflictingParameters, option: "--sequence", "and --platform cannot be combined")
+                throw CommandLineRefusal.conflict("--sequence", "--platform")
             }
             if targetVelocity != nil {
-                throw CommandLineRefusal(
-                    .conflictingParameters, option: "--sequence", "and --target-velocity cannot be combined")
+                throw CommandLineRefusal.conflict("--sequence", "--target-velocity")
             }
         }
         if let timeSpan {
@@ -154,23 +151,20 @@ struct DataCommand: ParsableCommand {
             throw CommandLineRefusal(.outOfRange, option: "--samples", "must be between 2 and 1000000 (got \(samples))")
         }
         if samples != nil && times != nil {
-            throw CommandLineRefusal(.conflictingParameters, option: "--samples", "and --times cannot be combined")
+            throw CommandLineRefusal.conflict("--samples", "--times")
         }
         if timeSpan != nil && times != nil {
-            throw CommandLineRefusal(.conflictingParameters, option: "--time-span", "and --times cannot be combined")
+            throw CommandLineRefusal.conflict("--time-span", "--times")
         }
         if let timesFile {
             if times != nil {
-                throw CommandLineRefusal(
-                    .conflictingParameters, option: "--times-file", "and --times cannot be combined")
+                throw CommandLineRefusal.conflict("--times-file", "--times")
             }
             if samples != nil {
-                throw CommandLineRefusal(
-                    .conflictingParameters, option: "--times-file", "and --samples cannot be combined")
+                throw CommandLineRefusal.conflict("--times-file", "--samples")
             }
             if timeSpan != nil {
-                throw CommandLineRefusal(
-                    .conflictingParameters, option: "--times-file", "and --time-span cannot be combined")
+                throw CommandLineRefusal.conflict("--times-file", "--time-span")
             }
             if timesFile.isEmpty { throw CommandLineRefusal(.malformed, option: "--times-file", "must not be empty") }
         }

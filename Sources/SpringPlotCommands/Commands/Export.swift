@@ -181,7 +181,7 @@ struct Export: ParsableCommand {
     func validate() throws {
         let targets = chosenTargets
         if !targets.isEmpty && all {
-            throw CommandLineRefusal(.conflictingParameters, option: "--target", "and --all cannot be combined")
+            throw CommandLineRefusal.conflict("--target", "--all")
         }
         if sequence != nil && minimumVisibleChange != nil {
             throw CommandLineRefusal(

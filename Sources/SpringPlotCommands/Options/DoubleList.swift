@@ -47,3 +47,11 @@ func requireNonNegative(_ value: Double, _ option: String) throws {
     try requireFinite(value, option)
     if value < 0 { throw CommandLineRefusal(.outOfRange, option: option, "must be ≥ 0 (got \(value))") }
 }
+
+extension CommandLineRefusal {
+    /// `option` given with `other`, which it cannot be combined with: "--samples and --times cannot
+    /// be combined", naming `option`.
+    static func conflict(_ option: String, _ other: String) -> CommandLineRefusal {
+        CommandLineRefusal(.conflictingParameters, option: option, "and \(other) cannot be combined")
+    }
+}

@@ -24,7 +24,7 @@ struct FitCodeOptions: ParsableArguments {
 
     func validate() throws {
         if allTargets && !targetLists.isEmpty {
-            throw CommandLineRefusal(.conflictingParameters, option: "--target", "and --all-targets cannot be combined")
+            throw CommandLineRefusal.conflict("--target", "--all-targets")
         }
     }
 
